@@ -1,0 +1,89 @@
+/**
+ * createApp(config) -> { start, close }: the whole server as a value, no I/O at import.
+ * start(): listen on HOST:PORT (health answers at once), connect and migrate the database,
+ * then serve /api and /ws (503 until then; /readyz says when).
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import type { Config } from './config'
+import { connectDb, type Db } from './db/connect'
+import { migrate } from './db/migrate'
+import { apiRouter } from './http/api'
+import { errorMiddleware, sendError } from './http/errors'
+import { createLogger } from './log'
+import { operations } from './ops'
+import { localBus, postgresBus, type Bus } from './realtime/bus'
+import { Hub } from './realtime/hub'
+import { Dispatcher } from './rpc/dispatch'
+import { attachGateway, type Gateway } from './rpc/gateway'
+import { buildRegistry } from './rpc/registry'
+
+export interface App {
+  /** Resolves with the URL once the database is migrated and calls are served. */
+  start(): Promise<string>
+  /** Drains: refuses new calls, lets calls under way finish, closes sockets with 1001. */
+  close(): Promise<void>
+}
+
+export function createApp(config: Config, log = createLogger(config)): App {
+  const registry = buildRegistry(operations)
+  const hub = new Hub()
+  const web = express()
+  web.disable('x-powered-by')
+  const server = http.createServer(web)
+  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway } | null = null
+
+  web.get('/healthz', (_req, res) => {
+    res.json({ ok: true })
+  })
+  web.get('/readyz', (_req, res) => {
+    if (services) res.json({ ready: true })
+    else res.status(503).json({ ready: false })
+  })
+  web.use((_req, res, next) => (services ? next() : sendError(res, { code: 503, msg: 'the server is starting' })))
+  server.on('upgrade', (_req, socket) => {
+    if (!services) socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+  })
+
+  return {
+    async start() {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(config.port, config.host, resolve)
+      })
+      const { address, port } = server.address() as AddressInfo
+      const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
+      log.info({ url, storage: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` }, `listening on ${url}`)
+
+      const db = await connectDb(config)
+      await migrate(db.kysely)
+      const deliver = (m: Parameters<Hub['deliver']>[0]) => hub.deliver(m)
+      const bus = db.databaseUrl
+        ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
+        : localBus(deliver)
+      const dispatcher = new Dispatcher({ registry, db, config, bus, log })
+      web.use(apiRouter(config, db, dispatcher))
+      web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
+      web.use(errorMiddleware(log))
+      const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
+      services = { db, bus, dispatcher, gateway }
+      log.info('ready')
+      return url
+    },
+
+    async close() {
+      server.close()
+      if (!services) return
+      const { db, bus, dispatcher, gateway } = services
+      const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
+      await Promise.race([dispatcher.drain(), grace])
+      gateway.closeAll()
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      gateway.stop()
+      server.closeAllConnections()
+      await bus.close()
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Session keys: 192 random bits given to the client once, stored only as their sha256.
+ * A session expires after SESSION_IDLE_MINUTES without use; use is recorded at most once a minute.
+ */
+import { hashSecret, newSecret } from '../ids'
+import type { Context, Session } from '../rpc/operation'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../db/schema'
+
+type Q = Kysely<Database> | Transaction<Database>
+
+const TOUCH_EVERY_MS = 60_000
+
+export async function createSession(db: Q, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
+  const key = newSecret()
+  const now = Date.now()
+  const id = hashSecret(key)
+  await db.insertInto('sessions').values({ key_hash: id, uid, cid, created: now, last_used: now }).execute()
+  return { key, session: { id, uid } }
+}
+
+/** The live session a key names, or null when the key is unknown or idle too long. */
+export async function resolveSessionKey(db: Q, key: string, idleMinutes: number): Promise<Session | null> {
+  if (typeof key !== 'string' || key.length < 16 || key.length > 128) return null
+  const id = hashSecret(key)
+  return resolveSessionId(db, id, idleMinutes)
+}
+
+export async function resolveSessionId(db: Q, id: string, idleMinutes: number): Promise<Session | null> {
+  const row = await db.selectFrom('sessions').select(['uid', 'last_used']).where('key_hash', '=', id).executeTakeFirst()
+  if (!row) return null
+  const now = Date.now()
+  if (now - row.last_used > idleMinutes * 60_000) {
+    await db.deleteFrom('sessions').where('key_hash', '=', id).execute()
+    return null
+  }
+  if (now - row.last_used > TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_used: now }).where('key_hash', '=', id).execute()
+  }
+  return { id, uid: row.uid }
+}
+
+export async function endSession(ctx: Context, sessionId: string) {
+  await ctx.db.deleteFrom('sessions').where('key_hash', '=', sessionId).execute()
+  ctx.control({ kind: 'sessionEnded', sessionId })
+}
+
+/** The session's current workspace (the user's default at login; switched by v3.session.switchWorkspace). */
+export async function currentWorkspaceId(db: Q, session: Session): Promise<string | null> {
+  const row = await db.selectFrom('sessions').select('cid').where('key_hash', '=', session.id).executeTakeFirst()
+  return row?.cid ?? null
+}

@@ -1,0 +1,103 @@
+/**
+ * The only reader of process.env. Every variable is listed in .env.example.
+ * A bad value stops the start with one message that names every problem.
+ */
+import path from 'node:path'
+
+export interface Config {
+  host: string
+  port: number
+  dataDir: string
+  databaseUrl: string | null
+  logLevel: string
+  devMode: boolean
+  allowedOrigins: string[]
+  sessionIdleMinutes: number
+  wsMaxPayloadBytes: number
+  wsMaxBufferedBytes: number
+  wsMessagesPerSecond: number
+  wsHeartbeatSeconds: number
+  wsMaxConnections: number
+  httpMaxBodyBytes: number
+  shutdownGraceSeconds: number
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = []
+  const read = new Reader(env, problems)
+  const config: Config = {
+    host: read.string('HOST', '127.0.0.1'),
+    port: read.integer('PORT', 8080, 0, 65535),
+    dataDir: path.resolve(read.string('DATA_DIR', './data')),
+    databaseUrl: read.databaseUrl('DATABASE_URL'),
+    logLevel: read.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    devMode: read.oneOf('NODE_ENV', 'production', ['production', 'development', 'test']) === 'development',
+    allowedOrigins: read.list('ALLOWED_ORIGINS'),
+    sessionIdleMinutes: read.integer('SESSION_IDLE_MINUTES', 60 * 24 * 14, 1, 60 * 24 * 365),
+    wsMaxPayloadBytes: read.integer('WS_MAX_PAYLOAD_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    wsMaxBufferedBytes: read.integer('WS_MAX_BUFFERED_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    wsMessagesPerSecond: read.integer('WS_MESSAGES_PER_SECOND', 200, 1, 1_000_000),
+    wsHeartbeatSeconds: read.integer('WS_HEARTBEAT_SECONDS', 30, 1, 3600),
+    wsMaxConnections: read.integer('WS_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    httpMaxBodyBytes: read.integer('HTTP_MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    shutdownGraceSeconds: read.integer('SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+  }
+  if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
+  return config
+}
+
+class Reader {
+  constructor(private env: Env, private problems: string[]) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name]
+    return value === undefined || value.trim() === '' ? undefined : value.trim()
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name)
+    if (value === undefined) return fallback
+    const n = Number(value)
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      this.problems.push(`${name}=${JSON.stringify(value)}: expected a whole number from ${min} to ${max}`)
+      return fallback
+    }
+    return n
+  }
+
+  oneOf(name: string, fallback: string, allowed: string[]): string {
+    const value = this.raw(name)
+    if (value === undefined) return fallback
+    if (!allowed.includes(value)) {
+      this.problems.push(`${name}=${JSON.stringify(value)}: expected one of ${allowed.join(', ')}`)
+      return fallback
+    }
+    return value
+  }
+
+  list(name: string): string[] {
+    const value = this.raw(name)
+    return value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []
+  }
+
+  databaseUrl(name: string): string | null {
+    const value = this.raw(name)
+    if (value === undefined) return null
+    try {
+      const url = new URL(value)
+      if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error()
+      return value
+    } catch {
+      this.problems.push(`${name}: expected a postgres:// or postgresql:// URL`)
+      return null
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The database: a PostgreSQL server when DATABASE_URL is set, otherwise PGlite
+ * (PostgreSQL compiled to WASM) in DATA_DIR/pgdata through its node-postgres
+ * adapter, so the same kysely queries run on both.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Config } from '../config'
+import type { Database } from './schema'
+
+export interface Db {
+  kysely: Kysely<Database>
+  /** Present on a PostgreSQL server: events between processes travel through LISTEN/NOTIFY. */
+  databaseUrl: string | null
+  close(): Promise<void>
+}
+
+// int8 (bigint) columns hold millisecond timestamps and counts: read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
+
+export async function connectDb(config: Config): Promise<Db> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { kysely, databaseUrl: config.databaseUrl, close: () => kysely.destroy() }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
+  const dir = path.join(config.dataDir, 'pgdata')
+  fs.mkdirSync(dir, { recursive: true })
+  const pglite = await PGlite.create(dir)
+  const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    kysely,
+    databaseUrl: null,
+    async close() {
+      await kysely.destroy()
+      await pglite.close()
+    },
+  }
+}

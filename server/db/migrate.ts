@@ -1,0 +1,14 @@
+/** Migrations are listed here, in order; they run at start, each once. */
+import { type Kysely, type Migration, Migrator } from 'kysely'
+import * as foundation from './migrations/001_foundation'
+
+const migrations: Record<string, Migration> = {
+  '001_foundation': foundation,
+}
+
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+}

@@ -1,0 +1,75 @@
+/** User accounts. */
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { newId } from '../ids'
+import type { Database } from './schema'
+
+type Q = Kysely<Database> | Transaction<Database>
+
+export async function findUserByEmail(db: Q, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['_id', 'password_hash', 'default_cid'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst()
+}
+
+export async function insertUser(
+  db: Q,
+  user: { email: string; firstname: string; lastname: string; passwordHash: string; settings?: Record<string, unknown> },
+) {
+  const _id = newId()
+  await db
+    .insertInto('users')
+    .values({
+      _id,
+      email: user.email,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      password_hash: user.passwordHash,
+      settings: JSON.stringify(user.settings ?? {}),
+      default_cid: null,
+      created: Date.now(),
+      updated: null,
+    })
+    .execute()
+  return _id
+}
+
+export async function setDefaultWorkspace(db: Q, uid: string, cid: string) {
+  await db.updateTable('users').set({ default_cid: cid }).where('_id', '=', uid).execute()
+}
+
+/** Public profile: what a user shows to people who share a workspace with them. */
+export async function loadProfile(db: Q, uid: string) {
+  return db
+    .selectFrom('users')
+    .select(['_id', 'email', 'firstname', 'lastname', 'created', 'updated'])
+    .where('_id', '=', uid)
+    .executeTakeFirst()
+}
+
+export async function loadSettings(db: Q, uid: string) {
+  const row = await db.selectFrom('users').select('settings').where('_id', '=', uid).executeTakeFirstOrThrow()
+  return row.settings
+}
+
+export async function mergeSettings(db: Q, uid: string, settings: Record<string, unknown>) {
+  await db
+    .updateTable('users')
+    .set({ settings: sql`settings || ${JSON.stringify(settings)}::jsonb`, updated: Date.now() })
+    .where('_id', '=', uid)
+    .execute()
+}
+
+/** True when the two users share at least one workspace. */
+export async function shareWorkspace(db: Q, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspace_members as x')
+    .innerJoin('workspace_members as y', 'y.cid', 'x.cid')
+    .select('x.cid')
+    .where('x.uid', '=', a)
+    .where('y.uid', '=', b)
+    .limit(1)
+    .executeTakeFirst()
+  return !!row
+}

@@ -1,0 +1,81 @@
+/** Workspaces and their members. */
+import type { Kysely, Transaction } from 'kysely'
+import { newId } from '../ids'
+import type { Database, Role } from './schema'
+
+type Q = Kysely<Database> | Transaction<Database>
+
+/** The license a new workspace gets (see the README); a server administrator can change it. */
+export const DEFAULT_LICENSE = {
+  type: 'free',
+  users: 50,
+  processes: 100,
+  datasets: 100,
+  activities: 1_000_000,
+  calendars: 50,
+  modules: 50,
+  functionFields: true,
+  indexedData: true,
+}
+
+export async function memberWorkspaceIds(db: Q, uid: string): Promise<string[]> {
+  const rows = await db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()
+  return rows.map((r) => r.cid)
+}
+
+export async function membership(db: Q, cid: string, uid: string): Promise<Role | null> {
+  const row = await db
+    .selectFrom('workspace_members')
+    .select('role')
+    .where('cid', '=', cid)
+    .where('uid', '=', uid)
+    .executeTakeFirst()
+  return row?.role ?? null
+}
+
+export async function createWorkspace(db: Q, name: string, ownerUid: string) {
+  const now = Date.now()
+  const workspace = { _id: newId(), name, uid: ownerUid, created: now, updated: null }
+  await db
+    .insertInto('workspaces')
+    .values({ ...workspace, settings: '{}', license: JSON.stringify({ ...DEFAULT_LICENSE, activated: now }) })
+    .execute()
+  await db.insertInto('workspace_members').values({ cid: workspace._id, uid: ownerUid, role: 'owner', created: now }).execute()
+  return workspace
+}
+
+/** The workspace object of v2.network.get. */
+export async function loadWorkspace(db: Q, cid: string) {
+  const ws = await db.selectFrom('workspaces').selectAll().where('_id', '=', cid).executeTakeFirst()
+  if (!ws) return null
+  const members = await db
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as u', 'u._id', 'm.uid')
+    .select(['m.uid', 'm.role', 'm.created', 'u.firstname', 'u.lastname', 'u.email'])
+    .where('m.cid', '=', cid)
+    .orderBy('m.created')
+    .execute()
+  return {
+    _id: ws._id,
+    name: ws.name,
+    uid: ws.uid,
+    created: ws.created,
+    ...(ws.updated !== null && { updated: ws.updated }),
+    members,
+    settings: ws.settings,
+    license: ws.license,
+  }
+}
+
+export async function updateWorkspaceSettings(db: Q, cid: string, name: string | undefined, settings: Record<string, unknown>) {
+  const current = await db.selectFrom('workspaces').select('settings').where('_id', '=', cid).executeTakeFirstOrThrow()
+  await db
+    .updateTable('workspaces')
+    .set({
+      ...(name !== undefined && { name }),
+      settings: JSON.stringify({ ...current.settings, ...settings }),
+      updated: Date.now(),
+    })
+    .where('_id', '=', cid)
+    .execute()
+}

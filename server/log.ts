@@ -1,0 +1,4 @@
+import pino from 'pino'
+import type { Config } from './config'
+
+export const createLogger = (config: Pick<Config, 'logLevel'>) => pino({ level: config.logLevel })

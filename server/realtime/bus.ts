@@ -1,0 +1,67 @@
+/**
+ * After-commit fan-out. Operations queue messages during a call; dispatch hands them to the bus
+ * only after COMMIT. With PGlite (one process) the bus delivers in-process; with a PostgreSQL
+ * server it goes through NOTIFY so every server process sharing the database delivers it too.
+ */
+import pg from 'pg'
+
+export type BusMessage =
+  | { kind: 'signal'; topic: string; sig: string; meta: unknown }
+  /** A session ended (logout, revocation): its sockets close. */
+  | { kind: 'sessionEnded'; sessionId: string }
+  /** A user joined or left a workspace: their sockets (un)subscribe its topic. */
+  | { kind: 'membership'; uid: string; cid: string; member: boolean }
+
+export interface Bus {
+  emit(messages: BusMessage[]): Promise<void>
+  close(): Promise<void>
+}
+
+type Deliver = (message: BusMessage) => void
+
+export function localBus(deliver: Deliver): Bus {
+  return {
+    async emit(messages) {
+      for (const m of messages) deliver(m)
+    },
+    async close() {},
+  }
+}
+
+const CHANNEL = 'hlr_bus'
+/** NOTIFY payloads must stay under 8000 bytes; larger signals are cut down to their ids. */
+const MAX_NOTIFY_BYTES = 7900
+
+export async function postgresBus(databaseUrl: string, deliver: Deliver, onError: (err: unknown) => void): Promise<Bus> {
+  const listener = new pg.Client({ connectionString: databaseUrl })
+  await listener.connect()
+  listener.on('notification', (n) => {
+    if (n.channel !== CHANNEL || !n.payload) return
+    try {
+      deliver(JSON.parse(n.payload) as BusMessage)
+    } catch (err) {
+      onError(err)
+    }
+  })
+  listener.on('error', onError)
+  await listener.query(`LISTEN ${CHANNEL}`)
+  const sender = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+  return {
+    async emit(messages) {
+      for (const m of messages) {
+        await sender.query('select pg_notify($1, $2)', [CHANNEL, fitNotify(m)])
+      }
+    },
+    async close() {
+      await listener.end()
+      await sender.end()
+    },
+  }
+}
+
+function fitNotify(message: BusMessage): string {
+  const text = JSON.stringify(message)
+  if (Buffer.byteLength(text) <= MAX_NOTIFY_BYTES || message.kind !== 'signal') return text
+  const meta = message.meta as { _id?: unknown } | null
+  return JSON.stringify({ ...message, meta: { _id: meta?._id ?? null, truncated: true } })
+}

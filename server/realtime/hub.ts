@@ -1,0 +1,84 @@
+/**
+ * Which socket hears what. A signed-in connection is indexed by its user and session and
+ * subscribed to `user:<uid>` and `workspace:<cid>` for each workspace the user belongs to.
+ * A signal is encoded once and written to every subscribed connection.
+ */
+import type { BusMessage } from './bus'
+
+export interface HubConnection {
+  uid: string | null
+  sessionId: string | null
+  topics: Set<string>
+  send(text: string): void
+  /** Closes the socket because its session ended. */
+  end(code: number, reason: string): void
+}
+
+export class Hub {
+  private byTopic = new Map<string, Set<HubConnection>>()
+  private byUser = new Map<string, Set<HubConnection>>()
+  private bySession = new Map<string, Set<HubConnection>>()
+
+  signIn(conn: HubConnection, uid: string, sessionId: string, workspaceIds: string[]) {
+    this.remove(conn)
+    conn.uid = uid
+    conn.sessionId = sessionId
+    add(this.byUser, uid, conn)
+    add(this.bySession, sessionId, conn)
+    this.subscribe(conn, `user:${uid}`)
+    for (const cid of workspaceIds) this.subscribe(conn, `workspace:${cid}`)
+  }
+
+  remove(conn: HubConnection) {
+    for (const topic of conn.topics) drop(this.byTopic, topic, conn)
+    conn.topics.clear()
+    if (conn.uid) drop(this.byUser, conn.uid, conn)
+    if (conn.sessionId) drop(this.bySession, conn.sessionId, conn)
+    conn.uid = conn.sessionId = null
+  }
+
+  deliver(message: BusMessage) {
+    switch (message.kind) {
+      case 'signal': {
+        const subscribers = this.byTopic.get(message.topic)
+        if (!subscribers) return
+        const text = JSON.stringify({ sig: message.sig, meta: message.meta })
+        for (const conn of subscribers) conn.send(text)
+        return
+      }
+      case 'sessionEnded':
+        for (const conn of [...(this.bySession.get(message.sessionId) ?? [])]) conn.end(1000, 'session ended')
+        return
+      case 'membership':
+        for (const conn of this.byUser.get(message.uid) ?? []) {
+          const topic = `workspace:${message.cid}`
+          if (message.member) this.subscribe(conn, topic)
+          else this.unsubscribe(conn, topic)
+        }
+        return
+    }
+  }
+
+  private subscribe(conn: HubConnection, topic: string) {
+    conn.topics.add(topic)
+    add(this.byTopic, topic, conn)
+  }
+
+  private unsubscribe(conn: HubConnection, topic: string) {
+    conn.topics.delete(topic)
+    drop(this.byTopic, topic, conn)
+  }
+}
+
+function add<K, V>(index: Map<K, Set<V>>, key: K, value: V) {
+  let set = index.get(key)
+  if (!set) index.set(key, (set = new Set()))
+  set.add(value)
+}
+
+function drop<K, V>(index: Map<K, Set<V>>, key: K, value: V) {
+  const set = index.get(key)
+  if (!set) return
+  set.delete(value)
+  if (set.size === 0) index.delete(key)
+}

@@ -1,0 +1,107 @@
+/**
+ * The one path every call takes, from a socket frame or an HTTP request:
+ * look up (501) -> arity and arguments (400) -> access (401) -> run in a transaction ->
+ * deliver queued signals after COMMIT -> result or wire error.
+ */
+import type { Logger } from 'pino'
+import type { Config } from '../config'
+import type { Db } from '../db/connect'
+import { badRequest, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import type { Bus, BusMessage } from '../realtime/bus'
+import type { Context, Session, Transport } from './operation'
+import type { Entry, Registry } from './registry'
+import { describeArgumentError } from './schemas'
+
+export type Reply = { result: unknown } | { error: WireError }
+
+export interface DispatchDeps {
+  registry: Registry
+  db: Db
+  config: Config
+  bus: Bus
+  log: Logger
+}
+
+export class Dispatcher {
+  private inFlight = 0
+  private draining = false
+  private idle: (() => void) | null = null
+
+  constructor(private deps: DispatchDeps) {}
+
+  async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport): Promise<Reply> {
+    const name = typeof opName === 'string' ? opName : '?'
+    if (this.draining) return { error: { code: 503, msg: 'the server is shutting down' } }
+    this.inFlight++
+    try {
+      return { result: (await this.run(opName, rawArgs, session, transport)) ?? null }
+    } catch (err) {
+      const debug = this.deps.config.devMode ? { op: name } : undefined
+      return { error: toWireError(err, this.deps.log, debug) }
+    } finally {
+      this.inFlight--
+      if (this.inFlight === 0) this.idle?.()
+    }
+  }
+
+  /** Refuses new calls (503) and resolves when the calls under way have finished. */
+  drain(): Promise<void> {
+    this.draining = true
+    if (this.inFlight === 0) return Promise.resolve()
+    return new Promise((resolve) => (this.idle = resolve))
+  }
+
+  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport) {
+    const entry = typeof opName === 'string' ? this.deps.registry.get(opName) : undefined
+    if (!entry) throw new RpcError(501, `no such operation: ${String(opName).slice(0, 200)}`)
+    const args = checkArguments(entry, rawArgs)
+    if (entry.op.access === 'signedIn' && !session) throw unauthorized()
+
+    const queued: BusMessage[] = []
+    const context = (db: Context['db']): Context => ({
+      db,
+      config: this.deps.config,
+      session,
+      transport,
+      publish: (topic, sig, meta) => queued.push({ kind: 'signal', topic, sig, meta }),
+      control: (message) => queued.push(message),
+    })
+    const { kysely } = this.deps.db
+    const result = entry.op.readOnly
+      ? await entry.op.run(context(kysely), ...args)
+      : await kysely.transaction().execute((trx) => entry.op.run(context(trx), ...args))
+    if (queued.length) {
+      this.deps.bus.emit(queued).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+    }
+    return result
+  }
+}
+
+/**
+ * Positional arguments: absent means []; a null in an optional position means "not given".
+ * Each argument is checked by its own validator so the error names it.
+ */
+function checkArguments(entry: Entry, rawArgs: unknown): unknown[] {
+  if (rawArgs === undefined || rawArgs === null) rawArgs = []
+  if (!Array.isArray(rawArgs)) throw badRequest('args must be an array of positional arguments', { path: '/args' })
+  const { minItems, maxItems } = entry.schema
+  if (rawArgs.length > maxItems) {
+    throw badRequest(`${entry.op.name} takes at most ${maxItems} argument${maxItems === 1 ? '' : 's'}, got ${rawArgs.length}`, {
+      expected: { min: minItems, max: maxItems },
+      got: rawArgs.length,
+    })
+  }
+  const args = rawArgs.map((value, i) => (value === null && entry.args[i].optional ? undefined : value))
+  entry.args.forEach((arg, i) => {
+    const value = args[i]
+    if (value === undefined) {
+      if (arg.optional) return
+      throw badRequest(`argument ${i + 1} (${arg.name}) is required`, { argument: i, name: arg.name, path: '/', reason: 'is required' })
+    }
+    if (!arg.validate(value)) {
+      const { message, details } = describeArgumentError(i, arg.name, arg.validate.errors![0])
+      throw badRequest(message, details)
+    }
+  })
+  return args
+}

@@ -1,0 +1,196 @@
+/**
+ * The WebSocket gateway at /ws, on the HTTP server's port (ws in noServer mode).
+ * Before the upgrade: path, Origin allow-list, connection cap, and the key if one is presented
+ * (an unknown key is a raw 401). After: one JSON object per text frame, calls run concurrently
+ * and are answered by id; a rate limit per connection (429), a heartbeat, and a cap on a slow
+ * consumer's unsent bytes.
+ */
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { Logger } from 'pino'
+import { WebSocket, WebSocketServer, type RawData } from 'ws'
+import type { Config } from '../config'
+import type { Db } from '../db/connect'
+import { resolveSessionId, resolveSessionKey } from '../auth/sessions'
+import { keyFromRequest } from '../http/credentials'
+import type { Hub, HubConnection } from '../realtime/hub'
+import type { Dispatcher, Reply } from './dispatch'
+import type { Session, Transport } from './operation'
+import { memberWorkspaceIds } from '../db/workspaces'
+
+const SESSION_RECHECK_MS = 60_000
+
+export interface Gateway {
+  /** Closes every socket with 1001 (going away). */
+  closeAll(): void
+  stop(): void
+}
+
+interface Deps {
+  server: Server
+  config: Config
+  db: Db
+  hub: Hub
+  dispatcher: Dispatcher
+  log: Logger
+}
+
+export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps): Gateway {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.wsMaxPayloadBytes })
+
+  server.on('upgrade', (req, socket, head) => {
+    upgrade(req, socket, head).catch((err) => {
+      log.error({ err }, 'upgrade failed')
+      refuse(socket, 500, 'Internal Server Error')
+    })
+  })
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    socket.on('error', () => socket.destroy())
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (url.pathname !== '/ws') return refuse(socket, 404, 'Not Found')
+    if (!originAllowed(req, config.allowedOrigins)) return refuse(socket, 403, 'Forbidden')
+    if (wss.clients.size >= config.wsMaxConnections) return refuse(socket, 503, 'Service Unavailable')
+    const key = keyFromRequest(req)
+    let session: Session | null = null
+    if (key) {
+      session = await resolveSessionKey(db.kysely, key, config.sessionIdleMinutes)
+      if (!session) return refuse(socket, 401, 'Unauthorized')
+    }
+    const workspaceIds = session ? await memberWorkspaceIds(db.kysely, session.uid) : []
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, session, workspaceIds))
+  }
+
+  function serve(ws: WebSocket, initial: Session | null, workspaceIds: string[]) {
+    let session = initial
+    let sessionCheckedAt = Date.now()
+    let alive = true
+    const bucket = new TokenBucket(config.wsMessagesPerSecond)
+
+    const conn: HubConnection = {
+      uid: null,
+      sessionId: null,
+      topics: new Set(),
+      send: (text) => send(text),
+      end: (code, reason) => setImmediate(() => ws.close(code, reason)),
+    }
+    const signIn = (s: Session, ids: string[]) => {
+      session = s
+      sessionCheckedAt = Date.now()
+      hub.signIn(conn, s.uid, s.id, ids)
+    }
+    if (initial) signIn(initial, workspaceIds)
+
+    const transport: Transport = {
+      kind: 'ws',
+      signIn: (s, _key, ids) => signIn(s, ids),
+      signOut: () => {
+        session = null
+        hub.remove(conn)
+      },
+    }
+
+    function send(text: string) {
+      if (ws.readyState !== WebSocket.OPEN) return
+      if (ws.bufferedAmount > config.wsMaxBufferedBytes) {
+        log.warn({ buffered: ws.bufferedAmount }, 'closing a slow consumer')
+        ws.terminate()
+        return
+      }
+      ws.send(text)
+    }
+    const reply = (id: unknown, r: Reply) => send(JSON.stringify({ id, ...r }))
+
+    /** Sessions end elsewhere too (idle expiry, another process): check again now and then. */
+    async function currentSession(): Promise<Session | null> {
+      if (!session || Date.now() - sessionCheckedAt < SESSION_RECHECK_MS) return session
+      const checked = await resolveSessionId(db.kysely, session.id, config.sessionIdleMinutes)
+      sessionCheckedAt = Date.now()
+      if (!checked) transport.signOut()
+      return session
+    }
+
+    ws.on('error', (err) => log.debug({ err }, 'socket error'))
+    ws.on('pong', () => (alive = true))
+    ws.on('close', () => {
+      hub.remove(conn)
+      clearInterval(heartbeat)
+    })
+    const heartbeat = setInterval(() => {
+      if (!alive) return ws.terminate()
+      alive = false
+      ws.ping()
+    }, config.wsHeartbeatSeconds * 1000)
+
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) return ws.close(1003, 'binary frames are not accepted')
+      let frame: unknown
+      try {
+        frame = JSON.parse(data.toString())
+      } catch {
+        return ws.close(1003, 'frames must be JSON')
+      }
+      if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
+        return reply(null, { error: { code: 400, msg: 'a frame must be an object {id, op, args}' } })
+      }
+      const { id, op, args } = frame as { id?: unknown; op?: unknown; args?: unknown }
+      if (!validId(id)) return reply(null, { error: { code: 400, msg: 'id must be a string (up to 128 characters) or a number' } })
+      if (!bucket.take()) return reply(id, { error: { code: 429, msg: 'too many messages; slow down' } })
+      currentSession()
+        .then((s) => dispatcher.call(op, args, s, transport))
+        .then((r) => reply(id, r))
+        .catch((err) => {
+          log.error({ err }, 'socket call failed')
+          reply(id, { error: { code: 500, msg: 'internal error' } })
+        })
+    })
+  }
+
+  return {
+    closeAll() {
+      for (const ws of wss.clients) ws.close(1001, 'server shutting down')
+    },
+    stop() {
+      for (const ws of wss.clients) ws.terminate()
+      wss.close()
+    },
+  }
+}
+
+function validId(id: unknown): boolean {
+  return (typeof id === 'string' && id.length <= 128) || (typeof id === 'number' && Number.isFinite(id))
+}
+
+/** A browser's Origin must be the server's own host or in ALLOWED_ORIGINS; clients without Origin pass. */
+function originAllowed(req: IncomingMessage, allowed: string[]): boolean {
+  const origin = req.headers.origin
+  if (!origin) return true
+  if (allowed.includes('*') || allowed.includes(origin)) return true
+  try {
+    return new URL(origin).host === req.headers.host
+  } catch {
+    return false
+  }
+}
+
+function refuse(socket: Duplex, status: number, text: string) {
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+  socket.destroy()
+}
+
+/** Allows `rate` messages a second on average, in bursts of up to twice that. */
+class TokenBucket {
+  private tokens: number
+  private last = Date.now()
+  constructor(private rate: number) {
+    this.tokens = rate * 2
+  }
+  take(): boolean {
+    const now = Date.now()
+    this.tokens = Math.min(this.rate * 2, this.tokens + ((now - this.last) / 1000) * this.rate)
+    this.last = now
+    if (this.tokens < 1) return false
+    this.tokens -= 1
+    return true
+  }
+}

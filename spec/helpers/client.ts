@@ -1,0 +1,133 @@
+/** A socket client as a single-page app would hold one, and an HTTP caller as curl would be. */
+import WebSocket from 'ws'
+
+export const serverUrl = () => {
+  const url = process.env.TEST_SERVER_URL
+  if (!url) throw new Error('TEST_SERVER_URL is not set: run the tests through jest (global setup starts the server)')
+  return url
+}
+export const wsUrl = (base = serverUrl()) => base.replace(/^http/, 'ws') + '/ws'
+
+export interface WireError {
+  code: number
+  msg: string
+  details?: any
+}
+
+export class CallFailed extends Error {
+  constructor(
+    readonly op: string,
+    readonly error: WireError,
+  ) {
+    super(`${op} failed with ${error.code}: ${error.msg}`)
+  }
+}
+
+export interface Signal {
+  sig: string
+  meta: any
+}
+
+export class Client {
+  private nextId = 1
+  private pending = new Map<unknown, (reply: any) => void>()
+  readonly signals: Signal[] = []
+  private waiters: Array<() => void> = []
+  readonly closed: Promise<{ code: number; reason: string }>
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString())
+      if ('sig' in frame) {
+        this.signals.push(frame)
+        for (const w of this.waiters.splice(0)) w()
+      } else {
+        this.pending.get(frame.id)?.(frame)
+        this.pending.delete(frame.id)
+      }
+    })
+    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })))
+  }
+
+  static connect(options: { key?: string; cookie?: string; headers?: Record<string, string>; url?: string } = {}) {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.key) headers.hlrkey = options.key
+    if (options.cookie) headers.cookie = options.cookie
+    const ws = new WebSocket(options.url ?? wsUrl(), { headers })
+    return new Promise<Client>((resolve, reject) => {
+      ws.once('open', () => resolve(new Client(ws)))
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)))
+      ws.once('error', reject)
+    })
+  }
+
+  /** The raw reply frame {id, result} or {id, error}. */
+  send(op: string, args?: unknown[]): Promise<any> {
+    const id = this.nextId++
+    return this.sendFrame({ id, op, args })
+  }
+
+  sendFrame(frame: { id: unknown; [k: string]: unknown }): Promise<any> {
+    return new Promise((resolve) => {
+      this.pending.set(frame.id, resolve)
+      this.ws.send(JSON.stringify(frame))
+    })
+  }
+
+  async call(op: string, ...args: unknown[]): Promise<any> {
+    const reply = await this.send(op, args)
+    if (reply.error) throw new CallFailed(op, reply.error)
+    return reply.result
+  }
+
+  /** The error of a call that must fail (throws when it succeeds). */
+  async fail(op: string, ...args: unknown[]): Promise<WireError> {
+    const reply = await this.send(op, args)
+    if (!reply.error) throw new Error(`${op} was expected to fail but returned ${JSON.stringify(reply.result)}`)
+    return reply.error
+  }
+
+  /** Waits for a signal matching `match`; rejects after `ms`. */
+  async waitForSignal(sig: string, match: (meta: any) => boolean = () => true, ms = 5000): Promise<Signal> {
+    const until = Date.now() + ms
+    for (;;) {
+      const found = this.signals.find((s) => s.sig === sig && match(s.meta))
+      if (found) return found
+      const left = until - Date.now()
+      if (left <= 0) throw new Error(`no ${sig} signal within ${ms} ms; got ${JSON.stringify(this.signals)}`)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left)
+        this.waiters.push(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+    }
+  }
+
+  close() {
+    this.ws.close()
+    return this.closed
+  }
+}
+
+export interface HttpReply {
+  status: number
+  body: any
+  headers: Headers
+}
+
+/** POST /api/<op as path> with a JSON body. */
+export async function api(op: string, body: unknown = [], options: { key?: string; cookie?: string; dotted?: boolean; raw?: string } = {}): Promise<HttpReply> {
+  const path = options.dotted ? op : op.split('.').join('/')
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (options.key) headers.hlrkey = options.key
+  if (options.cookie) headers.cookie = options.cookie
+  const res = await fetch(`${serverUrl()}/api/${path}`, {
+    method: 'POST',
+    headers,
+    body: options.raw ?? JSON.stringify(body),
+  })
+  const text = await res.text()
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers }
+}

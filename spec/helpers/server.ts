@@ -1,0 +1,74 @@
+/**
+ * Starts the real server as a child process, exactly as `npm start` does, on port 0 with its own
+ * data folder (or the DATABASE_URL of the environment), and waits until /readyz answers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const ROOT = path.join(__dirname, '..', '..')
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx')
+
+export interface RunningServer {
+  url: string
+  wsUrl: string
+  dataDir: string
+  child: ChildProcess
+  output: () => string
+  /** SIGTERM; resolves with the exit code. */
+  stop(): Promise<number | null>
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-test-'))
+}
+
+export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
+  const dataDir = env.DATA_DIR ?? tempDataDir()
+  const child = spawn(TSX, [path.join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs)
+    const look = () => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        child.stdout!.off('data', look)
+        resolve(match[1])
+      }
+    }
+    child.stdout!.on('data', look)
+    void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)))
+  })
+  await waitReady(url, timeoutMs)
+  return {
+    url,
+    wsUrl: url.replace(/^http/, 'ws') + '/ws',
+    dataDir,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
+async function waitReady(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const res = await fetch(`${url}/readyz`).catch(() => null)
+    if (res?.status === 200) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('server never became ready')
+}
