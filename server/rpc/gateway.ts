@@ -84,10 +84,8 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     const transport: Transport = {
       kind: 'ws',
       signIn: (s, _key, ids) => signIn(s, ids),
-      signOut: () => {
-        session = null
-        hub.remove(conn)
-      },
+      // The socket stays indexed under its session until the "session ended" message closes it.
+      signOut: () => (session = null),
     }
 
     function send(text: string) {
@@ -106,7 +104,10 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       if (!session || Date.now() - sessionCheckedAt < SESSION_RECHECK_MS) return session
       const checked = await resolveSessionId(db.kysely, session.id, config.sessionIdleMinutes)
       sessionCheckedAt = Date.now()
-      if (!checked) transport.signOut()
+      if (!checked) {
+        session = null
+        hub.remove(conn)
+      }
       return session
     }
 

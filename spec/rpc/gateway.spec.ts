@@ -2,7 +2,7 @@
 import WebSocket from 'ws'
 import { Client, wsUrl } from '../helpers/client'
 import { startServer } from '../helpers/server'
-import { registerUser, signedIn } from '../helpers/users'
+import { signedIn } from '../helpers/users'
 
 describe('frames and dispatch', () => {
   let client: Client
@@ -165,22 +165,18 @@ describe('a slow consumer', () => {
   test('a socket that stops reading is closed once its unsent bytes pass the cap; others are served', async () => {
     const server = await startServer({ WS_MAX_BUFFERED_BYTES: '65536', WS_MESSAGES_PER_SECOND: '1000000' })
     try {
-      const user = await registerUser('slow', server.wsUrl)
       const ws = new WebSocket(server.wsUrl)
       await new Promise((resolve) => ws.once('open', resolve))
       const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
-      const loginReply = new Promise((resolve) => ws.once('message', resolve))
-      ws.send(JSON.stringify({ id: 0, op: 'login', args: [user.email, user.password] }))
-      await loginReply
-      // Stop reading: replies pile up in the kernel, then in the server's buffer.
-      ;(ws as unknown as { _socket: import('node:net').Socket })._socket.pause()
-      const frame = JSON.stringify({ id: 1, op: 'v2.network.get', args: [user.cid] })
-      for (let i = 0; i < 30_000 && ws.readyState === WebSocket.OPEN; i++) {
+      const socket = (ws as unknown as { _socket: import('node:net').Socket })._socket
+      // Stop reading: the replies fill the kernel's buffers on loopback (a few MiB), then the server's.
+      socket.pause()
+      const frame = JSON.stringify({ id: 1, op: 'x'.repeat(200), args: [] }) // each reply is ~250 bytes
+      for (let i = 0; i < 200_000 && !server.output().includes('closing a slow consumer'); i++) {
         ws.send(frame)
-        if (i % 1000 === 999) await new Promise((r) => setTimeout(r, 20))
+        if (i % 5000 === 4999) await new Promise((r) => setTimeout(r, 50))
       }
-      await new Promise((r) => setTimeout(r, 500))
-      ;(ws as unknown as { _socket: import('node:net').Socket })._socket.resume()
+      socket.resume()
       expect(await closed).toBe(1006) // terminated: no close frame could be queued behind the backlog
       expect(server.output()).toContain('closing a slow consumer')
       const other = await Client.connect({ url: server.wsUrl })
