@@ -1,9 +1,11 @@
 /** Migrations are listed here, in order; they run at start, each once. */
 import { type Kysely, type Migration, Migrator } from 'kysely'
 import * as foundation from './migrations/001_foundation'
+import * as people from './migrations/002_people'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
+  '002_people': people,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

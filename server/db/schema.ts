@@ -13,6 +13,7 @@ export interface UsersTable {
   default_cid: string | null
   created: number
   updated: number | null
+  email_verified: Generated<number | null>
 }
 
 export interface SessionsTable {
@@ -41,7 +42,99 @@ export interface WorkspaceMembersTable {
   cid: string
   uid: string
   role: Role
+  /** Flags and labels set with company.set_user_data besides the role. */
+  inviter: Generated<boolean>
+  feed_admin: Generated<boolean>
+  title: string | null
+  custom_role: string | null
   created: number
+}
+
+export interface TeamsTable {
+  cid: string
+  _id: string
+  name: string
+  description: string | null
+  public: Generated<boolean>
+  default_view: string | null
+  uid: string
+  created: number
+  updated: number | null
+}
+
+export interface TeamMembersTable {
+  cid: string
+  team_id: string
+  uid: string
+}
+
+export interface AccountsTable {
+  cid: string
+  _id: string
+  team_id: string
+  name: string
+  color: string | null
+  created: number
+  updated: number | null
+}
+
+export interface CustomRolesTable {
+  cid: string
+  _id: string
+  name: string
+  permissions: Json<Record<string, unknown>>
+  created: number
+  updated: number | null
+}
+
+export interface InvitesTable {
+  cid: string
+  _id: string
+  invite_key: string
+  email: string
+  name: string | null
+  title: string | null
+  notes: string | null
+  role: Role
+  custom_role: string | null
+  teams: Json<string[]>
+  discussion_ids: Json<string[]>
+  brand_id: string | null
+  invited_by: string
+  created: number
+  updated: number | null
+}
+
+export type PropertyFieldType = 'text' | 'date' | 'phone' | 'email' | 'url' | 'team' | 'country' | 'optionlist'
+
+export interface PropertyFieldsTable {
+  cid: string
+  _id: string
+  label: string
+  type: PropertyFieldType
+  filled_by: 'user' | 'admin'
+  enable_multiple: Generated<boolean>
+  data: Json<unknown> | null
+  uid: string
+  created: number
+  updated: number | null
+}
+
+export interface PropertyValuesTable {
+  cid: string
+  field_id: string
+  uid: string
+  value: Json<unknown>
+  updated: number
+}
+
+export interface EmailVerificationsTable {
+  _id: string
+  uid: string
+  key_hash: string
+  email: string
+  created: number
+  expires: number
 }
 
 export interface Database {
@@ -49,4 +142,12 @@ export interface Database {
   sessions: SessionsTable
   workspaces: WorkspacesTable
   workspace_members: WorkspaceMembersTable
+  teams: TeamsTable
+  team_members: TeamMembersTable
+  accounts: AccountsTable
+  custom_roles: CustomRolesTable
+  invites: InvitesTable
+  property_fields: PropertyFieldsTable
+  property_values: PropertyValuesTable
+  email_verifications: EmailVerificationsTable
 }
