@@ -1,7 +1,7 @@
 import { currentWorkspaceId } from '../../auth/sessions'
 import { createWorkspace, loadWorkspace, updateWorkspaceSettings } from '../../db/workspaces'
 import { notFound } from '../../errors'
-import { requireMember, requireWorkspaceAdmin } from '../../policies/workspace'
+import { authorize } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
 /** Creates a workspace owned by the caller; the argument is its name. Returns the workspace object. */
@@ -20,7 +20,7 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, networkId: string) {
-    await requireMember(ctx.db, networkId, ctx.session.uid)
+    await authorize(ctx.db, networkId, ctx.session.uid, 'v2.network.get')
     return loadWorkspace(ctx.db, networkId)
   },
 })
@@ -37,7 +37,7 @@ export const update = operation({
   async run(ctx, networkId: string | undefined, changes: NetworkUpdate) {
     const cid = networkId ?? (await currentWorkspaceId(ctx.db, ctx.session))
     if (!cid) throw notFound('workspace')
-    await requireWorkspaceAdmin(ctx.db, cid, ctx.session.uid)
+    await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.update')
     const { name, ...settings } = changes
     await updateWorkspaceSettings(ctx.db, cid, name, settings)
     ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed: Object.keys(changes) })
