@@ -1,6 +1,7 @@
 /**
  * License quotas, enforced where things are created: over the quota -> 422 whose details name the
- * quota and its limit. Each quota counts what it limits; later features add their counters here.
+ * quota and its limit. Each quota has a counter of what it limits; features that create processes,
+ * activities or calendars add theirs to `counters`.
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema'
@@ -19,11 +20,6 @@ const counters: Partial<Record<Quota, Counter>> = {
     const invites = await db.selectFrom('invites').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).executeTakeFirstOrThrow()
     return Number(members.n) + Number(invites.n)
   },
-}
-
-/** Lets a later feature count what its quota limits (processes, activities, calendars ...). */
-export function registerQuotaCounter(quota: Quota, counter: Counter) {
-  counters[quota] = counter
 }
 
 /** Throws 422 when adding `adding` more would exceed the workspace license's limit for `quota`. */
