@@ -12,7 +12,7 @@ export interface Config {
   logLevel: string
   devMode: boolean
   allowedOrigins: string[]
-  sessionIdleMinutes: number
+  sessionIdleSeconds: number
   wsMaxPayloadBytes: number
   wsMaxBufferedBytes: number
   wsMessagesPerSecond: number
@@ -37,7 +37,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     devMode: read.oneOf('NODE_ENV', 'production', ['production', 'development', 'test']) === 'development',
     allowedOrigins: read.list('ALLOWED_ORIGINS'),
-    sessionIdleMinutes: read.integer('SESSION_IDLE_MINUTES', 60 * 24 * 14, 1, 60 * 24 * 365),
+    sessionIdleSeconds: read.integer('SESSION_IDLE_SECONDS', 60 * 60 * 24 * 14, 1, 60 * 60 * 24 * 365),
     wsMaxPayloadBytes: read.integer('WS_MAX_PAYLOAD_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     wsMaxBufferedBytes: read.integer('WS_MAX_BUFFERED_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     wsMessagesPerSecond: read.integer('WS_MESSAGES_PER_SECOND', 200, 1, 1_000_000),

@@ -61,7 +61,7 @@ async function startEcho(): Promise<{ url: string; stop(): void }> {
 }
 
 async function main() {
-  const server = await startServer({ WS_MESSAGES_PER_SECOND: '1000000', LOG_LEVEL: 'warn' })
+  const server = await startServer({ WS_MESSAGES_PER_SECOND: '1000000' })
   const echo = await startEcho()
   try {
     const anon = await open(server.wsUrl)

@@ -1,6 +1,7 @@
 /**
  * Session keys: 192 random bits given to the client once, stored only as their sha256.
- * A session expires after SESSION_IDLE_MINUTES without use; use is recorded at most once a minute.
+ * A session expires after SESSION_IDLE_SECONDS without use; use is recorded at most once a minute
+ * (more often when the idle limit is short, so a session in use never expires).
  */
 import { hashSecret, newSecret } from '../ids'
 import type { Context, Session } from '../rpc/operation'
@@ -9,7 +10,6 @@ import type { Database } from '../db/schema'
 
 type Q = Kysely<Database> | Transaction<Database>
 
-const TOUCH_EVERY_MS = 60_000
 
 export async function createSession(db: Q, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
   const key = newSecret()
@@ -20,21 +20,22 @@ export async function createSession(db: Q, uid: string, cid: string | null): Pro
 }
 
 /** The live session a key names, or null when the key is unknown or idle too long. */
-export async function resolveSessionKey(db: Q, key: string, idleMinutes: number): Promise<Session | null> {
+export async function resolveSessionKey(db: Q, key: string, idleSeconds: number): Promise<Session | null> {
   if (typeof key !== 'string' || key.length < 16 || key.length > 128) return null
   const id = hashSecret(key)
-  return resolveSessionId(db, id, idleMinutes)
+  return resolveSessionId(db, id, idleSeconds)
 }
 
-export async function resolveSessionId(db: Q, id: string, idleMinutes: number): Promise<Session | null> {
+export async function resolveSessionId(db: Q, id: string, idleSeconds: number): Promise<Session | null> {
   const row = await db.selectFrom('sessions').select(['uid', 'last_used']).where('key_hash', '=', id).executeTakeFirst()
   if (!row) return null
   const now = Date.now()
-  if (now - row.last_used > idleMinutes * 60_000) {
+  const idleMs = idleSeconds * 1000
+  if (now - row.last_used > idleMs) {
     await db.deleteFrom('sessions').where('key_hash', '=', id).execute()
     return null
   }
-  if (now - row.last_used > TOUCH_EVERY_MS) {
+  if (now - row.last_used > Math.min(60_000, idleMs / 4)) {
     await db.updateTable('sessions').set({ last_used: now }).where('key_hash', '=', id).execute()
   }
   return { id, uid: row.uid }

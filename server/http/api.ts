@@ -19,7 +19,7 @@ export function apiRouter(config: Config, db: Db, dispatcher: Dispatcher) {
     const args = parseBody(req.body)
     if (args instanceof Error) return sendError(res, { code: 400, msg: args.message })
     const key = keyFromRequest(req)
-    const session = key ? await resolveSessionKey(db.kysely, key, config.sessionIdleMinutes) : null
+    const session = key ? await resolveSessionKey(db.kysely, key, config.sessionIdleSeconds) : null
     const reply = await dispatcher.call(op, args, session, httpTransport(res, config))
     if ('error' in reply) return sendError(res, reply.error)
     res.status(200).type('application/json').send(JSON.stringify(reply.result))
@@ -31,7 +31,7 @@ function httpTransport(res: Response, config: Config): Transport {
   const cookie = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: false }
   return {
     kind: 'http',
-    signIn: (_session, key) => res.cookie(KEY_NAME, key, { ...cookie, maxAge: config.sessionIdleMinutes * 60_000 }),
+    signIn: (_session, key) => res.cookie(KEY_NAME, key, { ...cookie, maxAge: config.sessionIdleSeconds * 1000 }),
     signOut: () => res.clearCookie(KEY_NAME, cookie),
   }
 }

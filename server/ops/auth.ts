@@ -24,7 +24,7 @@ export const auth = operation({
   name: 'auth',
   access: 'public',
   async run(ctx, key: string) {
-    const session = await resolveSessionKey(ctx.db, key, ctx.config.sessionIdleMinutes)
+    const session = await resolveSessionKey(ctx.db, key, ctx.config.sessionIdleSeconds)
     if (!session) throw new RpcError(401, 'the key is unknown, expired or revoked')
     ctx.transport.signIn(session, key, await memberWorkspaceIds(ctx.db, session.uid))
     return { uid: session.uid }

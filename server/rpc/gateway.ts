@@ -18,7 +18,6 @@ import type { Dispatcher, Reply } from './dispatch'
 import type { Session, Transport } from './operation'
 import { memberWorkspaceIds } from '../db/workspaces'
 
-const SESSION_RECHECK_MS = 60_000
 
 export interface Gateway {
   /** Closes every socket with 1001 (going away). */
@@ -37,6 +36,7 @@ interface Deps {
 
 export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.wsMaxPayloadBytes })
+  const sessionRecheckMs = Math.min(60_000, (config.sessionIdleSeconds * 1000) / 4)
 
   server.on('upgrade', (req, socket, head) => {
     upgrade(req, socket, head).catch((err) => {
@@ -54,7 +54,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     const key = keyFromRequest(req)
     let session: Session | null = null
     if (key) {
-      session = await resolveSessionKey(db.kysely, key, config.sessionIdleMinutes)
+      session = await resolveSessionKey(db.kysely, key, config.sessionIdleSeconds)
       if (!session) return refuse(socket, 401, 'Unauthorized')
     }
     const workspaceIds = session ? await memberWorkspaceIds(db.kysely, session.uid) : []
@@ -101,8 +101,8 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
 
     /** Sessions end elsewhere too (idle expiry, another process): check again now and then. */
     async function currentSession(): Promise<Session | null> {
-      if (!session || Date.now() - sessionCheckedAt < SESSION_RECHECK_MS) return session
-      const checked = await resolveSessionId(db.kysely, session.id, config.sessionIdleMinutes)
+      if (!session || Date.now() - sessionCheckedAt < sessionRecheckMs) return session
+      const checked = await resolveSessionId(db.kysely, session.id, config.sessionIdleSeconds)
       sessionCheckedAt = Date.now()
       if (!checked) {
         session = null

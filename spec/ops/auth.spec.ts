@@ -1,5 +1,6 @@
 /** login, auth, logout and the session's current workspace (operations added to the interface). */
 import { api, Client } from '../helpers/client'
+import { startServer } from '../helpers/server'
 import { registerUser, signedIn } from '../helpers/users'
 
 describe('login', () => {
@@ -58,5 +59,28 @@ describe('logout', () => {
 
   test('needs a session', async () => {
     expect((await api('logout')).status).toBe(401)
+  })
+})
+
+describe('idle expiry', () => {
+  test('a session unused for longer than SESSION_IDLE_SECONDS is gone; one in use lives on', async () => {
+    const server = await startServer({ SESSION_IDLE_SECONDS: '2' })
+    try {
+      const user = await registerUser('idle', server.wsUrl)
+      const idle = await Client.connect({ url: server.wsUrl })
+      const idleKey = await idle.call('login', user.email, user.password)
+      const busy = await Client.connect({ url: server.wsUrl })
+      await busy.call('login', user.email, user.password)
+      for (let i = 0; i < 6; i++) {
+        await new Promise((r) => setTimeout(r, 500))
+        expect((await busy.call('v3.session.get')).uid).toBe(user.uid)
+      }
+      // 3 s without use: the idle key no longer works, on its socket or anywhere else.
+      expect((await idle.fail('v3.session.get')).code).toBe(401)
+      await expect(Client.connect({ url: server.wsUrl, key: idleKey })).rejects.toThrow('401')
+      await Promise.all([idle.close(), busy.close()])
+    } finally {
+      await server.stop()
+    }
   })
 })

@@ -187,3 +187,25 @@ describe('a slow consumer', () => {
     }
   })
 })
+
+describe('the heartbeat', () => {
+  test('a peer that stops answering pings is dropped; a live one stays', async () => {
+    const server = await startServer({ WS_HEARTBEAT_SECONDS: '1' })
+    try {
+      const live = await Client.connect({ url: server.wsUrl })
+      const dead = new WebSocket(server.wsUrl)
+      await new Promise((resolve) => dead.once('open', resolve))
+      const deadClosed = new Promise<number>((resolve) => dead.once('close', (code) => resolve(code)))
+      const socket = (dead as unknown as { _socket: import('node:net').Socket })._socket
+      socket.pause() // reads nothing, so answers no ping
+      await new Promise((r) => setTimeout(r, 3500))
+      socket.resume()
+      expect(await deadClosed).toBe(1006) // terminated without a close frame
+      expect(live.ws.readyState).toBe(WebSocket.OPEN)
+      expect((await live.send('no.such.op')).error.code).toBe(501)
+      await live.close()
+    } finally {
+      await server.stop()
+    }
+  })
+})
