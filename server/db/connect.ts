@@ -8,6 +8,7 @@ import path from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
+import { preparedPool } from './prepared-pool'
 import type { Database } from './schema'
 
 export interface Db {
@@ -23,7 +24,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 export async function connectDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 })
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }) })
     return { kysely, databaseUrl: config.databaseUrl, close: () => kysely.destroy() }
   }
   const { PGlite } = await import('@electric-sql/pglite')
@@ -32,7 +33,7 @@ export async function connectDb(config: Config): Promise<Db> {
   fs.mkdirSync(dir, { recursive: true })
   const pglite = await PGlite.create(dir)
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }) })
   return {
     kysely,
     databaseUrl: null,
