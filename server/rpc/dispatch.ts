@@ -40,7 +40,9 @@ export class Dispatcher {
       return { error: toWireError(err, this.deps.log, debug) }
     } finally {
       this.inFlight--
-      if (this.inFlight === 0) this.idle?.()
+      // The transport writes the reply in a promise continuation of this call; resolve the drain
+      // only after those have run, so no socket is closed before its last reply is queued.
+      if (this.inFlight === 0 && this.idle) setImmediate(this.idle)
     }
   }
 

@@ -44,9 +44,10 @@ test('SIGTERM lets calls under way finish, closes sockets with 1001 and exits 0'
   const server = await startServer()
   const user = await registerUser('drain', server.wsUrl)
   const c = await Client.connect({ url: server.wsUrl })
-  // login hashes with argon2id: each call takes tens of milliseconds, so these are still running.
-  const calls = Array.from({ length: 4 }, () => c.send('login', [user.email, user.password]))
-  await new Promise((r) => setTimeout(r, 30))
+  // login verifies with argon2id on a pool of 4 threads: 16 of them take several rounds of tens of
+  // milliseconds each, so most are still running when the signal arrives.
+  const calls = Array.from({ length: 16 }, () => c.send('login', [user.email, user.password]))
+  await new Promise((r) => setTimeout(r, 60))
   const exit = server.stop()
   const replies = await Promise.all(calls)
   for (const reply of replies) expect(typeof reply.result).toBe('string')
