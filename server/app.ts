@@ -12,6 +12,7 @@ import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
 import { errorMiddleware, sendError } from './http/errors'
 import { createLogger } from './log'
+import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
 import { localBus, postgresBus, type Bus } from './realtime/bus'
 import { Hub } from './realtime/hub'
@@ -32,7 +33,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway } | null = null
+  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -62,12 +63,13 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const bus = db.databaseUrl
         ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
         : localBus(deliver)
-      const dispatcher = new Dispatcher({ registry, db, config, bus, log })
+      const mailer = createMailer(config, log, config.publicUrl ?? url)
+      const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer })
       web.use(apiRouter(config, db, dispatcher))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
-      services = { db, bus, dispatcher, gateway }
+      services = { db, bus, dispatcher, gateway, mailer }
       log.info('ready')
       return url
     },
@@ -75,13 +77,14 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway } = services
+      const { db, bus, dispatcher, gateway, mailer } = services
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       gateway.closeAll()
       await new Promise((resolve) => setTimeout(resolve, 100))
       gateway.stop()
       server.closeAllConnections()
+      await Promise.race([mailer.close(), grace])
       await bus.close()
       await db.close()
     },

@@ -20,6 +20,12 @@ export interface Config {
   wsMaxConnections: number
   httpMaxBodyBytes: number
   shutdownGraceSeconds: number
+  /** smtp:// or smtps:// URL of the mail server; null writes each message to DATA_DIR/outbox/ instead. */
+  smtpUrl: string | null
+  /** Sender of the server's mail: an address, or `Name <address>`. */
+  mailFrom: string
+  /** Base of the links in mail; null means the server's own http://HOST:PORT. */
+  publicUrl: string | null
 }
 
 export class ConfigError extends Error {}
@@ -45,6 +51,9 @@ export function loadConfig(env: Env = process.env): Config {
     wsMaxConnections: read.integer('WS_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     httpMaxBodyBytes: read.integer('HTTP_MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     shutdownGraceSeconds: read.integer('SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+    smtpUrl: read.smtpUrl('SMTP_URL'),
+    mailFrom: read.mailbox('MAIL_FROM', 'Workspace server <no-reply@localhost>'),
+    publicUrl: read.httpUrl('PUBLIC_URL'),
   }
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config
@@ -97,6 +106,44 @@ class Reader {
       return value
     } catch {
       this.problems.push(`${name}: expected a postgres:// or postgresql:// URL`)
+      return null
+    }
+  }
+
+  /** The URL may hold a password, so a problem never repeats the value. */
+  smtpUrl(name: string): string | null {
+    const value = this.raw(name)
+    if (value === undefined) return null
+    try {
+      const url = new URL(value)
+      if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) throw new Error()
+      return value
+    } catch {
+      this.problems.push(`${name}: expected an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@mail.example.org:587`)
+      return null
+    }
+  }
+
+  mailbox(name: string, fallback: string): string {
+    const value = this.raw(name)
+    if (value === undefined) return fallback
+    if (value.length > 320 || !/^(?:[^<>@\r\n]* <[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(value)) {
+      this.problems.push(`${name}=${JSON.stringify(value)}: expected an address or "Name <address>"`)
+      return fallback
+    }
+    return value
+  }
+
+  httpUrl(name: string): string | null {
+    const value = this.raw(name)
+    if (value === undefined) return null
+    try {
+      const url = new URL(value)
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
+      if (url.search || url.hash || url.username || url.password) throw new Error()
+      return value.replace(/\/+$/, '')
+    } catch {
+      this.problems.push(`${name}=${JSON.stringify(value)}: expected an http:// or https:// URL without query, fragment or credentials`)
       return null
     }
   }

@@ -1,5 +1,6 @@
 /** User accounts. */
 import { sql, type Kysely, type Transaction } from 'kysely'
+import { seesPerson } from '../domain/visibility'
 import { newId } from '../ids'
 import type { Database } from './schema'
 
@@ -61,14 +62,19 @@ export async function mergeSettings(db: Q, uid: string, settings: Record<string,
     .execute()
 }
 
-/** True when the two users share at least one workspace. */
-export async function shareWorkspace(db: Q, a: string, b: string): Promise<boolean> {
+/**
+ * True when `viewer` may see `target`'s profile: they share at least one workspace in which the
+ * viewer may see the target (isolatedTeams, server/domain/visibility.ts). Not symmetric: an admin of
+ * an isolated workspace sees a user who does not see them.
+ */
+export async function shareWorkspace(db: Q, viewer: string, target: string): Promise<boolean> {
   const row = await db
     .selectFrom('workspace_members as x')
     .innerJoin('workspace_members as y', 'y.cid', 'x.cid')
     .select('x.cid')
-    .where('x.uid', '=', a)
-    .where('y.uid', '=', b)
+    .where('x.uid', '=', viewer)
+    .where('y.uid', '=', target)
+    .where(seesPerson(sql.ref('x.cid'), viewer, target))
     .limit(1)
     .executeTakeFirst()
   return !!row

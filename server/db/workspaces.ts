@@ -1,6 +1,8 @@
 /** Workspaces and their members. */
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { seesPerson } from '../domain/visibility'
 import { newId } from '../ids'
+import { listFields, memberValues, publicField } from './properties'
 import type { Database, Role } from './schema'
 
 type Q = Kysely<Database> | Transaction<Database>
@@ -44,26 +46,39 @@ export async function createWorkspace(db: Q, name: string, ownerUid: string) {
   return workspace
 }
 
-/** The workspace object of v2.network.get. */
-export async function loadWorkspace(db: Q, cid: string) {
+/**
+ * The workspace object of v2.network.get: each member carries `properties` (their user property
+ * values, fieldId -> value) and the workspace its `propertyFields`. With `viewerUid`, the members
+ * are the ones that viewer may see (isolatedTeams, server/domain/visibility.ts); without it, all.
+ */
+export async function loadWorkspace(db: Q, cid: string, viewerUid?: string) {
   const ws = await db.selectFrom('workspaces').selectAll().where('_id', '=', cid).executeTakeFirst()
   if (!ws) return null
-  const members = await db
+  let query = db
     .selectFrom('workspace_members as m')
     .innerJoin('users as u', 'u._id', 'm.uid')
     .select(['m.uid', 'm.role', 'm.created', 'u.firstname', 'u.lastname', 'u.email'])
     .where('m.cid', '=', cid)
-    .orderBy('m.created')
-    .execute()
+  if (viewerUid) query = query.where(seesPerson(sql.ref('m.cid'), viewerUid, sql.ref('m.uid')))
+  const rows = await query.orderBy('m.created').orderBy('m.uid').execute()
+  const [values, fields] = await Promise.all([
+    memberValues(
+      db,
+      cid,
+      rows.map((m) => m.uid),
+    ),
+    listFields(db, cid),
+  ])
   return {
     _id: ws._id,
     name: ws.name,
     uid: ws.uid,
     created: ws.created,
     ...(ws.updated !== null && { updated: ws.updated }),
-    members,
+    members: rows.map((m) => ({ ...m, properties: values.get(m.uid) ?? {} })),
     settings: ws.settings,
     license: ws.license,
+    propertyFields: fields.map(publicField),
   }
 }
 

@@ -44,9 +44,13 @@ export async function addMember(ctx: Context, member: NewMember) {
   ctx.publish(`workspace:${cid}`, 'network.member.added', { cid, uid })
 }
 
-/** The member's data (activities, posts, files) stays; their sockets stop hearing the workspace at once. */
+/**
+ * The member's work (activities, posts, files) stays; what describes them as a member (teams,
+ * property values) goes. Their sockets stop hearing the workspace at once.
+ */
 export async function removeMember(ctx: Context, cid: string, uid: string) {
   await ctx.db.deleteFrom('team_members').where('cid', '=', cid).where('uid', '=', uid).execute()
+  await ctx.db.deleteFrom('property_values').where('cid', '=', cid).where('uid', '=', uid).execute()
   await ctx.db.deleteFrom('workspace_members').where('cid', '=', cid).where('uid', '=', uid).execute()
   ctx.control({ kind: 'membership', uid, cid, member: false })
   ctx.publish(`workspace:${cid}`, 'network.member.removed', { cid, uid })

@@ -2,14 +2,24 @@
  * License quotas, enforced where things are created: over the quota -> 422 whose details name the
  * quota and its limit. Each quota has a counter of what it limits; features that create processes,
  * activities or calendars add theirs to `counters`.
+ *
+ * A workspace's license is a JSON object (docs/interface.md "Workspace license"); a new workspace
+ * gets DEFAULT_LICENSE (server/db/workspaces.ts) and a server administrator changes it with
+ * scripts/set-license.ts, which calls `setLicense` below. A number is a limit; a quota the license
+ * does not name as a number is unlimited.
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema'
-import { refused } from '../errors'
+import { notFound, refused } from '../errors'
 
 type Q = Kysely<Database> | Transaction<Database>
 
-export type Quota = 'users' | 'processes' | 'datasets' | 'activities' | 'calendars' | 'modules'
+export const QUOTAS = ['users', 'processes', 'datasets', 'activities', 'calendars', 'modules'] as const
+export type Quota = (typeof QUOTAS)[number]
+
+/** License switches that turn a feature on or off. */
+export const FEATURES = ['functionFields', 'indexedData'] as const
+export type Feature = (typeof FEATURES)[number]
 
 type Counter = (db: Q, cid: string) => Promise<number>
 
@@ -22,15 +32,75 @@ const counters: Partial<Record<Quota, Counter>> = {
   },
 }
 
-/** Throws 422 when adding `adding` more would exceed the workspace license's limit for `quota`. */
+export async function loadLicense(db: Q, cid: string): Promise<Record<string, unknown>> {
+  const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).executeTakeFirst()
+  if (!ws) throw notFound('workspace')
+  return ws.license ?? {}
+}
+
+/**
+ * Throws 422 when adding `adding` more would exceed the workspace license's limit for `quota`.
+ * The workspace row is locked for the rest of the transaction, so two creations racing in one
+ * workspace are counted one after the other.
+ */
 export async function enforceQuota(db: Q, cid: string, quota: Quota, adding = 1): Promise<void> {
   const counter = counters[quota]
   if (!counter) throw new Error(`no counter for the ${quota} quota`)
-  const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).executeTakeFirstOrThrow()
+  const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).forUpdate().executeTakeFirstOrThrow()
   const limit = (ws.license as Record<string, unknown>)[quota]
   if (typeof limit !== 'number') return // no limit in this license
   const used = await counter(db, cid)
   if (used + adding > limit) {
     throw refused(`the workspace license allows ${limit} ${quota}`, { quota, limit, used, adding })
   }
+}
+
+/** 422 when the license switches the feature off (absent means on). */
+export async function requireFeature(db: Q, cid: string, feature: Feature): Promise<void> {
+  const license = await loadLicense(db, cid)
+  if (license[feature] === false) throw refused(`the workspace license does not include ${feature}`, { feature })
+}
+
+export interface QuotaUsage {
+  /** null: unlimited. */
+  limit: number | null
+  /** Absent while nothing counts this quota yet. */
+  used?: number
+}
+
+/** Every quota's limit, and what is used where a counter exists (v2.network.restrictions). */
+export async function quotaUsage(db: Q, cid: string): Promise<Record<Quota, QuotaUsage>> {
+  const license = await loadLicense(db, cid)
+  const usage = {} as Record<Quota, QuotaUsage>
+  for (const quota of QUOTAS) {
+    const limit = typeof license[quota] === 'number' ? (license[quota] as number) : null
+    const counter = counters[quota]
+    usage[quota] = counter ? { limit, used: await counter(db, cid) } : { limit }
+  }
+  return usage
+}
+
+/**
+ * Sets a workspace's license: `changes` merged into the current one (a key given as null is removed),
+ * or replacing it with `replace`. `validate` sees the license that would result and returns a reason
+ * to refuse it, or null; scripts/set-license.ts checks it against schemas/records/workspace-license.json.
+ * Returns the new license.
+ */
+export async function setLicense(
+  db: Q,
+  cid: string,
+  changes: Record<string, unknown>,
+  options: { replace?: boolean; validate?: (license: Record<string, unknown>) => string | null } = {},
+) {
+  const current = await loadLicense(db, cid)
+  const next: Record<string, unknown> = options.replace ? {} : { ...current }
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete next[key]
+    else next[key] = value
+  }
+  if (typeof next.activated !== 'number') next.activated = Date.now()
+  const problem = options.validate?.(next)
+  if (problem) throw refused(`invalid license: ${problem}`, { license: next })
+  await db.updateTable('workspaces').set({ license: JSON.stringify(next) }).where('_id', '=', cid).execute()
+  return next
 }

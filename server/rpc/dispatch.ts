@@ -7,6 +7,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { badRequest, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
 import type { Context, Session, Transport } from './operation'
 import type { Entry, Registry } from './registry'
@@ -20,6 +21,7 @@ export interface DispatchDeps {
   config: Config
   bus: Bus
   log: Logger
+  mailer: Mailer
 }
 
 export class Dispatcher {
@@ -60,6 +62,8 @@ export class Dispatcher {
     if (entry.op.access === 'signedIn' && !session) throw unauthorized()
 
     const queued: BusMessage[] = []
+    const mails: Mail[] = []
+    const { mailer } = this.deps
     const context = (db: Context['db']): Context => ({
       db,
       config: this.deps.config,
@@ -67,6 +71,7 @@ export class Dispatcher {
       transport,
       publish: (topic, sig, meta) => queued.push({ kind: 'signal', topic, sig, meta }),
       control: (message) => queued.push(message),
+      mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
     })
     const { kysely } = this.deps.db
     const result = entry.op.readOnly
@@ -75,6 +80,8 @@ export class Dispatcher {
     if (queued.length) {
       this.deps.bus.emit(queued).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
     }
+    // Not awaited: the reply does not wait for the mail server; failures are logged by the mailer.
+    for (const message of mails) void mailer.send(message)
     return result
   }
 }

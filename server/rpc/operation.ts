@@ -5,6 +5,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Config } from '../config'
 import type { Database } from '../db/schema'
+import type { Mail } from '../mail'
 import type { BusMessage } from '../realtime/bus'
 
 export interface Session {
@@ -33,6 +34,12 @@ export interface Context {
   publish(topic: string, sig: string, meta: unknown): void
   /** Queued internal message (session ended, membership changed), delivered after commit. */
   control(message: BusMessage): void
+  mail: {
+    /** Queued; handed to the mailer only after the call's transaction commits (a rolled-back call sends nothing). */
+    send(message: Mail): void
+    /** An absolute link for a message: PUBLIC_URL (default the server's own URL) followed by `pathname`. */
+    link(pathname: string): string
+  }
 }
 
 export interface SignedInContext extends Context {

@@ -1,8 +1,23 @@
-/** One server for the whole run; tests isolate themselves by data (fresh users and workspaces). */
+/**
+ * One server for the whole run; tests isolate themselves by data (fresh users and workspaces).
+ * A real SMTP server on loopback starts first and receives the test server's mail; test files find
+ * the messages in TEST_MAIL_DIR (see spec/helpers/mail.ts).
+ */
+import { startMailCatcher } from './mail'
 import { startServer } from './server'
 
+export const TEST_PUBLIC_URL = 'https://app.hlr.test'
+export const TEST_MAIL_FROM = 'HLR tests <server@hlr.test>'
+
 export default async function globalSetup() {
-  const server = await startServer()
+  const mail = await startMailCatcher()
+  process.env.TEST_MAIL_DIR = mail.dir
+  process.env.TEST_PUBLIC_URL = TEST_PUBLIC_URL
+  ;(globalThis as { __hlrMail?: unknown }).__hlrMail = mail
+  const server = await startServer({ SMTP_URL: mail.url, MAIL_FROM: TEST_MAIL_FROM, PUBLIC_URL: TEST_PUBLIC_URL }).catch(async (err) => {
+    await mail.close()
+    throw err
+  })
   process.env.TEST_SERVER_URL = server.url
   ;(globalThis as { __hlrServer?: unknown }).__hlrServer = server
 }

@@ -1,1 +1,76 @@
-export {}
+/**
+ * Accounts of a team: company.new_account, remove_account, set_account_data. An account belongs to
+ * one team of the caller's current workspace. A change is a change of its team:
+ * `company.team.updated` `{cid, _id: teamId, changed: ['accounts'], account}` on workspace:<cid>.
+ */
+import { deleteAccount, findAccount, insertAccount, teamExists, updateAccount } from '../../db/teams'
+import { badRequest, notFound } from '../../errors'
+import { authorize, workspaceOf } from '../../policies/roles'
+import { operation, type Context } from '../../rpc/operation'
+
+/** #rgb, #rgba, #rrggbb or #rrggbbaa. */
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/
+
+const published = (ctx: Context, cid: string, teamId: string, accountId: string) =>
+  ctx.publish(`workspace:${cid}`, 'company.team.updated', { cid, _id: teamId, changed: ['accounts'], account: accountId })
+
+/** `{name, team_id}`. Returns the account `{_id, team_id, name, color: null, created}`. */
+export const newAccount = operation({
+  name: 'company.new_account',
+  access: 'signedIn',
+  async run(ctx, input: { name: string; team_id: string }) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.new_account')
+    const name = input.name.trim()
+    if (!name) throw badRequest('argument 1 (account/name) must not be blank', { argument: 0, name: 'account', path: '/name', reason: 'must not be blank' })
+    if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
+    const account = await insertAccount(ctx.db, cid, input.team_id, name)
+    published(ctx, cid, input.team_id, account._id)
+    return account
+  },
+})
+
+/** `{account_id, team_id}`: the account must belong to that team of the current workspace. */
+export const removeAccount = operation({
+  name: 'company.remove_account',
+  access: 'signedIn',
+  async run(ctx, input: { account_id: string; team_id: string }) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.remove_account')
+    if (!(await findAccount(ctx.db, cid, input.account_id, input.team_id))) throw notFound('account')
+    await deleteAccount(ctx.db, cid, input.account_id)
+    published(ctx, cid, input.team_id, input.account_id)
+    return true
+  },
+})
+
+/**
+ * [`name` | `color`, `{account_id, name?, color?}`]: the key named by the section is required (a name
+ * not blank, a color #rgb/#rgba/#rrggbb/#rrggbbaa). Returns the updated account.
+ */
+export const setAccountData = operation({
+  name: 'company.set_account_data',
+  access: 'signedIn',
+  async run(ctx, section: 'name' | 'color', input: { account_id: string; name?: string; color?: string }) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.set_account_data')
+    const invalid = (reason: string) =>
+      badRequest(`argument 2 (data/${section}) ${reason}`, { argument: 1, name: 'data', path: `/${section}`, section, reason })
+    let change: { name: string } | { color: string }
+    if (section === 'name') {
+      const name = input.name?.trim()
+      if (input.name === undefined) throw invalid('is required')
+      if (!name) throw invalid('must not be blank')
+      change = { name }
+    } else {
+      if (input.color === undefined) throw invalid('is required')
+      if (!HEX_COLOR.test(input.color)) throw invalid('must be a hex color such as #1a2b3c')
+      change = { color: input.color }
+    }
+    const account = await findAccount(ctx.db, cid, input.account_id)
+    if (!account) throw notFound('account')
+    const updated = await updateAccount(ctx.db, cid, account._id, change)
+    published(ctx, cid, account.team_id, account._id)
+    return updated
+  },
+})

@@ -1,1 +1,19 @@
-export {}
+/** company.check_invite: what an invite key offers, for the page the invitation mail links to. */
+import { findUserByEmail } from '../../db/users'
+import { findInvite, inviteRecord } from '../../domain/invites'
+import { operation } from '../../rpc/operation'
+
+/**
+ * No session: the key is the credential. Returns the invite record of the interface plus
+ * `registered`: whether an account with the invited e-mail exists (accept) or not (register).
+ */
+export const checkInvite = operation({
+  name: 'company.check_invite',
+  access: 'public',
+  readOnly: true,
+  async run(ctx, inviteKey: string) {
+    const row = await findInvite(ctx, inviteKey)
+    const account = await findUserByEmail(ctx.db, row.email)
+    return { ...(await inviteRecord(ctx, row)), registered: !!account }
+  },
+})

@@ -1,1 +1,179 @@
-export {}
+/**
+ * A workspace's members: their role and flags (company.set_user_data), leaving and removal.
+ *
+ * The role is one value per member (the `role` column: owner, admin, user or guest); the sections
+ * owner, admin and guest of company.set_user_data set it ("true": that role; "false": back to user
+ * when the member had that role, otherwise nothing changes). inviter and feedAdmin are flags beside
+ * the role. Making or unmaking an owner needs members.setOwner, and the last owner can be neither
+ * demoted, removed nor leave (422). Nobody changes or removes a member who holds capabilities the
+ * caller does not, nor gives a member capabilities the caller does not hold (403).
+ */
+import type { Kysely, Transaction } from 'kysely'
+import type { Database, Role } from '../../db/schema'
+import { memberWorkspaceIds } from '../../db/workspaces'
+import { removeMember } from '../../domain/members'
+import { forbidden, notFound, refused } from '../../errors'
+import {
+  authorize,
+  type Capability,
+  customRoleCapabilities,
+  describeMember,
+  findMember,
+  type Member,
+  requireCapability,
+  roleCapabilities,
+  workspaceOf,
+} from '../../policies/roles'
+import { operation, type Context } from '../../rpc/operation'
+
+type Q = Kysely<Database> | Transaction<Database>
+
+type Section = 'owner' | 'admin' | 'guest' | 'inviter' | 'feedAdmin' | 'title' | 'customRole'
+
+interface UserData {
+  section: Section
+  uid: string
+  value: string
+  workspaceId?: string
+}
+
+interface MemberState {
+  role: Role
+  inviter: boolean
+  feedAdmin: boolean
+  title: string | null
+  customRole: string | null
+}
+
+export const setUserData = operation({
+  name: 'company.set_user_data',
+  access: 'signedIn',
+  async run(ctx, data: UserData) {
+    const cid = await workspaceOf(ctx.db, ctx.session, data.workspaceId)
+    const caller = await authorize(ctx.db, cid, ctx.session.uid, 'company.set_user_data')
+    const target = await findMember(ctx.db, cid, data.uid)
+    if (!target) throw notFound('member')
+
+    const before = stateOf(target)
+    const after = applySection(before, data.section, data.value)
+    const changed = (Object.keys(after) as (keyof MemberState)[]).filter((k) => after[k] !== before[k])
+    if (!changed.length) return true
+
+    if ((before.role === 'owner') !== (after.role === 'owner')) {
+      requireCapability(caller, 'members.setOwner', 'making or unmaking owners')
+    }
+    const granted = roleCapabilities(after.role, after.inviter)
+    if (after.customRole) {
+      const role = await ctx.db.selectFrom('custom_roles').select('_id').where('cid', '=', cid).where('_id', '=', after.customRole).executeTakeFirst()
+      if (!role) throw notFound('custom role')
+      for (const c of await customRoleCapabilities(ctx.db, cid, after.customRole)) granted.add(c)
+    }
+    requireOutranks(caller, target.capabilities, 'change')
+    requireOutranks(caller, granted, 'grant')
+    if (before.role === 'owner' && after.role !== 'owner') await keepAnOwner(ctx.db, cid, target.uid)
+
+    await ctx.db
+      .updateTable('workspace_members')
+      .set({ role: after.role, inviter: after.inviter, feed_admin: after.feedAdmin, title: after.title, custom_role: after.customRole })
+      .where('cid', '=', cid)
+      .where('uid', '=', target.uid)
+      .execute()
+
+    // The workspace hears who changed and what; the member hears their whole new standing.
+    ctx.publish(`workspace:${cid}`, 'network.member.updated', { cid, uid: target.uid, section: data.section, changed })
+    if (data.section !== 'title') {
+      const now = (await findMember(ctx.db, cid, target.uid))!
+      ctx.publish(`user:${target.uid}`, 'network.role.changed', { ...describeMember(now), section: data.section, changed })
+    }
+    return true
+  },
+})
+
+/** The caller leaves a workspace; the last owner cannot (422). Their data stays. */
+export const leave = operation({
+  name: 'company.leave',
+  access: 'signedIn',
+  async run(ctx, workspaceId: string) {
+    const member = await authorize(ctx.db, workspaceId, ctx.session.uid, 'company.leave')
+    if (member.role === 'owner') await keepAnOwner(ctx.db, workspaceId, member.uid)
+    await removeFromWorkspace(ctx, workspaceId, member.uid)
+    return true
+  },
+})
+
+/** Removes a member from the caller's current workspace. Their data stays; their sockets stop hearing it at once. */
+export const removeUser = operation({
+  name: 'company.remove_user',
+  access: 'signedIn',
+  async run(ctx, userId: string) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    const caller = await authorize(ctx.db, cid, ctx.session.uid, 'company.remove_user')
+    const target = await findMember(ctx.db, cid, userId)
+    if (!target) throw notFound('member')
+    if (target.role === 'owner') requireCapability(caller, 'members.setOwner', 'removing an owner')
+    requireOutranks(caller, target.capabilities, 'remove')
+    if (target.role === 'owner') await keepAnOwner(ctx.db, cid, target.uid)
+    await removeFromWorkspace(ctx, cid, target.uid)
+    return true
+  },
+})
+
+function stateOf(m: Member): MemberState {
+  return { role: m.role, inviter: m.inviter, feedAdmin: m.feedAdmin, title: m.title, customRole: m.customRole }
+}
+
+/** What a section and its value (already checked by the schema) make of the member. */
+function applySection(state: MemberState, section: Section, value: string): MemberState {
+  const on = value === 'true'
+  switch (section) {
+    case 'owner':
+    case 'admin':
+    case 'guest':
+      if (on) return { ...state, role: section }
+      return state.role === section ? { ...state, role: 'user' } : state
+    case 'inviter':
+      return { ...state, inviter: on }
+    case 'feedAdmin':
+      return { ...state, feedAdmin: on }
+    case 'title':
+      return { ...state, title: value.trim() || null }
+    case 'customRole':
+      return { ...state, customRole: value || null }
+  }
+}
+
+/** 403 unless the caller holds every one of `capabilities`. */
+function requireOutranks(caller: Member, capabilities: Set<Capability>, what: 'change' | 'grant' | 'remove') {
+  const missing = [...capabilities].filter((c) => !caller.capabilities.has(c)).sort()
+  if (!missing.length) return
+  const msg =
+    what === 'grant'
+      ? 'you cannot give a member capabilities you do not hold'
+      : `you cannot ${what} a member who holds capabilities you do not hold`
+  throw forbidden(msg, { missing })
+}
+
+/**
+ * 422 when `uid` is the workspace's only owner. The owners' rows are locked, so two owners
+ * demoting each other at the same time cannot leave the workspace without one.
+ */
+async function keepAnOwner(db: Q, cid: string, uid: string) {
+  const owners = await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('role', '=', 'owner').forUpdate().execute()
+  if (!owners.some((o) => o.uid !== uid)) {
+    throw refused('the last owner of a workspace cannot be removed, demoted or leave', { reason: 'lastOwner' })
+  }
+}
+
+/**
+ * removeMember, then the sessions whose current workspace it was (and the user's default workspace)
+ * move to another workspace of theirs, or to none.
+ */
+async function removeFromWorkspace(ctx: Context, cid: string, uid: string) {
+  await removeMember(ctx, cid, uid)
+  const remaining = await memberWorkspaceIds(ctx.db, uid)
+  const user = await ctx.db.selectFrom('users').select('default_cid').where('_id', '=', uid).executeTakeFirst()
+  const keepDefault = user?.default_cid && user.default_cid !== cid && remaining.includes(user.default_cid)
+  const fallback = keepDefault ? user!.default_cid : (remaining[0] ?? null)
+  if (user?.default_cid === cid) await ctx.db.updateTable('users').set({ default_cid: fallback }).where('_id', '=', uid).execute()
+  await ctx.db.updateTable('sessions').set({ cid: fallback }).where('uid', '=', uid).where('cid', '=', cid).execute()
+}

@@ -1,1 +1,54 @@
-export {}
+/**
+ * The current workspace's general options: {name, settings, description}. The settings are the
+ * workspace settings (shared with v2.network.update: color, defaultView, isolatedTeams, ...); the
+ * description is kept among them under `description` and given apart.
+ */
+import { updateWorkspaceSettings } from '../../db/workspaces'
+import { notFound } from '../../errors'
+import { authorize, workspaceOf } from '../../policies/roles'
+import { operation } from '../../rpc/operation'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../db/schema'
+
+type Q = Kysely<Database> | Transaction<Database>
+
+interface GeneralOptions {
+  name?: string
+  settings?: Record<string, unknown>
+  description?: string
+}
+
+async function loadOptions(db: Q, cid: string): Promise<GeneralOptions> {
+  const ws = await db.selectFrom('workspaces').select(['name', 'settings']).where('_id', '=', cid).executeTakeFirst()
+  if (!ws) throw notFound('workspace')
+  const { description, ...settings } = ws.settings ?? {}
+  return { name: ws.name, settings, ...(typeof description === 'string' && { description }) }
+}
+
+export const getGeneralOptions = operation({
+  name: 'company.get_general_options',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.get_general_options')
+    return loadOptions(ctx.db, cid)
+  },
+})
+
+/** Merges the given options (settings key by key) and returns them all; without options, changes nothing. */
+export const setGeneralOptions = operation({
+  name: 'company.set_general_options',
+  access: 'signedIn',
+  async run(ctx, options: GeneralOptions = {}) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.set_general_options')
+    const settings = { ...options.settings, ...(options.description !== undefined && { description: options.description }) }
+    const changed = [...(options.name !== undefined ? ['name'] : []), ...Object.keys(settings)]
+    if (changed.length) {
+      await updateWorkspaceSettings(ctx.db, cid, options.name, settings)
+      ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed })
+    }
+    return loadOptions(ctx.db, cid)
+  },
+})

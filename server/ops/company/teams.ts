@@ -1,1 +1,141 @@
-export {}
+/**
+ * Teams of the caller's current workspace: company.new_team, load_team, remove_team,
+ * set_team_data, update_team_users, form_get_teams. Accounts are in accounts.ts.
+ *
+ * Signals: `company.team.created|updated|removed` `{cid, _id, changed?}` on workspace:<cid>;
+ * `company.team.member.added|removed` `{cid, _id, uid}` on user:<uid> of whoever joined or left.
+ */
+import { clearTeamValues } from '../../db/properties'
+import { deleteTeam, insertTeam, loadTeam, loadTeams, nonMembers, setTeamMembers, teamExists, updateTeam, type TeamChange } from '../../db/teams'
+import { badRequest, notFound, RpcError } from '../../errors'
+import { authorize, workspaceOf } from '../../policies/roles'
+import { operation, type Context } from '../../rpc/operation'
+
+const DEFAULT_VIEWS = ['activities', 'discussions', 'events', 'feed']
+
+/** `{name, description?}`; the team starts without members. Returns the Team record. */
+export const newTeam = operation({
+  name: 'company.new_team',
+  access: 'signedIn',
+  async run(ctx, team: { name: string; description?: string }) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.new_team')
+    const name = team.name.trim()
+    if (!name) throw badRequest('argument 1 (team/name) must not be blank', { argument: 0, name: 'team', path: '/name', reason: 'must not be blank' })
+    const _id = await insertTeam(ctx.db, cid, ctx.session.uid, { name, description: team.description })
+    ctx.publish(`workspace:${cid}`, 'company.team.created', { cid, _id })
+    return loadTeam(ctx.db, cid, _id)
+  },
+})
+
+/** The Team record; with isolatedTeams on, a member who is not owner or admin sees only their own teams. */
+export const load = operation({
+  name: 'company.load_team',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx, teamId: string) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.load_team')
+    const team = await loadTeam(ctx.db, cid, teamId, ctx.session.uid)
+    if (!team) throw notFound('team')
+    return team
+  },
+})
+
+/** The team, its memberships and its accounts go; user property values naming it lose it. */
+export const remove = operation({
+  name: 'company.remove_team',
+  access: 'signedIn',
+  async run(ctx, teamId: string) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.remove_team')
+    if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
+    const members = await deleteTeam(ctx.db, cid, teamId)
+    await clearTeamValues(ctx.db, cid, teamId)
+    ctx.publish(`workspace:${cid}`, 'company.team.removed', { cid, _id: teamId })
+    for (const uid of members) ctx.publish(`user:${uid}`, 'company.team.member.removed', { cid, _id: teamId, uid })
+    return true
+  },
+})
+
+type Section = 'name' | 'description' | 'public' | 'defaultView'
+
+/** `{team_id, section, data}`: `data` must fit the section, else 400 naming the section. */
+export const setData = operation({
+  name: 'company.set_team_data',
+  access: 'signedIn',
+  async run(ctx, input: { team_id: string; section: Section; data: unknown }) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.set_team_data')
+    const change = teamChange(input.section, input.data)
+    if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
+    await updateTeam(ctx.db, cid, input.team_id, change)
+    ctx.publish(`workspace:${cid}`, 'company.team.updated', { cid, _id: input.team_id, changed: [input.section] })
+    return true
+  },
+})
+
+function teamChange(section: Section, data: unknown): TeamChange {
+  const invalid = (reason: string) =>
+    badRequest(`argument 1 (data/data) ${reason} for section ${section}`, { argument: 0, name: 'data', path: '/data', section, reason })
+  switch (section) {
+    case 'name': {
+      if (typeof data !== 'string' || !data.trim()) throw invalid('must be a non-empty string')
+      if (data.trim().length > 200) throw invalid('must be at most 200 characters')
+      return { name: data.trim() }
+    }
+    case 'description':
+      if (typeof data !== 'string') throw invalid('must be a string')
+      if (data.length > 20000) throw invalid('must be at most 20000 characters')
+      return { description: data }
+    case 'public':
+      if (typeof data !== 'boolean') throw invalid('must be a boolean')
+      return { public: data }
+    case 'defaultView':
+      if (typeof data !== 'string' || !DEFAULT_VIEWS.includes(data)) throw invalid(`must be one of ${DEFAULT_VIEWS.join(', ')}`)
+      return { default_view: data }
+  }
+}
+
+/**
+ * Sets the team's members to exactly `userIds`. Every id must be a member of the workspace: otherwise
+ * 404 (details list the ids) and nothing changes.
+ */
+export const updateUsers = operation({
+  name: 'company.update_team_users',
+  access: 'signedIn',
+  async run(ctx, teamId: string, userIds: string[]) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.update_team_users')
+    if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
+    const uids = [...new Set(userIds)]
+    const unknown = await nonMembers(ctx.db, cid, uids)
+    if (unknown.length) {
+      throw new RpcError(404, 'user not found in this workspace', { argument: 1, name: 'userIds', users: unknown })
+    }
+    const { added, removed } = await setTeamMembers(ctx.db, cid, teamId, uids)
+    if (added.length || removed.length) publishMembership(ctx, cid, teamId, added, removed)
+    return true
+  },
+})
+
+function publishMembership(ctx: Context, cid: string, teamId: string, added: string[], removed: string[]) {
+  ctx.publish(`workspace:${cid}`, 'company.team.updated', { cid, _id: teamId, changed: ['members'] })
+  for (const uid of added) ctx.publish(`user:${uid}`, 'company.team.member.added', { cid, _id: teamId, uid })
+  for (const uid of removed) ctx.publish(`user:${uid}`, 'company.team.member.removed', { cid, _id: teamId, uid })
+}
+
+/**
+ * The teams of the current workspace with their accounts and member ids, oldest first, as a team
+ * picker needs them; the same visibility as load_team. Option `own: true`: only the caller's teams.
+ */
+export const formGetTeams = operation({
+  name: 'company.form_get_teams',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx, options?: { own?: boolean }) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'company.form_get_teams')
+    return loadTeams(ctx.db, cid, { viewer: ctx.session.uid, memberOf: options?.own === true ? ctx.session.uid : undefined })
+  },
+})

@@ -1,7 +1,8 @@
 import { currentWorkspaceId } from '../../auth/sessions'
 import { createWorkspace, loadWorkspace, updateWorkspaceSettings } from '../../db/workspaces'
+import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../domain/quota'
 import { notFound } from '../../errors'
-import { authorize } from '../../policies/roles'
+import { allowedOperations, authorize, describeMember, OPERATION_CAPABILITY, workspaceOf } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
 /** Creates a workspace owned by the caller; the argument is its name. Returns the workspace object. */
@@ -21,7 +22,7 @@ export const get = operation({
   readOnly: true,
   async run(ctx, networkId: string) {
     await authorize(ctx.db, networkId, ctx.session.uid, 'v2.network.get')
-    return loadWorkspace(ctx.db, networkId)
+    return loadWorkspace(ctx.db, networkId, ctx.session.uid)
   },
 })
 
@@ -41,6 +42,53 @@ export const update = operation({
     const { name, ...settings } = changes
     await updateWorkspaceSettings(ctx.db, cid, name, settings)
     ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed: Object.keys(changes) })
+    return true
+  },
+})
+
+/**
+ * What restricts the caller in the current workspace: their role and capabilities, the operations
+ * of the role table they may not call, whether the workspace may be copied, the license's switches
+ * and every quota's limit with what is used.
+ */
+export const restrictions = operation({
+  name: 'v2.network.restrictions',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    const member = await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.restrictions')
+    const ws = await ctx.db.selectFrom('workspaces').select('restricted').where('_id', '=', cid).executeTakeFirstOrThrow()
+    const license = await loadLicense(ctx.db, cid)
+    const allowed = new Set(allowedOperations(member.capabilities))
+    return {
+      cid,
+      restricted: ws.restricted,
+      member: describeMember(member),
+      deniedOperations: Object.keys(OPERATION_CAPABILITY)
+        .filter((op) => !allowed.has(op))
+        .sort(),
+      license: {
+        type: license.type ?? null,
+        ...Object.fromEntries(FEATURES.map((f) => [f, license[f] !== false])),
+      },
+      quotas: await quotaUsage(ctx.db, cid),
+    }
+  },
+})
+
+/**
+ * Workspace admins and owners: switches the fast function evaluator (settings.fastFunctions).
+ * Switching it on needs a license with functionFields (422 otherwise).
+ */
+export const setFastFunctions = operation({
+  name: 'v2.network.fastFunctions.set',
+  access: 'signedIn',
+  async run(ctx, networkId: string, enabled: boolean) {
+    await authorize(ctx.db, networkId, ctx.session.uid, 'v2.network.fastFunctions.set')
+    if (enabled) await requireFeature(ctx.db, networkId, 'functionFields')
+    await updateWorkspaceSettings(ctx.db, networkId, undefined, { fastFunctions: enabled })
+    ctx.publish(`workspace:${networkId}`, 'network.updated', { _id: networkId, changed: ['fastFunctions'] })
     return true
   },
 })

@@ -1,6 +1,10 @@
+import { timingSafeEqual } from 'node:crypto'
+import { markEmailVerified, userForMail } from '../../db/invites'
 import { loadProfile, loadSettings, mergeSettings, shareWorkspace } from '../../db/users'
 import { registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
-import { notFound } from '../../errors'
+import { notFound, refused } from '../../errors'
+import { hashSecret, newId, newSecret } from '../../ids'
+import { verificationMail } from '../../mail/messages'
 import { operation } from '../../rpc/operation'
 
 export const register = operation({
@@ -32,3 +36,65 @@ export const setGlobalSettings = operation({
     return true
   },
 })
+
+const VERIFICATION_HOURS = 24
+
+/**
+ * Mails a verification link (PUBLIC_URL/verify-email/<id>/<key>) for the caller's e-mail address;
+ * a newer request replaces the older ones. Returns {_id, email, expires}; 422 when the address is
+ * verified already.
+ */
+export const sendVerificationEmail = operation({
+  name: 'v2.user.send_verification_email',
+  access: 'signedIn',
+  async run(ctx) {
+    const user = await userForMail(ctx.db, ctx.session.uid)
+    if (!user) throw notFound('user')
+    if (user.email_verified !== null) throw refused('your e-mail address is verified already', { reason: 'alreadyVerified' })
+
+    const key = newSecret()
+    const now = Date.now()
+    const verification = { _id: newId(), uid: user._id, email: user.email, created: now, expires: now + VERIFICATION_HOURS * 3_600_000 }
+    await ctx.db.deleteFrom('email_verifications').where('uid', '=', user._id).execute()
+    await ctx.db.insertInto('email_verifications').values({ ...verification, key_hash: hashSecret(key) }).execute()
+    ctx.mail.send(
+      verificationMail({
+        to: user.email,
+        name: `${user.firstname} ${user.lastname}`.trim(),
+        verificationId: verification._id,
+        key,
+        link: ctx.mail.link(`/verify-email/${verification._id}/${encodeURIComponent(key)}`),
+        hoursValid: VERIFICATION_HOURS,
+      }),
+    )
+    return { _id: verification._id, email: verification.email, expires: verification.expires }
+  },
+})
+
+/**
+ * No session: the id and key from the mail are the credential. Marks the address verified and
+ * uses the key up. A wrong id or key is 404; an expired key, or one for an address the user no
+ * longer has, is 422. Returns {uid, email, emailVerified}.
+ */
+export const verifyEmail = operation({
+  name: 'v2.user.verify_email',
+  access: 'public',
+  async run(ctx, verificationId: string, verificationKey: string) {
+    const row = await ctx.db.selectFrom('email_verifications').selectAll().where('_id', '=', verificationId).executeTakeFirst()
+    if (!row || !sameHash(row.key_hash, hashSecret(verificationKey))) throw notFound('verification')
+    if (row.expires <= Date.now()) throw refused('the verification link has expired: ask for a new one', { reason: 'expired' })
+    const user = await userForMail(ctx.db, row.uid)
+    if (!user || user.email.toLowerCase() !== row.email.toLowerCase()) {
+      throw refused('the e-mail address of the account has changed since the link was sent', { reason: 'emailChanged' })
+    }
+
+    const now = Date.now()
+    await ctx.db.deleteFrom('email_verifications').where('uid', '=', row.uid).execute()
+    await markEmailVerified(ctx.db, row.uid, now)
+    const verified = (await userForMail(ctx.db, row.uid))!.email_verified
+    ctx.publish(`user:${row.uid}`, 'user.emailVerified', { uid: row.uid, email: user.email, emailVerified: verified })
+    return { uid: row.uid, email: user.email, emailVerified: verified }
+  },
+})
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))

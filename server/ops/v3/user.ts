@@ -1,4 +1,6 @@
 import { registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
+import { notFound } from '../../errors'
+import { allowedOperations, authorize, describeMember, findMember, loadMember, workspaceOf } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
 interface V3NewUser extends NewUser {
@@ -17,5 +19,51 @@ export const register = operation({
     const extra = { acceptConditions, acceptMarketing, language, preferredDomain }
     const settings = Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined))
     return registerUser(ctx, account, options, settings)
+  },
+})
+
+interface PermissionsQuery {
+  details?: boolean
+  items?: { workflowIds?: string[]; calendarIds?: string[]; insightIds?: string[] }
+}
+
+/**
+ * What a member may do in a workspace (default: the caller, in the current workspace):
+ * `{[userId]: {cid, uid, role, inviter, feedAdmin, title, customRole, capabilities, owner, admin, guest}}`.
+ * With details: also `operations` (the operations of the role table they may call) and the custom
+ * role's name. Asking about another member needs members.manage (403 otherwise).
+ * Per-item permissions (items) answer null for each id: workflows, calendars and insights are not
+ * built yet, so no id names one of them.
+ */
+export const permissions = operation({
+  name: 'v3.user.permissions',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx, userId?: string, workspaceId?: string, query: PermissionsQuery = {}) {
+    const cid = await workspaceOf(ctx.db, ctx.session, workspaceId)
+    const uid = userId ?? ctx.session.uid
+    const self = uid === ctx.session.uid
+    const caller = self ? await loadMember(ctx.db, cid, uid) : await authorize(ctx.db, cid, ctx.session.uid, 'v3.user.permissions')
+    const member = self ? caller : await findMember(ctx.db, cid, uid)
+    if (!member) throw notFound('member')
+    const entry: Record<string, unknown> = {
+      ...describeMember(member),
+      owner: member.role === 'owner',
+      admin: member.role === 'owner' || member.role === 'admin',
+      guest: member.role === 'guest',
+    }
+    if (query.details) {
+      entry.operations = allowedOperations(member.capabilities)
+      if (member.customRole) {
+        const role = await ctx.db.selectFrom('custom_roles').select(['_id', 'name']).where('cid', '=', cid).where('_id', '=', member.customRole).executeTakeFirst()
+        entry.customRoleName = role?.name ?? null
+      }
+    }
+    if (query.items) {
+      entry.items = Object.fromEntries(
+        Object.entries(query.items).map(([kind, ids]) => [kind, Object.fromEntries((ids ?? []).map((id) => [id, null]))]),
+      )
+    }
+    return { [uid]: entry }
   },
 })

@@ -1,5 +1,6 @@
 /** v2.network.create, v2.network.get, v2.network.update */
 import { Client } from '../../helpers/client'
+import { joinWorkspace } from '../../helpers/members'
 import { signedIn } from '../../helpers/users'
 
 let owner: Awaited<ReturnType<typeof signedIn>>
@@ -58,6 +59,18 @@ describe('v2.network.update', () => {
     expect(signal.meta.changed.sort()).toEqual(['defaultView', 'isolatedTeams', 'languages', 'name'])
     expect(stranger.client.signals.filter((s) => s.sig === 'network.updated')).toEqual([])
     await watcher.close()
+  })
+
+  test('a plain member may read but not update: 403 and nothing changed; an admin may', async () => {
+    const member = await joinWorkspace(owner, { role: 'user', tag: 'plain' })
+    const admin = await joinWorkspace(owner, { role: 'admin', tag: 'admin' })
+    expect((await member.client.call('v2.network.get', owner.cid))._id).toBe(owner.cid)
+    const before = await owner.client.call('v2.network.get', owner.cid)
+    expect(await member.client.fail('v2.network.update', owner.cid, { name: 'By a member' })).toMatchObject({ code: 403 })
+    expect((await owner.client.call('v2.network.get', owner.cid)).name).toBe(before.name)
+    expect(await admin.client.call('v2.network.update', owner.cid, { name: 'By an admin' })).toBe(true)
+    await member.client.waitForSignal('network.updated', (m) => m._id === owner.cid && m.changed.includes('name'))
+    await Promise.all([member.client.close(), admin.client.close()])
   })
 
   test('without a workspace id it updates the current workspace', async () => {

@@ -1,1 +1,155 @@
-export {}
+/**
+ * A workspace's invites, as its managers handle them: send, list, edit, remove, resend.
+ * Members of the workspace hear `network.invite.sent | updated | removed | resent` (and
+ * `accepted`, `declined` from v2.user.invite.*); the signals carry ids only, never the key.
+ */
+import { currentWorkspaceId } from '../../../auth/sessions'
+import { findInviteByEmail, listWorkspaceInvites, memberByEmail, type InviteRow } from '../../../db/invites'
+import type { Role } from '../../../db/schema'
+import { checkInviteTargets, checkMayInvite, inviteEntry, loadManagedInvite, queueInviteMail } from '../../../domain/invites'
+import { enforceQuota } from '../../../domain/quota'
+import { conflict, notFound, refused } from '../../../errors'
+import { newId, newSecret } from '../../../ids'
+import { authorize } from '../../../policies/roles'
+import { operation } from '../../../rpc/operation'
+
+interface NewInvite {
+  email: string
+  name?: string
+  title?: string
+  notes?: string
+  brandId?: string
+  role?: Role
+  teams?: string[]
+  customRole?: string
+  discussionIds?: string[]
+  cid?: string
+}
+
+/** Returns the invite as v2.network.invite.list lists it (with its key). */
+export const send = operation({
+  name: 'v2.network.invite.send',
+  access: 'signedIn',
+  async run(ctx, invite: NewInvite) {
+    const cid = invite.cid ?? (await currentWorkspaceId(ctx.db, ctx.session))
+    if (!cid) throw notFound('workspace')
+    const member = await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.invite.send')
+    const role = invite.role ?? 'user'
+    checkMayInvite(member, role, invite.customRole)
+    const teams = [...new Set(invite.teams ?? [])]
+    await checkInviteTargets(ctx, cid, teams, invite.customRole)
+    const email = invite.email.trim()
+    if (await memberByEmail(ctx.db, cid, email)) throw conflict('this person is already a member of the workspace', { field: 'email' })
+    if (await findInviteByEmail(ctx.db, cid, email)) {
+      throw conflict('an invite to this e-mail is pending in the workspace: resend or remove it', { field: 'email' })
+    }
+    await enforceQuota(ctx.db, cid, 'users')
+
+    const row: InviteRow = {
+      cid,
+      _id: newId(),
+      invite_key: newSecret(),
+      email,
+      name: invite.name ?? null,
+      title: invite.title ?? null,
+      notes: invite.notes ?? null,
+      role,
+      custom_role: invite.customRole ?? null,
+      teams,
+      discussion_ids: [...new Set(invite.discussionIds ?? [])],
+      brand_id: invite.brandId ?? null,
+      invited_by: ctx.session.uid,
+      created: Date.now(),
+      updated: null,
+    }
+    await ctx.db
+      .insertInto('invites')
+      .values({ ...row, teams: JSON.stringify(row.teams), discussion_ids: JSON.stringify(row.discussion_ids) })
+      .execute()
+    await queueInviteMail(ctx, row)
+    ctx.publish(`workspace:${cid}`, 'network.invite.sent', { cid, _id: row._id })
+    return inviteEntry(row)
+  },
+})
+
+export const list = operation({
+  name: 'v2.network.invite.list',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx, networkId: string) {
+    await authorize(ctx.db, networkId, ctx.session.uid, 'v2.network.invite.list')
+    const rows = await listWorkspaceInvites(ctx.db, networkId)
+    return rows.map(inviteEntry)
+  },
+})
+
+interface InviteUpdate {
+  notes?: string | null
+  title?: string | null
+  teams?: string[]
+  role?: unknown
+  customRole?: unknown
+  discussionIds?: unknown
+}
+
+/** Only teams, title and notes change; role, customRole and discussionIds are refused (422). */
+export const edit = operation({
+  name: 'v2.network.invite.edit',
+  access: 'signedIn',
+  async run(ctx, inviteKey: string, update: InviteUpdate) {
+    const row = await loadManagedInvite(ctx, inviteKey, 'v2.network.invite.edit')
+    const fixed = (['role', 'customRole', 'discussionIds'] as const).filter((k) => update[k] !== undefined)
+    if (fixed.length) {
+      throw refused(`only teams, title and notes of an invite can be changed, not ${fixed.join(', ')}: remove the invite and send a new one`, {
+        fields: fixed,
+      })
+    }
+    const teams = update.teams && [...new Set(update.teams)]
+    if (teams) await checkInviteTargets(ctx, row.cid, teams, null)
+
+    await ctx.db
+      .updateTable('invites')
+      .set({
+        ...(update.title !== undefined && { title: update.title }),
+        ...(update.notes !== undefined && { notes: update.notes }),
+        ...(teams && { teams: JSON.stringify(teams) }),
+        updated: Date.now(),
+      })
+      .where('cid', '=', row.cid)
+      .where('_id', '=', row._id)
+      .execute()
+    const changed = (['teams', 'title', 'notes'] as const).filter((k) => update[k] !== undefined)
+    ctx.publish(`workspace:${row.cid}`, 'network.invite.updated', { cid: row.cid, _id: row._id, changed })
+    return true
+  },
+})
+
+export const remove = operation({
+  name: 'v2.network.invite.remove',
+  access: 'signedIn',
+  async run(ctx, inviteKey: string) {
+    const row = await loadManagedInvite(ctx, inviteKey, 'v2.network.invite.remove')
+    await ctx.db.deleteFrom('invites').where('cid', '=', row.cid).where('_id', '=', row._id).execute()
+    ctx.publish(`workspace:${row.cid}`, 'network.invite.removed', { cid: row.cid, _id: row._id })
+    return true
+  },
+})
+
+/** Mails the same key again; the optional second argument replaces the invite's brandId. */
+export const resend = operation({
+  name: 'v2.network.invite.resend',
+  access: 'signedIn',
+  async run(ctx, inviteKey: string, brandId?: string) {
+    const row = await loadManagedInvite(ctx, inviteKey, 'v2.network.invite.resend')
+    const updated = Date.now()
+    await ctx.db
+      .updateTable('invites')
+      .set({ updated, ...(brandId !== undefined && { brand_id: brandId }) })
+      .where('cid', '=', row.cid)
+      .where('_id', '=', row._id)
+      .execute()
+    await queueInviteMail(ctx, { ...row, updated, brand_id: brandId ?? row.brand_id })
+    ctx.publish(`workspace:${row.cid}`, 'network.invite.resent', { cid: row.cid, _id: row._id })
+    return true
+  },
+})

@@ -1,1 +1,15 @@
-export {}
+/** The current workspace's license (set by a server administrator with scripts/set-license.ts). */
+import { loadLicense } from '../../../domain/quota'
+import { authorize, workspaceOf } from '../../../policies/roles'
+import { operation } from '../../../rpc/operation'
+
+export const get = operation({
+  name: 'v2.network.license.get',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx) {
+    const cid = await workspaceOf(ctx.db, ctx.session)
+    await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.license.get')
+    return loadLicense(ctx.db, cid)
+  },
+})

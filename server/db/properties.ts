@@ -1,0 +1,189 @@
+/** User property fields of a workspace and their values (one value per field and member). */
+import type { Kysely, Transaction } from 'kysely'
+import { newId } from '../ids'
+import type { Database, PropertyFieldType } from './schema'
+
+type Q = Kysely<Database> | Transaction<Database>
+
+export type FilledBy = 'user' | 'admin'
+
+/** A stored value: one string, or a list of strings when the field takes multiple values. */
+export type PropertyValue = string | string[]
+
+export interface FieldDefinition {
+  label: string
+  type: PropertyFieldType
+  filledBy: FilledBy
+  enableMultiple: boolean
+  /** The options of an optionlist field; null for other types. */
+  data: string[] | null
+}
+
+/** The company property field record. */
+export interface FieldRecord extends FieldDefinition {
+  _id: string
+  uid: string
+  created: number
+  updated?: number
+}
+
+interface FieldRow {
+  _id: string
+  label: string
+  type: PropertyFieldType
+  filled_by: FilledBy
+  enable_multiple: boolean
+  data: unknown
+  uid: string
+  created: number
+  updated: number | null
+}
+
+const fieldRecord = (row: FieldRow): FieldRecord => ({
+  _id: row._id,
+  label: row.label,
+  type: row.type,
+  filledBy: row.filled_by,
+  enableMultiple: row.enable_multiple,
+  data: Array.isArray(row.data) ? (row.data as string[]) : null,
+  uid: row.uid,
+  created: row.created,
+  ...(row.updated !== null && { updated: row.updated }),
+})
+
+/** The record as returned to clients: `data` only when the field has options. */
+export function publicField(field: FieldRecord) {
+  const { data, ...rest } = field
+  return data ? { ...rest, data } : rest
+}
+
+export async function insertField(db: Q, cid: string, uid: string, def: FieldDefinition): Promise<FieldRecord> {
+  const row = await db
+    .insertInto('property_fields')
+    .values({
+      cid,
+      _id: newId(),
+      label: def.label,
+      type: def.type,
+      filled_by: def.filledBy,
+      enable_multiple: def.enableMultiple,
+      data: def.data ? JSON.stringify(def.data) : null,
+      uid,
+      created: Date.now(),
+      updated: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return fieldRecord(row)
+}
+
+export async function findField(db: Q, cid: string, fieldId: string): Promise<FieldRecord | null> {
+  const row = await db.selectFrom('property_fields').selectAll().where('cid', '=', cid).where('_id', '=', fieldId).executeTakeFirst()
+  return row ? fieldRecord(row) : null
+}
+
+export async function listFields(db: Q, cid: string): Promise<FieldRecord[]> {
+  const rows = await db.selectFrom('property_fields').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
+  return rows.map(fieldRecord)
+}
+
+export async function updateField(db: Q, cid: string, fieldId: string, def: FieldDefinition): Promise<FieldRecord> {
+  const row = await db
+    .updateTable('property_fields')
+    .set({
+      label: def.label,
+      type: def.type,
+      filled_by: def.filledBy,
+      enable_multiple: def.enableMultiple,
+      data: def.data ? JSON.stringify(def.data) : null,
+      updated: Date.now(),
+    })
+    .where('cid', '=', cid)
+    .where('_id', '=', fieldId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return fieldRecord(row)
+}
+
+/** Its values go with it (foreign key cascade). */
+export async function deleteField(db: Q, cid: string, fieldId: string) {
+  await db.deleteFrom('property_fields').where('cid', '=', cid).where('_id', '=', fieldId).execute()
+}
+
+/** The field's values held by current members of the workspace. */
+export async function fieldValues(db: Q, cid: string, fieldId: string): Promise<{ uid: string; value: PropertyValue }[]> {
+  const rows = await db
+    .selectFrom('property_values as v')
+    .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'v.cid').onRef('m.uid', '=', 'v.uid'))
+    .select(['v.uid', 'v.value'])
+    .where('v.cid', '=', cid)
+    .where('v.field_id', '=', fieldId)
+    .execute()
+  return rows.map((r) => ({ uid: r.uid, value: r.value as PropertyValue }))
+}
+
+/** Drops the field's values left by people who are no longer members of the workspace. */
+export async function dropFormerMembersValues(db: Q, cid: string, fieldId: string) {
+  await db
+    .deleteFrom('property_values as v')
+    .where('v.cid', '=', cid)
+    .where('v.field_id', '=', fieldId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('workspace_members as m').select('m.uid').whereRef('m.cid', '=', 'v.cid').whereRef('m.uid', '=', 'v.uid'))),
+    )
+    .execute()
+}
+
+/** Stores the member's value of the field; null removes it. */
+export async function setValue(db: Q, cid: string, fieldId: string, uid: string, value: PropertyValue | null) {
+  if (value === null) {
+    await db.deleteFrom('property_values').where('cid', '=', cid).where('field_id', '=', fieldId).where('uid', '=', uid).execute()
+    return
+  }
+  const json = JSON.stringify(value)
+  const updated = Date.now()
+  await db
+    .insertInto('property_values')
+    .values({ cid, field_id: fieldId, uid, value: json, updated })
+    .onConflict((oc) => oc.columns(['cid', 'field_id', 'uid']).doUpdateSet({ value: json, updated }))
+    .execute()
+}
+
+/** Values of the given members, as `uid -> {fieldId: value}`. */
+export async function memberValues(db: Q, cid: string, uids: string[]): Promise<Map<string, Record<string, PropertyValue>>> {
+  const byUser = new Map<string, Record<string, PropertyValue>>()
+  if (!uids.length) return byUser
+  const rows = await db
+    .selectFrom('property_values')
+    .select(['uid', 'field_id', 'value'])
+    .where('cid', '=', cid)
+    .where('uid', 'in', uids)
+    .execute()
+  for (const r of rows) {
+    const values = byUser.get(r.uid) ?? {}
+    values[r.field_id] = r.value as PropertyValue
+    byUser.set(r.uid, values)
+  }
+  return byUser
+}
+
+/** A removed team leaves the values of `team` fields: a single value is removed, a list loses the id. */
+export async function clearTeamValues(db: Q, cid: string, teamId: string) {
+  const rows = await db
+    .selectFrom('property_values as v')
+    .innerJoin('property_fields as f', (j) => j.onRef('f.cid', '=', 'v.cid').onRef('f._id', '=', 'v.field_id'))
+    .select(['v.field_id', 'v.uid', 'v.value'])
+    .where('v.cid', '=', cid)
+    .where('f.type', '=', 'team')
+    .execute()
+  for (const r of rows) {
+    const value = r.value as PropertyValue
+    if (Array.isArray(value)) {
+      if (!value.includes(teamId)) continue
+      const rest = value.filter((t) => t !== teamId)
+      await setValue(db, cid, r.field_id, r.uid, rest.length ? rest : null)
+    } else if (value === teamId) {
+      await setValue(db, cid, r.field_id, r.uid, null)
+    }
+  }
+}

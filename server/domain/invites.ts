@@ -1,0 +1,137 @@
+/**
+ * Invites to a workspace. An invite carries a key of 192 random bits (newSecret); the key is
+ * single use: accepting, declining or removing the invite deletes its row, so the key never works
+ * again. Pending invites count toward the workspace's `users` quota.
+ */
+import {
+  customRoleExists,
+  deleteInvite,
+  findInviteByKey,
+  markEmailVerified,
+  unknownTeamIds,
+  userBrief,
+  workspaceName,
+  type InviteRow,
+} from '../db/invites'
+import type { Role } from '../db/schema'
+import { forbidden, notFound, RpcError } from '../errors'
+import { inviteMail } from '../mail/messages'
+import { authorize, type Member } from '../policies/roles'
+import type { Context } from '../rpc/operation'
+import { addMember } from './members'
+
+/** An invite as the workspace's managers see it (v2.network.invite.send and .list). */
+export function inviteEntry(row: InviteRow) {
+  return {
+    _id: row._id,
+    invite_key: row.invite_key,
+    invited_by: row.invited_by,
+    cid: row.cid,
+    email: row.email,
+    name: row.name,
+    title: row.title,
+    notes: row.notes,
+    role: row.role,
+    customRole: row.custom_role,
+    teams: row.teams,
+    discussionIds: row.discussion_ids,
+    brandId: row.brand_id,
+    created: row.created,
+    ...(row.updated !== null && { updated: row.updated }),
+  }
+}
+
+/**
+ * The invite record of the interface, as the invited person sees it (company.check_invite,
+ * v2.user.invite.list): no managers' notes; `user` is the inviter, `network` the workspace.
+ */
+export async function inviteRecord(ctx: Context, row: InviteRow) {
+  const [inviter, name] = await Promise.all([userBrief(ctx.db, row.invited_by), workspaceName(ctx.db, row.cid)])
+  return {
+    _id: row._id,
+    invite_key: row.invite_key,
+    invited_by: row.invited_by,
+    cid: row.cid,
+    email: row.email,
+    name: row.name,
+    title: row.title,
+    role: row.role,
+    created: row.created,
+    user: inviter ? { _id: inviter._id, firstname: inviter.firstname, lastname: inviter.lastname } : { _id: row.invited_by },
+    network: { _id: row.cid, name },
+  }
+}
+
+/**
+ * What an inviting member may offer. Owners and admins (holders of invites.manage) may invite any
+ * role and custom role, except that only an owner makes owners; a member who only has the inviter
+ * flag invites users and guests, without a custom role.
+ */
+export function checkMayInvite(member: Member, role: Role, customRole: string | null | undefined) {
+  if (role === 'owner' && member.role !== 'owner') {
+    throw forbidden('only an owner may invite an owner', { role })
+  }
+  if (!member.capabilities.has('invites.manage')) {
+    if (role !== 'user' && role !== 'guest') throw forbidden('an inviter may invite users and guests only', { role })
+    if (customRole) throw forbidden('an inviter may not give a custom role', { field: 'customRole' })
+  }
+}
+
+/** Teams and custom role named by an invite must be the workspace's own: 404 otherwise. */
+export async function checkInviteTargets(ctx: Context, cid: string, teams: string[] | undefined, customRole: string | null | undefined) {
+  const unknown = await unknownTeamIds(ctx.db, cid, teams ?? [])
+  if (unknown.length) throw new RpcError(404, 'team not found', { teams: unknown })
+  if (customRole && !(await customRoleExists(ctx.db, cid, customRole))) throw notFound('custom role')
+}
+
+/**
+ * The invite a key names, for an operation that manages it (edit, remove, resend). A caller who is
+ * not a member of the invite's workspace is told the invite is not found, like a wrong key.
+ */
+export async function loadManagedInvite(ctx: Context & { session: { uid: string } }, key: string, operation: string) {
+  const row = await findInviteByKey(ctx.db, key)
+  if (!row) throw notFound('invite')
+  try {
+    await authorize(ctx.db, row.cid, ctx.session.uid, operation)
+  } catch (err) {
+    if (err instanceof RpcError && err.code === 404) throw notFound('invite')
+    throw err
+  }
+  return row
+}
+
+export async function findInvite(ctx: Context, key: string) {
+  const row = await findInviteByKey(ctx.db, key)
+  if (!row) throw notFound('invite')
+  return row
+}
+
+/** Queues the invitation mail (sent after commit). */
+export async function queueInviteMail(ctx: Context, row: InviteRow) {
+  const [inviter, name] = await Promise.all([userBrief(ctx.db, row.invited_by), workspaceName(ctx.db, row.cid)])
+  const inviterName = inviter ? `${inviter.firstname} ${inviter.lastname}`.trim() : 'A colleague'
+  ctx.mail.send(
+    inviteMail({
+      to: row.email,
+      inviteeName: row.name,
+      inviterName,
+      workspaceName: name ?? 'a workspace',
+      role: row.role,
+      key: row.invite_key,
+      link: ctx.mail.link(`/invite/${encodeURIComponent(row.invite_key)}`),
+    }),
+  )
+}
+
+/**
+ * Uses the invite: its row goes (the key never works again) and `uid` joins the workspace with the
+ * invited role, title, custom role and teams. `emailProven` marks the user's e-mail verified: the
+ * key reached them at that address.
+ */
+export async function joinFromInvite(ctx: Context, row: InviteRow, uid: string, emailProven: boolean) {
+  if (!(await deleteInvite(ctx.db, row.cid, row._id))) throw notFound('invite') // used by a concurrent call
+  const customRole = row.custom_role && (await customRoleExists(ctx.db, row.cid, row.custom_role)) ? row.custom_role : null
+  await addMember(ctx, { cid: row.cid, uid, role: row.role, title: row.title, customRole, teamIds: row.teams })
+  if (emailProven) await markEmailVerified(ctx.db, uid, Date.now())
+  ctx.publish(`workspace:${row.cid}`, 'network.invite.accepted', { cid: row.cid, _id: row._id, uid })
+}

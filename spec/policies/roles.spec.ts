@@ -1,0 +1,177 @@
+/**
+ * Walks the role table of server/policies/roles.ts: every operation of OPERATION_CAPABILITY is called
+ * by a member of each role (owner, admin, user, inviter, guest) with valid arguments, and must answer
+ * 403 exactly when the table denies that role, and succeed otherwise. Each operation has a recipe
+ * below that makes a valid call; an operation of the table without one fails the walk.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { GRANTABLE_CAPABILITIES, OPERATION_CAPABILITY, roleCapabilities } from '../../server/policies/roles'
+import { joinWorkspace, type JoinRole } from '../helpers/members'
+import { signedIn, uniqueEmail, type SignedIn } from '../helpers/users'
+
+const WALK_ROLES: JoinRole[] = ['owner', 'admin', 'user', 'inviter', 'guest']
+
+interface Fixture {
+  /** Created the workspace; sets things up for the recipes. */
+  owner: SignedIn
+  cid: string
+  /** A plain member other than the caller (a target for member operations). */
+  bystander: SignedIn
+  /** The role under test. */
+  role: JoinRole
+  /** A new member of the role under test, for operations that use their caller up. */
+  fresh(): Promise<SignedIn>
+  /** A new plain member, for operations that use their target up. */
+  freshTarget(): Promise<SignedIn>
+  teamId: string
+  fieldId: string
+  unique(tag: string): string
+}
+
+interface Call {
+  args: unknown[]
+  /** Call as this member (of the role under test) instead of the role's standing member. */
+  as?: SignedIn
+}
+
+type Recipe = (fx: Fixture) => Promise<Call>
+
+const asOwner = (fx: Fixture, op: string, ...args: unknown[]) => fx.owner.client.call(op, ...args)
+const newInvite = async (fx: Fixture) => (await asOwner(fx, 'v2.network.invite.send', { email: uniqueEmail('walk'), cid: fx.cid })).invite_key
+const newTeam = async (fx: Fixture) => (await asOwner(fx, 'company.new_team', { name: fx.unique('team') }))._id
+const newRole = async (fx: Fixture) => (await asOwner(fx, 'v2.network.role.create', { name: fx.unique('role'), capabilities: [] }))._id
+
+/** One valid call per operation of the table. */
+const RECIPES: Record<string, Recipe> = {
+  'v2.network.get': async (fx) => ({ args: [fx.cid] }),
+  'v2.network.update': async (fx) => ({ args: [fx.cid, { color: '#123456' }] }),
+  'v2.network.restrictions': async () => ({ args: [] }),
+  'v2.network.fastFunctions.set': async (fx) => ({ args: [fx.cid, true] }),
+  'v2.network.license.get': async () => ({ args: [] }),
+  'v2.network.role.list': async () => ({ args: [] }),
+  'v2.network.role.create': async (fx) => ({ args: [{ name: fx.unique('role'), capabilities: ['teams.read'] }] }),
+  'v2.network.role.update': async (fx) => ({ args: [await newRole(fx), { name: fx.unique('renamed') }] }),
+  'v2.network.role.remove': async (fx) => ({ args: [await newRole(fx)] }),
+  'v2.network.invite.send': async (fx) => ({ args: [{ email: uniqueEmail('walk'), role: 'user', cid: fx.cid }] }),
+  'v2.network.invite.list': async (fx) => ({ args: [fx.cid] }),
+  'v2.network.invite.edit': async (fx) => ({ args: [await newInvite(fx), { notes: 'walked' }] }),
+  'v2.network.invite.remove': async (fx) => ({ args: [await newInvite(fx)] }),
+  'v2.network.invite.resend': async (fx) => ({ args: [await newInvite(fx)] }),
+  'company.get_general_options': async () => ({ args: [] }),
+  'company.set_general_options': async () => ({ args: [{ description: 'walked' }] }),
+  'company.set_user_data': async (fx) => ({ args: [{ section: 'title', uid: fx.bystander.uid, value: 'Walker' }] }),
+  'company.remove_user': async (fx) => ({ args: [(await fx.freshTarget()).uid] }),
+  'company.leave': async (fx) => ({ args: [fx.cid], as: await fx.fresh() }),
+  'v3.user.permissions': async (fx) => ({ args: [fx.bystander.uid, fx.cid] }),
+  'company.new_team': async (fx) => ({ args: [{ name: fx.unique('team') }] }),
+  'company.load_team': async (fx) => ({ args: [fx.teamId] }),
+  'company.remove_team': async (fx) => ({ args: [await newTeam(fx)] }),
+  'company.set_team_data': async (fx) => ({ args: [{ team_id: fx.teamId, section: 'description', data: 'walked' }] }),
+  'company.update_team_users': async (fx) => ({ args: [fx.teamId, [fx.owner.uid]] }),
+  'company.form_get_teams': async () => ({ args: [] }),
+  'company.new_account': async (fx) => ({ args: [{ name: fx.unique('account'), team_id: fx.teamId }] }),
+  'company.remove_account': async (fx) => {
+    const account = await asOwner(fx, 'company.new_account', { name: fx.unique('account'), team_id: fx.teamId })
+    return { args: [{ account_id: account._id, team_id: fx.teamId }] }
+  },
+  'company.set_account_data': async (fx) => {
+    const account = await asOwner(fx, 'company.new_account', { name: fx.unique('account'), team_id: fx.teamId })
+    return { args: ['name', { account_id: account._id, name: fx.unique('renamed') }] }
+  },
+  'company.add_property_field': async (fx) => ({ args: ['users', { label: fx.unique('field'), type: 'text', filledBy: 'user' }] }),
+  'company.update_property_field': async (fx) => ({ args: ['users', fx.fieldId, { label: fx.unique('field'), type: 'text', filledBy: 'user' }] }),
+  'company.remove_property_field': async (fx) => {
+    const field = await asOwner(fx, 'company.add_property_field', 'users', { label: fx.unique('field'), type: 'text', filledBy: 'user' })
+    return { args: [field._id, 'users'] }
+  },
+  'company.set_property_value': async (fx) => ({ args: [fx.fieldId, 'users', { uid: fx.bystander.uid, data: 'walked' }] }),
+  'company.set_user_property_value': async (fx) => ({ args: [fx.fieldId, 'mine'] }),
+}
+
+/** What the table says: an inviter is a user with the inviter flag. */
+const allowed = (role: JoinRole, op: string) =>
+  (role === 'inviter' ? roleCapabilities('user', true) : roleCapabilities(role)).has(OPERATION_CAPABILITY[op])
+
+let owner: SignedIn
+let bystander: SignedIn
+let teamId: string
+let fieldId: string
+const members = new Map<JoinRole, SignedIn>()
+const everyone: SignedIn[] = []
+let counter = 0
+
+beforeAll(async () => {
+  owner = await signedIn('walk-owner')
+  everyone.push(owner)
+  for (const role of WALK_ROLES) {
+    const member = await joinWorkspace(owner, { role })
+    members.set(role, member)
+    everyone.push(member)
+  }
+  bystander = await joinWorkspace(owner, { role: 'user', tag: 'bystander' })
+  everyone.push(bystander)
+  teamId = (await owner.client.call('company.new_team', { name: 'Walk team' }))._id
+  fieldId = (await owner.client.call('company.add_property_field', 'users', { label: 'Walk field', type: 'text', filledBy: 'user' }))._id
+}, 120_000)
+afterAll(() => Promise.all(everyone.map((m) => m.client.close())))
+
+function fixture(role: JoinRole): Fixture {
+  const join = async (r: JoinRole) => {
+    const m = await joinWorkspace(owner, { role: r })
+    everyone.push(m)
+    return m
+  }
+  return {
+    owner,
+    cid: owner.cid,
+    bystander,
+    role,
+    teamId,
+    fieldId,
+    fresh: () => join(role),
+    freshTarget: () => join('user'),
+    unique: (tag) => `${tag} ${++counter}`,
+  }
+}
+
+describe('the role table', () => {
+  test('every operation of the table has a recipe, and every recipe an operation of the table', () => {
+    expect(Object.keys(OPERATION_CAPABILITY).filter((op) => !RECIPES[op])).toEqual([])
+    expect(Object.keys(RECIPES).filter((op) => !OPERATION_CAPABILITY[op])).toEqual([])
+  })
+
+  test('custom roles may grant exactly the capabilities the role schemas list', () => {
+    for (const name of ['v2.network.role.create', 'v2.network.role.update']) {
+      const schema = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'schemas', 'ops', `${name}.json`), 'utf8'))
+      const listed = schema.prefixItems.at(-1).properties.capabilities.items.enum
+      expect([...listed].sort()).toEqual([...GRANTABLE_CAPABILITIES].sort())
+    }
+    expect(GRANTABLE_CAPABILITIES).not.toContain('members.setOwner')
+  })
+
+  test('an inviter holds what a user holds plus members.invite', () => {
+    const user = roleCapabilities('user')
+    const inviter = roleCapabilities('user', true)
+    expect([...inviter].filter((c) => !user.has(c))).toEqual(['members.invite'])
+    expect([...user].every((c) => inviter.has(c))).toBe(true)
+  })
+
+  // The walk: each operation, each role; 403 exactly where the table denies.
+  const ops = Object.keys(OPERATION_CAPABILITY).sort()
+  test.each(ops)('%s: 403 exactly for the roles the table denies', async (op) => {
+    const recipe = RECIPES[op]
+    if (!recipe) throw new Error(`${op} has no recipe in spec/policies/roles.spec.ts`)
+    const outcomes: Record<string, string> = {}
+    const expected: Record<string, string> = {}
+    for (const role of WALK_ROLES) {
+      const { args, as } = await recipe(fixture(role))
+      const caller = as ?? members.get(role)!
+      const reply = await caller.client.send(op, args)
+      outcomes[role] = reply.error ? `${reply.error.code} ${reply.error.msg}` : 'ok'
+      expected[role] = allowed(role, op) ? 'ok' : '403'
+      if (outcomes[role].startsWith('403 ')) outcomes[role] = '403'
+    }
+    expect(outcomes).toEqual(expected)
+  })
+})
