@@ -1,7 +1,9 @@
 /**
  * Round trips per second of an authenticated database read (v2.network.get) over one socket,
  * sequentially and with 256 calls in flight, against a bare ws server that parses each frame and
- * echoes a reply, both measured in this run. Prints the two ratios (goal: >= 0.5 each).
+ * echoes a reply, both measured in this run. Prints the two ratios (goal: >= 0.5 each), and the
+ * same for a call that touches no database (an unknown operation: parse, look-up, 501 reply), which
+ * shows the socket and dispatch layers' own share.
  *   npm run bench:rpc            (PGlite in a temporary folder)
  *   DATABASE_URL=... npm run bench:rpc
  */
@@ -36,15 +38,15 @@ async function open(url: string, key?: string) {
 type Caller = Awaited<ReturnType<typeof open>>['call']
 
 /** Calls per second with `window` calls kept in flight. */
-async function measure(call: Caller, args: unknown[], total: number, window: number): Promise<number> {
+async function measure(call: Caller, args: unknown[], total: number, window: number, op = 'v2.network.get'): Promise<number> {
   let sent = 0
   let failed = 0
   const start = process.hrtime.bigint()
   const worker = async () => {
     while (sent < total) {
       sent++
-      const reply = await call('v2.network.get', args)
-      if (reply.error) failed++
+      const reply = await call(op, args)
+      if (reply.error && op === 'v2.network.get') failed++
     }
   }
   await Promise.all(Array.from({ length: window }, worker))
@@ -79,10 +81,16 @@ async function main() {
     const bareSeq = await measure(bare.call, args, SEQUENTIAL, 1)
     const oursPar = await measure(ours.call, args, PIPELINED, IN_FLIGHT)
     const barePar = await measure(bare.call, args, PIPELINED, IN_FLIGHT)
+    const floorSeq = await measure(ours.call, [], SEQUENTIAL, 1, 'no.such.operation')
+    const floorPar = await measure(ours.call, [], PIPELINED, IN_FLIGHT, 'no.such.operation')
     const storage = process.env.DATABASE_URL ? 'postgresql' : 'pglite'
+    const line = (label: string, server: number, bare: number) =>
+      console.log(`${label.padEnd(34)} server ${server.toFixed(0).padStart(6)}/s, bare ws ${bare.toFixed(0).padStart(6)}/s, ratio ${(server / bare).toFixed(2)}`)
     console.log(`storage: ${storage}`)
-    console.log(`sequential:      server ${oursSeq.toFixed(0)}/s, bare ws ${bareSeq.toFixed(0)}/s, ratio ${(oursSeq / bareSeq).toFixed(2)}`)
-    console.log(`${IN_FLIGHT} in flight:  server ${oursPar.toFixed(0)}/s, bare ws ${barePar.toFixed(0)}/s, ratio ${(oursPar / barePar).toFixed(2)}`)
+    line('v2.network.get, sequential', oursSeq, bareSeq)
+    line(`v2.network.get, ${IN_FLIGHT} in flight`, oursPar, barePar)
+    line('no database (501), sequential', floorSeq, bareSeq)
+    line(`no database (501), ${IN_FLIGHT} in flight`, floorPar, barePar)
     ours.ws.close()
     bare.ws.close()
   } finally {
