@@ -13,7 +13,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { currentWorkspaceId } from '../auth/sessions'
 import type { Database, Role } from '../db/schema'
 import { forbidden, notFound } from '../errors'
-import type { Session } from '../rpc/operation'
+import type { Session, SignedInContext } from '../rpc/operation'
 
 type Q = Kysely<Database> | Transaction<Database>
 
@@ -213,4 +213,13 @@ export async function workspaceOf(db: Q, session: Session, given?: string): Prom
   const cid = given ?? (await currentWorkspaceId(db, session))
   if (!cid) throw notFound('workspace')
   return cid
+}
+
+/**
+ * The preamble of most workspace operations: the given workspace or else the session's current
+ * one, and the caller's membership checked against the operation's capability (404, then 403).
+ */
+export async function authorizeIn(ctx: SignedInContext, operation: string, given?: string): Promise<{ cid: string; member: Member }> {
+  const cid = await workspaceOf(ctx.db, ctx.session, given)
+  return { cid, member: await authorize(ctx.db, cid, ctx.session.uid, operation) }
 }

@@ -2,6 +2,7 @@
  * People in someone else's workspace, made through the real invite flow: the owner sends an invite,
  * the key is read from the mail the SMTP catcher received, and the new user accepts it.
  */
+import { Client } from './client'
 import { inviteKeyOf, nextMail } from './mail'
 import { signedIn, type SignedIn } from './users'
 
@@ -30,4 +31,23 @@ export async function joinWorkspace(owner: SignedIn, options: { role?: JoinRole;
   await user.client.waitForSignal('network.member.added', (m) => m.cid === owner.cid && m.uid === user.uid)
   await user.client.call('v3.session.switchWorkspace', owner.cid)
   return { ...user, cid: owner.cid, ownCid: user.cid, role }
+}
+
+/** The usual people of a workspace test: an owner, a plain member, the owner of another workspace, and an anonymous socket. */
+export interface Cast {
+  owner: SignedIn
+  member: JoinedMember
+  stranger: SignedIn
+  anon: Client
+}
+
+export async function meetCast(): Promise<Cast> {
+  const owner = await signedIn('owner')
+  const member = await joinWorkspace(owner, { role: 'user' })
+  const stranger = await signedIn('stranger')
+  return { owner, member, stranger, anon: await Client.connect() }
+}
+
+export async function closeCast(cast: Cast): Promise<void> {
+  await Promise.all([cast.owner.client.close(), cast.member.client.close(), cast.stranger.client.close(), cast.anon.close()])
 }

@@ -5,7 +5,7 @@
  */
 import { deleteAccount, findAccount, insertAccount, teamExists, updateAccount } from '../../db/teams'
 import { badRequest, notFound } from '../../errors'
-import { authorize, workspaceOf } from '../../policies/roles'
+import { authorizeIn } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa. */
@@ -19,8 +19,7 @@ export const newAccount = operation({
   name: 'company.new_account',
   access: 'signedIn',
   async run(ctx, input: { name: string; team_id: string }) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.new_account')
+    const { cid } = await authorizeIn(ctx, 'company.new_account')
     const name = input.name.trim()
     if (!name) throw badRequest('argument 1 (account/name) must not be blank', { argument: 0, name: 'account', path: '/name', reason: 'must not be blank' })
     if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
@@ -35,8 +34,7 @@ export const removeAccount = operation({
   name: 'company.remove_account',
   access: 'signedIn',
   async run(ctx, input: { account_id: string; team_id: string }) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.remove_account')
+    const { cid } = await authorizeIn(ctx, 'company.remove_account')
     if (!(await findAccount(ctx.db, cid, input.account_id, input.team_id))) throw notFound('account')
     await deleteAccount(ctx.db, cid, input.account_id)
     published(ctx, cid, input.team_id, input.account_id)
@@ -52,8 +50,7 @@ export const setAccountData = operation({
   name: 'company.set_account_data',
   access: 'signedIn',
   async run(ctx, section: 'name' | 'color', input: { account_id: string; name?: string; color?: string }) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.set_account_data')
+    const { cid } = await authorizeIn(ctx, 'company.set_account_data')
     const invalid = (reason: string) =>
       badRequest(`argument 2 (data/${section}) ${reason}`, { argument: 1, name: 'data', path: `/${section}`, section, reason })
     let change: { name: string } | { color: string }

@@ -13,17 +13,7 @@ import type { Database, Role } from '../../db/schema'
 import { memberWorkspaceIds } from '../../db/workspaces'
 import { removeMember } from '../../domain/members'
 import { forbidden, notFound, refused } from '../../errors'
-import {
-  authorize,
-  type Capability,
-  customRoleCapabilities,
-  describeMember,
-  findMember,
-  type Member,
-  requireCapability,
-  roleCapabilities,
-  workspaceOf,
-} from '../../policies/roles'
+import { authorize, authorizeIn, type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities, workspaceOf } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
 type Q = Kysely<Database> | Transaction<Database>
@@ -106,8 +96,7 @@ export const removeUser = operation({
   name: 'company.remove_user',
   access: 'signedIn',
   async run(ctx, userId: string) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    const caller = await authorize(ctx.db, cid, ctx.session.uid, 'company.remove_user')
+    const { cid, member: caller } = await authorizeIn(ctx, 'company.remove_user')
     const target = await findMember(ctx.db, cid, userId)
     if (!target) throw notFound('member')
     if (target.role === 'owner') requireCapability(caller, 'members.setOwner', 'removing an owner')

@@ -5,7 +5,7 @@
  */
 import { updateWorkspaceSettings } from '../../db/workspaces'
 import { notFound } from '../../errors'
-import { authorize, workspaceOf } from '../../policies/roles'
+import { authorizeIn } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
@@ -30,8 +30,7 @@ export const getGeneralOptions = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.get_general_options')
+    const { cid } = await authorizeIn(ctx, 'company.get_general_options')
     return loadOptions(ctx.db, cid)
   },
 })
@@ -41,8 +40,7 @@ export const setGeneralOptions = operation({
   name: 'company.set_general_options',
   access: 'signedIn',
   async run(ctx, options: GeneralOptions = {}) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.set_general_options')
+    const { cid } = await authorizeIn(ctx, 'company.set_general_options')
     const settings = { ...options.settings, ...(options.description !== undefined && { description: options.description }) }
     const changed = [...(options.name !== undefined ? ['name'] : []), ...Object.keys(settings)]
     if (changed.length) {

@@ -12,7 +12,7 @@ import { deleteField, dropFormerMembersValues, fieldValues, findField, insertFie
 import { nonMembers } from '../../db/teams'
 import { carryOver, checkDefinition, checkValue, InvalidDefinition, InvalidValue } from '../../domain/property-values'
 import { badRequest, forbidden, notFound, refused, RpcError } from '../../errors'
-import { authorize, workspaceOf } from '../../policies/roles'
+import { authorizeIn } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
 interface FieldInput {
@@ -49,8 +49,7 @@ export const addField = operation({
   name: 'company.add_property_field',
   access: 'signedIn',
   async run(ctx, _target: 'users', input: FieldInput) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.add_property_field')
+    const { cid } = await authorizeIn(ctx, 'company.add_property_field')
     let definition
     try {
       definition = checkDefinition(input)
@@ -73,8 +72,7 @@ export const updateFieldOp = operation({
   name: 'company.update_property_field',
   access: 'signedIn',
   async run(ctx, _target: 'users', fieldId: string, input: FieldInput & { _id?: string; created?: number; uid?: string }) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.update_property_field')
+    const { cid } = await authorizeIn(ctx, 'company.update_property_field')
     if (input._id !== undefined && input._id !== fieldId) {
       throw badRequest('argument 3 (field/_id) must be the fieldId of argument 2', { argument: 2, name: 'field', path: '/_id', reason: 'must be the fieldId' })
     }
@@ -120,8 +118,7 @@ export const removeField = operation({
   name: 'company.remove_property_field',
   access: 'signedIn',
   async run(ctx, fieldId: string, _target: 'users') {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.remove_property_field')
+    const { cid } = await authorizeIn(ctx, 'company.remove_property_field')
     if (!(await findField(ctx.db, cid, fieldId))) throw notFound('property field')
     await deleteField(ctx.db, cid, fieldId)
     ctx.publish(`workspace:${cid}`, 'company.propertyField.removed', { cid, _id: fieldId })
@@ -134,8 +131,7 @@ export const setPropertyValue = operation({
   name: 'company.set_property_value',
   access: 'signedIn',
   async run(ctx, fieldId: string, _target: 'users', input: { uid: string; data?: string | string[] }) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.set_property_value')
+    const { cid } = await authorizeIn(ctx, 'company.set_property_value')
     const field = await findField(ctx.db, cid, fieldId)
     if (!field) throw notFound('property field')
     if ((await nonMembers(ctx.db, cid, [input.uid])).length) throw new RpcError(404, 'user not found in this workspace', { argument: 2, name: 'value', path: '/uid' })
@@ -159,8 +155,7 @@ export const setUserPropertyValue = operation({
   name: 'company.set_user_property_value',
   access: 'signedIn',
   async run(ctx, fieldId: string, input?: string | string[]) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    const member = await authorize(ctx.db, cid, ctx.session.uid, 'company.set_user_property_value')
+    const { cid, member } = await authorizeIn(ctx, 'company.set_user_property_value')
     const field = await findField(ctx.db, cid, fieldId)
     if (!field) throw notFound('property field')
     if (field.filledBy !== 'user' && !member.capabilities.has('properties.manage')) {

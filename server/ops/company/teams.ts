@@ -8,7 +8,7 @@
 import { clearTeamValues } from '../../db/properties'
 import { deleteTeam, insertTeam, loadTeam, loadTeams, nonMembers, setTeamMembers, teamExists, updateTeam, type TeamChange } from '../../db/teams'
 import { badRequest, notFound, RpcError } from '../../errors'
-import { authorize, workspaceOf } from '../../policies/roles'
+import { authorizeIn } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
 const DEFAULT_VIEWS = ['activities', 'discussions', 'events', 'feed']
@@ -18,8 +18,7 @@ export const newTeam = operation({
   name: 'company.new_team',
   access: 'signedIn',
   async run(ctx, team: { name: string; description?: string }) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.new_team')
+    const { cid } = await authorizeIn(ctx, 'company.new_team')
     const name = team.name.trim()
     if (!name) throw badRequest('argument 1 (team/name) must not be blank', { argument: 0, name: 'team', path: '/name', reason: 'must not be blank' })
     const _id = await insertTeam(ctx.db, cid, ctx.session.uid, { name, description: team.description })
@@ -34,8 +33,7 @@ export const load = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, teamId: string) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.load_team')
+    const { cid } = await authorizeIn(ctx, 'company.load_team')
     const team = await loadTeam(ctx.db, cid, teamId, ctx.session.uid)
     if (!team) throw notFound('team')
     return team
@@ -47,8 +45,7 @@ export const remove = operation({
   name: 'company.remove_team',
   access: 'signedIn',
   async run(ctx, teamId: string) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.remove_team')
+    const { cid } = await authorizeIn(ctx, 'company.remove_team')
     if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
     const members = await deleteTeam(ctx.db, cid, teamId)
     await clearTeamValues(ctx.db, cid, teamId)
@@ -65,8 +62,7 @@ export const setData = operation({
   name: 'company.set_team_data',
   access: 'signedIn',
   async run(ctx, input: { team_id: string; section: Section; data: unknown }) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.set_team_data')
+    const { cid } = await authorizeIn(ctx, 'company.set_team_data')
     const change = teamChange(input.section, input.data)
     if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
     await updateTeam(ctx.db, cid, input.team_id, change)
@@ -105,8 +101,7 @@ export const updateUsers = operation({
   name: 'company.update_team_users',
   access: 'signedIn',
   async run(ctx, teamId: string, userIds: string[]) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.update_team_users')
+    const { cid } = await authorizeIn(ctx, 'company.update_team_users')
     if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
     const uids = [...new Set(userIds)]
     const unknown = await nonMembers(ctx.db, cid, uids)
@@ -134,8 +129,7 @@ export const formGetTeams = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, options?: { own?: boolean }) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'company.form_get_teams')
+    const { cid } = await authorizeIn(ctx, 'company.form_get_teams')
     return loadTeams(ctx.db, cid, { viewer: ctx.session.uid, memberOf: options?.own === true ? ctx.session.uid : undefined })
   },
 })

@@ -2,7 +2,7 @@ import { currentWorkspaceId } from '../../auth/sessions'
 import { createWorkspace, loadWorkspace, updateWorkspaceSettings } from '../../db/workspaces'
 import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../domain/quota'
 import { notFound } from '../../errors'
-import { allowedOperations, authorize, describeMember, OPERATION_CAPABILITY, workspaceOf } from '../../policies/roles'
+import { allowedOperations, authorize, authorizeIn, describeMember, OPERATION_CAPABILITY } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
 /** Creates a workspace owned by the caller; the argument is its name. Returns the workspace object. */
@@ -56,8 +56,7 @@ export const restrictions = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    const member = await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.restrictions')
+    const { cid, member } = await authorizeIn(ctx, 'v2.network.restrictions')
     const ws = await ctx.db.selectFrom('workspaces').select('restricted').where('_id', '=', cid).executeTakeFirstOrThrow()
     const license = await loadLicense(ctx.db, cid)
     const allowed = new Set(allowedOperations(member.capabilities))

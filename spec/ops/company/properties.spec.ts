@@ -3,22 +3,21 @@
  * set_user_property_value; values show in v2.network.get as each member's `properties`.
  */
 import { Client } from '../../helpers/client'
-import { joinWorkspace } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, joinWorkspace, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
 const MISSING = '0123456789abcdef01234567'
 
+let cast: Cast
 let owner: SignedIn
 let member: SignedIn // a plain 'user' member of owner's workspace
 let stranger: SignedIn // owner of another workspace
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 interface FieldInput {
   label?: string

@@ -1,21 +1,20 @@
 /** company.new_team, load_team, remove_team, set_team_data, update_team_users, form_get_teams */
 import { Client } from '../../helpers/client'
-import { joinWorkspace } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
 const MISSING = '0123456789abcdef01234567'
 
+let cast: Cast
 let owner: SignedIn
 let member: SignedIn // a plain 'user' member of owner's workspace
 let stranger: SignedIn // owner of another workspace
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newTeam = (name = `Team ${Math.random().toString(36).slice(2, 8)}`, description?: string) =>
   owner.client.call('company.new_team', description === undefined ? { name } : { name, description })

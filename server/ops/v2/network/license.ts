@@ -1,6 +1,6 @@
 /** The current workspace's license (set by a server administrator with scripts/set-license.ts). */
 import { loadLicense } from '../../../domain/quota'
-import { authorize, workspaceOf } from '../../../policies/roles'
+import { authorizeIn } from '../../../policies/roles'
 import { operation } from '../../../rpc/operation'
 
 export const get = operation({
@@ -8,8 +8,7 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.license.get')
+    const { cid } = await authorizeIn(ctx, 'v2.network.license.get')
     return loadLicense(ctx.db, cid)
   },
 })

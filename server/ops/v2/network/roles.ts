@@ -9,16 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../../db/schema'
 import { conflict, forbidden, notFound } from '../../../errors'
 import { newId } from '../../../ids'
-import {
-  authorize,
-  type Capability,
-  customRoleCapabilities,
-  describeMember,
-  findMember,
-  GRANTABLE_CAPABILITIES,
-  type Member,
-  workspaceOf,
-} from '../../../policies/roles'
+import { authorizeIn, type Capability, customRoleCapabilities, describeMember, findMember, GRANTABLE_CAPABILITIES, type Member } from '../../../policies/roles'
 import { operation, type Context } from '../../../rpc/operation'
 
 type Q = Kysely<Database> | Transaction<Database>
@@ -32,8 +23,7 @@ export const create = operation({
   name: 'v2.network.role.create',
   access: 'signedIn',
   async run(ctx, input: RoleInput) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    const caller = await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.role.create')
+    const { cid, member: caller } = await authorizeIn(ctx, 'v2.network.role.create')
     const capabilities = checkGrant(caller, input.capabilities)
     const name = input.name.trim()
     await requireUniqueName(ctx.db, cid, name)
@@ -52,8 +42,7 @@ export const list = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.role.list')
+    const { cid } = await authorizeIn(ctx, 'v2.network.role.list')
     const rows = await ctx.db
       .selectFrom('custom_roles as r')
       .leftJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'r.cid').onRef('m.custom_role', '=', 'r._id'))
@@ -70,8 +59,7 @@ export const update = operation({
   name: 'v2.network.role.update',
   access: 'signedIn',
   async run(ctx, roleId: string, changes: Partial<RoleInput>) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    const caller = await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.role.update')
+    const { cid, member: caller } = await authorizeIn(ctx, 'v2.network.role.update')
     const current = await loadRole(ctx.db, cid, roleId)
     checkGrant(caller, current.capabilities)
     const name = changes.name?.trim() ?? current.name
@@ -95,8 +83,7 @@ export const remove = operation({
   name: 'v2.network.role.remove',
   access: 'signedIn',
   async run(ctx, roleId: string) {
-    const cid = await workspaceOf(ctx.db, ctx.session)
-    const caller = await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.role.remove')
+    const { cid, member: caller } = await authorizeIn(ctx, 'v2.network.role.remove')
     const current = await loadRole(ctx.db, cid, roleId)
     checkGrant(caller, current.capabilities)
     const uids = await holders(ctx.db, cid, roleId)
