@@ -2,10 +2,12 @@
 import { type Kysely, type Migration, Migrator } from 'kysely'
 import * as foundation from './migrations/001_foundation'
 import * as people from './migrations/002_people'
+import * as processes from './migrations/003_processes'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
   '002_people': people,
+  '003_processes': processes,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

@@ -137,6 +137,53 @@ export interface EmailVerificationsTable {
   expires: number
 }
 
+export interface ProcessesTable {
+  cid: string
+  _id: string
+  uid: string
+  name: string
+  key: string | null
+  /** enableUnlinkedMode: a dataset. */
+  dataset: Generated<boolean>
+  /** The other configuration fields of the interface's process table. */
+  info: Json<Record<string, unknown>>
+  prefix_suffix: Generated<number>
+  created: number
+  updated: number | null
+}
+
+export type ProcessFieldType =
+  | 'activitylink' | 'country' | 'date' | 'daterange' | 'datetime' | 'datetimerange' | 'numeric' | 'numericunit' | 'teams'
+  | 'text' | 'textarea' | 'textunit' | 'textpredefinedoptions' | 'time' | 'timerange' | 'users' | 'linkedfrom' | 'subheader'
+
+export interface ProcessFieldsTable {
+  cid: string
+  _id: string
+  process_id: string
+  type: ProcessFieldType
+  descriptor: Json<Record<string, unknown>>
+  uid: string
+  created: number
+  updated: number | null
+}
+
+export type ProcessPermission = 'admin' | 'any' | 'own' | 'ownteam'
+
+export interface ProcessMembersTable {
+  cid: string
+  process_id: string
+  member_id: string
+  permissions: Json<ProcessPermission[]>
+  created: number
+}
+
+export interface ProcessStarsTable {
+  cid: string
+  process_id: string
+  uid: string
+  created: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -150,4 +197,8 @@ export interface Database {
   property_fields: PropertyFieldsTable
   property_values: PropertyValuesTable
   email_verifications: EmailVerificationsTable
+  processes: ProcessesTable
+  process_fields: ProcessFieldsTable
+  process_members: ProcessMembersTable
+  process_stars: ProcessStarsTable
 }

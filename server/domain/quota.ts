@@ -30,6 +30,15 @@ const counters: Partial<Record<Quota, Counter>> = {
     const invites = await db.selectFrom('invites').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).executeTakeFirstOrThrow()
     return Number(members.n) + Number(invites.n)
   },
+  /** Workflows: processes without enableUnlinkedMode. */
+  processes: (db, cid) => countProcesses(db, cid, false),
+  /** Datasets: processes with enableUnlinkedMode. */
+  datasets: (db, cid) => countProcesses(db, cid, true),
+}
+
+async function countProcesses(db: Q, cid: string, dataset: boolean): Promise<number> {
+  const row = await db.selectFrom('processes').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).where('dataset', '=', dataset).executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 export async function loadLicense(db: Q, cid: string): Promise<Record<string, unknown>> {

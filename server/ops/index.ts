@@ -12,10 +12,15 @@ import * as companyMembers from './company/members'
 import * as companyOptions from './company/options'
 import * as companyProperties from './company/properties'
 import * as companyTeams from './company/teams'
+import * as processOps from './process'
+import * as processFields from './process/fields'
 import * as v2network from './v2/network'
 import * as v2networkInvite from './v2/network/invite'
 import * as v2networkLicense from './v2/network/license'
 import * as v2networkRoles from './v2/network/roles'
+import * as v2process from './v2/process'
+import * as v2processMember from './v2/process/member'
+import * as v2processPermissions from './v2/process/permissions'
 import * as v2user from './v2/user'
 import * as v2userInvite from './v2/user/invite'
 import * as v3session from './v3/session'
@@ -29,10 +34,15 @@ const modules = [
   companyOptions,
   companyProperties,
   companyTeams,
+  processOps,
+  processFields,
   v2network,
   v2networkInvite,
   v2networkLicense,
   v2networkRoles,
+  v2process,
+  v2processMember,
+  v2processPermissions,
   v2user,
   v2userInvite,
   v3session,

@@ -44,6 +44,8 @@ export const CAPABILITIES = {
   'properties.fillOwn': ['owner', 'admin', 'user', 'inviter', 'guest'],
   /** Workspace-wide switches for the function evaluator and similar. */
   'workspace.admin': ['owner', 'admin'],
+  /** Create workflows and datasets (the creator administers them: server/policies/processes.ts). */
+  'processes.create': ['owner', 'admin', 'user', 'inviter'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Capability = keyof typeof CAPABILITIES
@@ -98,6 +100,8 @@ export const OPERATION_CAPABILITY: Record<string, Capability> = {
   'company.set_property_value': 'properties.manage',
   /** One's own value, of a field filled by users (of any field with properties.manage). */
   'company.set_user_property_value': 'properties.fillOwn',
+  /** Every other process.* and v2.process.* operation is ruled by server/policies/processes.ts. */
+  'process.create': 'processes.create',
 }
 
 /** Rules beyond the capability, shown beside the table (scripts/roles-table.ts). */

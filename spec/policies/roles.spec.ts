@@ -44,6 +44,7 @@ const newRole = async (fx: Fixture) => (await asOwner(fx, 'v2.network.role.creat
 
 /** One valid call per operation of the table. */
 const RECIPES: Record<string, Recipe> = {
+  'process.create': async (fx) => ({ args: [{ name: fx.unique('workflow') }] }),
   'v2.network.get': async (fx) => ({ args: [fx.cid] }),
   'v2.network.update': async (fx) => ({ args: [fx.cid, { color: '#123456' }] }),
   'v2.network.restrictions': async () => ({ args: [] }),

@@ -42,7 +42,7 @@ describe('v3.user.permissions', () => {
       feedAdmin: false,
       title: null,
       customRole: null,
-      capabilities: ['properties.fillOwn', 'teams.read', 'workspace.read'],
+      capabilities: ['processes.create', 'properties.fillOwn', 'teams.read', 'workspace.read'],
       owner: false,
       admin: false,
       guest: false,

@@ -1,0 +1,85 @@
+/** Workflows and datasets, their fields, members and stars. Every query is bounded by `cid`. */
+import type { Kysely, Transaction } from 'kysely'
+import type { LoadedProcess } from '../policies/processes'
+import type { Database, ProcessFieldType, ProcessPermission } from './schema'
+
+type Q = Kysely<Database> | Transaction<Database>
+
+export interface FieldRecord {
+  _id: string
+  type: ProcessFieldType
+  label: string
+  uid: string
+  created: number
+  updated?: number
+  [property: string]: unknown
+}
+
+export async function loadFields(db: Q, cid: string, processId: string): Promise<FieldRecord[]> {
+  const rows = await db.selectFrom('process_fields').selectAll().where('cid', '=', cid).where('process_id', '=', processId).orderBy('created').orderBy('_id').execute()
+  return rows.map(fieldRecord)
+}
+
+export async function loadField(db: Q, cid: string, processId: string, fieldId: string): Promise<FieldRecord | null> {
+  const row = await db.selectFrom('process_fields').selectAll().where('cid', '=', cid).where('process_id', '=', processId).where('_id', '=', fieldId).executeTakeFirst()
+  return row ? fieldRecord(row) : null
+}
+
+function fieldRecord(row: { _id: string; type: ProcessFieldType; descriptor: Record<string, unknown>; uid: string; created: number; updated: number | null }): FieldRecord {
+  const record: FieldRecord = { ...(row.descriptor as { label: string }), _id: row._id, type: row.type, uid: row.uid, created: row.created }
+  if (row.updated !== null) record.updated = row.updated
+  return record
+}
+
+export async function loadProcessesOf(db: Q, cid: string): Promise<LoadedProcess[]> {
+  return db.selectFrom('processes').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
+}
+
+/** Ids among `ids` that are not processes of `cid`. */
+export async function unknownProcesses(db: Q, cid: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return []
+  const rows = await db.selectFrom('processes').select('_id').where('cid', '=', cid).where('_id', 'in', ids).execute()
+  const found = new Set(rows.map((r) => r._id))
+  return ids.filter((id) => !found.has(id))
+}
+
+export interface MemberEntry {
+  id: string
+  permissions: ProcessPermission[]
+}
+
+export async function loadMemberEntries(db: Q, cid: string, processId: string): Promise<MemberEntry[]> {
+  const rows = await db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', cid).where('process_id', '=', processId).orderBy('created').orderBy('member_id').execute()
+  return rows.map((r) => ({ id: r.member_id, permissions: r.permissions }))
+}
+
+export async function isStarred(db: Q, cid: string, processId: string, uid: string): Promise<boolean> {
+  const row = await db.selectFrom('process_stars').select('uid').where('cid', '=', cid).where('process_id', '=', processId).where('uid', '=', uid).executeTakeFirst()
+  return !!row
+}
+
+/** The process object of v2.process.get. */
+export async function processObject(db: Q, p: LoadedProcess, viewer: string) {
+  const fields = await loadFields(db, p.cid, p._id)
+  const members = await loadMemberEntries(db, p.cid, p._id)
+  const object: Record<string, unknown> = {
+    phases: {},
+    phasesOrder: [],
+    phasesRemoved: [],
+    fieldsOrder: [],
+    translations: {},
+    ...p.info,
+    _id: p._id,
+    uid: p.uid,
+    cid: p.cid,
+    name: p.name,
+    enableUnlinkedMode: p.dataset,
+    created: p.created,
+    members,
+    fields: Object.fromEntries(fields.map((f) => [f._id, f])),
+    isStarred: await isStarred(db, p.cid, p._id, viewer),
+  }
+  if (p.key !== null) object.key = p.key
+  if (p.updated !== null) object.updated = p.updated
+  return object
+}

@@ -1,0 +1,67 @@
+/**
+ * v2.process.get, v2.process.star, v2.process.meta: for whoever may see the workflow
+ * (server/policies/processes.ts). Star changes are signalled to the caller only:
+ * `process.starred {_id, isStarred}` on user:<uid>.
+ */
+import { isStarred, loadFields, processObject } from '../../db/processes'
+import { badRequest } from '../../errors'
+import { loadProcessAccess } from '../../policies/processes'
+import { operation } from '../../rpc/operation'
+
+/** The whole process object, with isStarred for the caller. The process id is required (400 without). */
+export const get = operation({
+  name: 'v2.process.get',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx, processId?: string) {
+    if (processId === undefined) throw badRequest('argument 1 (processId) is required', { argument: 0, name: 'processId', reason: 'is required' })
+    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    return processObject(ctx.db, process, ctx.session.uid)
+  },
+})
+
+/** Toggles the caller's star on the workflow. */
+export const star = operation({
+  name: 'v2.process.star',
+  access: 'signedIn',
+  async run(ctx, processId: string) {
+    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const uid = ctx.session.uid
+    const starred = !(await isStarred(ctx.db, process.cid, process._id, uid))
+    if (starred) await ctx.db.insertInto('process_stars').values({ cid: process.cid, process_id: process._id, uid, created: Date.now() }).execute()
+    else await ctx.db.deleteFrom('process_stars').where('cid', '=', process.cid).where('process_id', '=', process._id).where('uid', '=', uid).execute()
+    ctx.publish(`user:${uid}`, 'process.starred', { _id: process._id, isStarred: starred })
+    return { isStarred: starred }
+  },
+})
+
+/**
+ * What an activity list needs to know of the workflow's fields: a map from field id to
+ * `{_id, label, type, key?, required, unit?, data?}`, in fieldsOrder; `search` keeps the fields whose
+ * label or key contains it (case-insensitive).
+ */
+export const meta = operation({
+  name: 'v2.process.meta',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx, query: { process: string; search?: string }) {
+    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, query.process)
+    const fields = await loadFields(ctx.db, process.cid, process._id)
+    const order = (process.info.fieldsOrder as string[] | undefined) ?? []
+    fields.sort((a, b) => rank(order, a._id) - rank(order, b._id))
+    const needle = query.search?.trim().toLowerCase()
+    const out: Record<string, object> = {}
+    for (const f of fields) {
+      if (needle && !f.label.toLowerCase().includes(needle) && !String(f.key ?? '').toLowerCase().includes(needle)) continue
+      const entry: Record<string, unknown> = { _id: f._id, label: f.label, type: f.type, required: f.required === true }
+      for (const k of ['key', 'unit', 'data'] as const) if (f[k] !== undefined) entry[k] = f[k]
+      out[f._id] = entry
+    }
+    return out
+  },
+})
+
+const rank = (order: string[], id: string) => {
+  const i = order.indexOf(id)
+  return i < 0 ? Number.MAX_SAFE_INTEGER : i
+}

@@ -1,0 +1,183 @@
+/**
+ * Who may see, create in, edit and administer a workflow (process) and its activities. THE rule,
+ * used by every process.* and v2.process.* operation and by the activities:
+ *
+ *   Only members of the workspace are considered; anyone else learns nothing (404).
+ *   - Workspace owners and admins administer every workflow of the workspace.
+ *   - The workflow's creator administers it.
+ *   - A member listed with the `admin` permission (through user_<uid> or a team_<teamId> they are in)
+ *     administers it. Guests never administer.
+ *   - A workflow has member entries: network_<cid> (everyone of the workspace but guests),
+ *     team_<teamId> (the team's members), user_<uid>, group_<groupId> (groups do not exist yet: such
+ *     an entry lets nobody in). process.create lists network_<cid>, so a new workflow is seen by
+ *     every member; removing that entry restricts it to the listed teams and users.
+ *   - A guest sees a workflow only when it has `allowGuests` and lists them through user_ or team_.
+ *   - Who administers sees. Who sees reads all the workflow's activities and creates new ones
+ *     (a guest only when `enableGuestEditing` is on).
+ *   - Editing activities, from the permissions of the entries that match the caller (all combine):
+ *     `any` edits every activity, `ownteam` those whose team is one of the caller's teams, `own`
+ *     those the caller created or owns. Administrators edit every activity. No permission: edit none.
+ *     A guest edits only with `enableGuestEditing` on.
+ *
+ * The rule is pure (`processAccess`): its inputs are loaded once by `loadProcessAccess`.
+ */
+import type { Kysely, Transaction } from 'kysely'
+import type { Database, ProcessPermission, Role } from '../db/schema'
+import { forbidden, notFound } from '../errors'
+
+type Q = Kysely<Database> | Transaction<Database>
+
+export const PROCESS_PERMISSIONS: ProcessPermission[] = ['admin', 'any', 'own', 'ownteam']
+
+/** The roles that administer every workflow of their workspace. */
+export const ADMINISTERS_EVERY_PROCESS: readonly Role[] = ['owner', 'admin']
+
+export interface ProcessEntry {
+  member_id: string
+  permissions: ProcessPermission[]
+}
+
+export interface ProcessFacts {
+  cid: string
+  uid: string
+  allowGuests: boolean
+  enableGuestEditing: boolean
+}
+
+export interface Caller {
+  uid: string
+  role: Role
+  /** Team ids the caller belongs to in the workflow's workspace. */
+  teams: string[]
+}
+
+export interface ProcessAccess {
+  see: boolean
+  administer: boolean
+  /** May create activities. */
+  create: boolean
+  editAny: boolean
+  editOwnTeam: boolean
+  editOwn: boolean
+  uid: string
+  teams: string[]
+}
+
+/** The entries that speak of the caller. */
+function matching(process: ProcessFacts, caller: Caller, entries: ProcessEntry[]): ProcessEntry[] {
+  const guest = caller.role === 'guest'
+  return entries.filter((e) => {
+    if (e.member_id === `user_${caller.uid}`) return true
+    if (e.member_id.startsWith('team_')) return caller.teams.includes(e.member_id.slice(5))
+    if (e.member_id === `network_${process.cid}`) return !guest
+    return false
+  })
+}
+
+export function processAccess(process: ProcessFacts, caller: Caller | null, entries: ProcessEntry[]): ProcessAccess {
+  const none: ProcessAccess = { see: false, administer: false, create: false, editAny: false, editOwnTeam: false, editOwn: false, uid: caller?.uid ?? '', teams: [] }
+  if (!caller) return none
+  const guest = caller.role === 'guest'
+  const mine = matching(process, caller, entries)
+  const held = new Set(mine.flatMap((e) => e.permissions))
+  const administer = !guest && (ADMINISTERS_EVERY_PROCESS.includes(caller.role) || process.uid === caller.uid || held.has('admin'))
+  const see = administer || (guest ? process.allowGuests && mine.length > 0 : mine.length > 0)
+  if (!see) return none
+  const mayWrite = !guest || process.enableGuestEditing
+  return {
+    see,
+    administer,
+    create: mayWrite,
+    editAny: mayWrite && (administer || held.has('any')),
+    editOwnTeam: mayWrite && held.has('ownteam'),
+    editOwn: mayWrite && held.has('own'),
+    uid: caller.uid,
+    teams: caller.teams,
+  }
+}
+
+export const canSeeProcess = (access: ProcessAccess) => access.see
+export const canAdministerProcess = (access: ProcessAccess) => access.administer
+export const canCreateActivity = (access: ProcessAccess) => access.create
+
+/** What the caller may do to one activity of the workflow: `owners` are its creator and owner, `team` its team. */
+export function activityAccess(access: ProcessAccess, activity: { owners: string[]; team?: string | null }): { read: boolean; edit: boolean } {
+  if (!access.see) return { read: false, edit: false }
+  const edit =
+    access.editAny || (access.editOwn && activity.owners.includes(access.uid)) || (access.editOwnTeam && !!activity.team && access.teams.includes(activity.team))
+  return { read: true, edit }
+}
+
+export interface LoadedProcess {
+  cid: string
+  _id: string
+  uid: string
+  name: string
+  key: string | null
+  dataset: boolean
+  info: Record<string, unknown>
+  prefix_suffix: number
+  created: number
+  updated: number | null
+}
+
+/**
+ * The workflow `processId` of a workspace the caller belongs to, with the caller's access.
+ * 404 when there is none or the caller may not see it.
+ */
+export async function loadProcessAccess(db: Q, uid: string, processId: string): Promise<{ process: LoadedProcess; access: ProcessAccess }> {
+  const row = await db
+    .selectFrom('processes as p')
+    .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
+    .selectAll('p')
+    .select('m.role')
+    .where('p._id', '=', processId)
+    .executeTakeFirst()
+  if (!row) throw notFound('process')
+  const { role, ...process } = row
+  const access = await accessTo(db, process, { uid, role })
+  if (!access.see) throw notFound('process')
+  return { process, access }
+}
+
+/** The caller's access to every given workflow of one workspace (for lists). */
+export async function accessToAll(db: Q, cid: string, caller: { uid: string; role: Role }, processes: LoadedProcess[]): Promise<Map<string, ProcessAccess>> {
+  const result = new Map<string, ProcessAccess>()
+  if (!processes.length) return result
+  const teams = await teamsOf(db, cid, caller.uid)
+  const entries = await db
+    .selectFrom('process_members')
+    .select(['process_id', 'member_id', 'permissions'])
+    .where('cid', '=', cid)
+    .where(
+      'process_id',
+      'in',
+      processes.map((p) => p._id),
+    )
+    .execute()
+  for (const p of processes) {
+    const mine = entries.filter((e) => e.process_id === p._id)
+    result.set(p._id, processAccess(facts(p), { ...caller, teams }, mine))
+  }
+  return result
+}
+
+async function accessTo(db: Q, process: LoadedProcess, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
+  const teams = await teamsOf(db, process.cid, caller.uid)
+  const entries = await db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
+  return processAccess(facts(process), { ...caller, teams }, entries)
+}
+
+function facts(p: LoadedProcess): ProcessFacts {
+  return { cid: p.cid, uid: p.uid, allowGuests: p.info.allowGuests === true, enableGuestEditing: p.info.enableGuestEditing === true }
+}
+
+async function teamsOf(db: Q, cid: string, uid: string): Promise<string[]> {
+  const rows = await db.selectFrom('team_members').select('team_id').where('cid', '=', cid).where('uid', '=', uid).execute()
+  return rows.map((r) => r.team_id)
+}
+
+/** 403 unless the caller administers the workflow (they already see it). */
+export function requireAdminister(access: ProcessAccess, what: string): void {
+  if (!access.administer) throw forbidden(`you may not ${what} of this workflow`, { needs: 'admin' })
+}
