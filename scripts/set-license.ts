@@ -104,7 +104,7 @@ async function main() {
       .execute((trx) => setLicense(trx, cid, changes, { replace: flags.has('--replace'), validate: (l) => validator.check(l) }))
     if (db.databaseUrl) {
       const bus = await postgresBus(db.databaseUrl, () => {}, () => {})
-      await bus.emit([{ kind: 'signal', topic: `workspace:${cid}`, sig: 'network.license.updated', meta: { _id: cid, license } }])
+      await bus.emit([{ kind: 'signal', topics: [`workspace:${cid}`], sig: 'network.license.updated', meta: { _id: cid, license } }])
       await bus.close()
     }
     console.log(JSON.stringify(license, null, 2))

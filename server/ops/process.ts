@@ -13,6 +13,7 @@ import { newId, isObjectId } from '../ids'
 import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister, type LoadedProcess } from '../policies/processes'
 import { authorize, loadMember, workspaceOf } from '../policies/roles'
 import { operation } from '../rpc/operation'
+import { processViewers, publishToViewers } from '../domain/process-signals'
 
 interface CreateOptions {
   name?: string
@@ -46,7 +47,7 @@ export const create = operation({
       .values({ cid, _id, uid: ctx.session.uid, name: name?.trim() || (dataset ? 'New dataset' : 'New workflow'), key: null, dataset, info: JSON.stringify(info), created: now, updated: null })
       .execute()
     await ctx.db.insertInto('process_members').values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: '[]', created: now }).execute()
-    ctx.publish(`workspace:${cid}`, 'process.created', { _id })
+    await publishToViewers(ctx, cid, _id, 'process.created', { _id })
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, _id)
     return processObject(ctx.db, process, ctx.session.uid)
   },
@@ -74,6 +75,7 @@ export const setInfo = operation({
   access: 'signedIn',
   async run(ctx, processId: string, info: Record<string, unknown>, lang?: string) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
     for (const key of Object.keys(info)) if (NOT_SETTABLE[key]) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
     const next: Record<string, unknown> = { ...process.info }
@@ -111,7 +113,7 @@ export const setInfo = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', process._id)
       .execute()
-    ctx.publish(`workspace:${process.cid}`, 'process.updated', { _id: process._id, changed: Object.keys(info) })
+    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: Object.keys(info) }, viewersBefore)
     return true
   },
 })
@@ -154,8 +156,9 @@ export const remove = operation({
   async run(ctx, processId: string) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'remove this workflow')
+    const viewers = await processViewers(ctx.db, process)
     await ctx.db.deleteFrom('processes').where('cid', '=', process.cid).where('_id', '=', process._id).execute()
-    ctx.publish(`workspace:${process.cid}`, 'process.removed', { _id: process._id })
+    await publishToViewers(ctx, process.cid, process._id, 'process.removed', { _id: process._id }, viewers)
     return true
   },
 })

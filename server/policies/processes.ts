@@ -157,7 +157,7 @@ export async function accessToAll(db: Q, cid: string, caller: { uid: string; rol
     .execute()
   for (const p of processes) {
     const mine = entries.filter((e) => e.process_id === p._id)
-    result.set(p._id, processAccess(facts(p), { ...caller, teams }, mine))
+    result.set(p._id, processAccess(processFacts(p), { ...caller, teams }, mine))
   }
   return result
 }
@@ -165,10 +165,10 @@ export async function accessToAll(db: Q, cid: string, caller: { uid: string; rol
 async function accessTo(db: Q, process: LoadedProcess, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
   const teams = await teamsOf(db, process.cid, caller.uid)
   const entries = await db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
-  return processAccess(facts(process), { ...caller, teams }, entries)
+  return processAccess(processFacts(process), { ...caller, teams }, entries)
 }
 
-function facts(p: LoadedProcess): ProcessFacts {
+export function processFacts(p: LoadedProcess): ProcessFacts {
   return { cid: p.cid, uid: p.uid, allowGuests: p.info.allowGuests === true, enableGuestEditing: p.info.enableGuestEditing === true }
 }
 

@@ -6,7 +6,8 @@
 import pg from 'pg'
 
 export type BusMessage =
-  | { kind: 'signal'; topic: string; sig: string; meta: unknown }
+  /** One signal for every connection subscribed to any of `topics` (each hears it once). */
+  | { kind: 'signal'; topics: string[]; sig: string; meta: unknown }
   /** A session ended (logout, revocation): its sockets close. */
   | { kind: 'sessionEnded'; sessionId: string }
   /** A user joined or left a workspace: their sockets (un)subscribe its topic. */
@@ -49,7 +50,7 @@ export async function postgresBus(databaseUrl: string, deliver: Deliver, onError
   return {
     async emit(messages) {
       for (const m of messages) {
-        await sender.query('select pg_notify($1, $2)', [CHANNEL, fitNotify(m)])
+        for (const payload of fitNotify(m)) await sender.query('select pg_notify($1, $2)', [CHANNEL, payload])
       }
     },
     async close() {
@@ -59,9 +60,25 @@ export async function postgresBus(databaseUrl: string, deliver: Deliver, onError
   }
 }
 
-function fitNotify(message: BusMessage): string {
+/** One or more NOTIFY payloads under the limit: a long topic list is split, a large meta cut to its id. */
+function fitNotify(message: BusMessage): string[] {
   const text = JSON.stringify(message)
-  if (Buffer.byteLength(text) <= MAX_NOTIFY_BYTES || message.kind !== 'signal') return text
+  if (Buffer.byteLength(text) <= MAX_NOTIFY_BYTES || message.kind !== 'signal') return [text]
+  let signal = message
   const meta = message.meta as { _id?: unknown } | null
-  return JSON.stringify({ ...message, meta: { _id: meta?._id ?? null, truncated: true } })
+  if (Buffer.byteLength(JSON.stringify(message.meta)) > MAX_NOTIFY_BYTES / 2) {
+    signal = { ...message, meta: { _id: meta?._id ?? null, truncated: true } }
+  }
+  const payloads: string[] = []
+  let topics: string[] = []
+  const flush = () => topics.length && payloads.push(JSON.stringify({ ...signal, topics }))
+  for (const topic of signal.topics) {
+    if (Buffer.byteLength(JSON.stringify({ ...signal, topics: [...topics, topic] })) > MAX_NOTIFY_BYTES) {
+      flush()
+      topics = []
+    }
+    topics.push(topic)
+  }
+  flush()
+  return payloads
 }

@@ -40,8 +40,9 @@ export class Hub {
   deliver(message: BusMessage) {
     switch (message.kind) {
       case 'signal': {
-        const subscribers = this.byTopic.get(message.topic)
-        if (!subscribers) return
+        const subscribers = new Set<HubConnection>()
+        for (const topic of message.topics) for (const conn of this.byTopic.get(topic) ?? []) subscribers.add(conn)
+        if (!subscribers.size) return
         const text = JSON.stringify({ sig: message.sig, meta: message.meta })
         for (const conn of subscribers) conn.send(text)
         return

@@ -69,7 +69,7 @@ export class Dispatcher {
       config: this.deps.config,
       session,
       transport,
-      publish: (topic, sig, meta) => queued.push({ kind: 'signal', topic, sig, meta }),
+      publish: (topic, sig, meta) => queued.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
       control: (message) => queued.push(message),
       mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
     })

@@ -31,7 +31,7 @@ export interface Context {
   session: Session | null
   transport: Transport
   /** Queued; sent to subscribers of `topic` only after the call's transaction commits. */
-  publish(topic: string, sig: string, meta: unknown): void
+  publish(topic: string | string[], sig: string, meta: unknown): void
   /** Queued internal message (session ended, membership changed), delivered after commit. */
   control(message: BusMessage): void
   mail: {

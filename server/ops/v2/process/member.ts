@@ -9,6 +9,7 @@ import { loadMemberEntries } from '../../../db/processes'
 import { memberInfo, resolveMemberId } from '../../../domain/process-members'
 import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
+import { processViewers, publishToViewers } from '../../../domain/process-signals'
 
 const KINDS = ['network', 'team', 'user', 'group']
 
@@ -19,6 +20,7 @@ export const add = operation({
   async run(ctx, processId: string, memberId: string) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'change the members')
+    const viewersBefore = await processViewers(ctx.db, process)
     const id = await resolveMemberId(ctx.db, process.cid, memberId, { argument: 1, name: 'memberId', kinds: KINDS })
     const added = await ctx.db
       .insertInto('process_members')
@@ -26,7 +28,7 @@ export const add = operation({
       .onConflict((oc) => oc.doNothing())
       .returning('member_id')
       .executeTakeFirst()
-    if (added) ctx.publish(`workspace:${process.cid}`, 'process.updated', { _id: process._id, changed: ['members'] })
+    if (added) await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
     return true
   },
 })
@@ -50,6 +52,7 @@ export const remove = operation({
   async run(ctx, processId: string, memberId: string) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'change the members')
+    const viewersBefore = await processViewers(ctx.db, process)
     const removed = await ctx.db
       .deleteFrom('process_members')
       .where('cid', '=', process.cid)
@@ -61,7 +64,7 @@ export const remove = operation({
       await resolveMemberId(ctx.db, process.cid, memberId, { argument: 1, name: 'memberId', kinds: KINDS })
       return false
     }
-    ctx.publish(`workspace:${process.cid}`, 'process.updated', { _id: process._id, changed: ['members'] })
+    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
     return true
   },
 })

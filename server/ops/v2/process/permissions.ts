@@ -10,6 +10,7 @@ import { resolveMemberId } from '../../../domain/process-members'
 import type { ProcessPermission } from '../../../db/schema'
 import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
+import { processViewers, publishToViewers } from '../../../domain/process-signals'
 
 const TARGET = { argument: 1, name: 'targetId', kinds: ['user', 'team'], bare: true }
 
@@ -20,6 +21,7 @@ export const grant = operation({
   async run(ctx, processId: string, targetId: string, permission?: ProcessPermission) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'change permissions')
+    const viewersBefore = await processViewers(ctx.db, process)
     const id = await resolveMemberId(ctx.db, process.cid, targetId, TARGET)
     const entry = await ctx.db
       .selectFrom('process_members')
@@ -44,7 +46,7 @@ export const grant = operation({
         .values({ cid: process.cid, process_id: process._id, member_id: id, permissions: JSON.stringify([...permissions]), created: Date.now() })
         .execute()
     }
-    ctx.publish(`workspace:${process.cid}`, 'process.updated', { _id: process._id, changed: ['members'] })
+    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
     return true
   },
 })
@@ -59,6 +61,7 @@ export const deny = operation({
   async run(ctx, processId: string, targetId: string, permission?: ProcessPermission) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'change permissions')
+    const viewersBefore = await processViewers(ctx.db, process)
     const id = await resolveMemberId(ctx.db, process.cid, targetId, TARGET)
     const entry = await ctx.db
       .selectFrom('process_members')
@@ -77,7 +80,7 @@ export const deny = operation({
       .where('process_id', '=', process._id)
       .where('member_id', '=', id)
       .execute()
-    ctx.publish(`workspace:${process.cid}`, 'process.updated', { _id: process._id, changed: ['members'] })
+    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
     return true
   },
 })
