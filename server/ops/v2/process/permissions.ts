@@ -4,49 +4,51 @@
  * workspace if there is one with that id, else a user). What each permission allows:
  * server/policies/processes.ts.
  *
- * Signal on workspace:<cid>: `process.updated {_id, changed: ['members']}`.
+ * Signal to the workflow's viewers (before and after): `process.updated {_id, changed: ['members']}`.
  */
-import { resolveMemberId } from '../../../domain/process-members'
 import type { ProcessPermission } from '../../../db/schema'
-import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
-import { operation } from '../../../rpc/operation'
+import { resolveMemberId } from '../../../domain/process-members'
 import { processViewers, publishToViewers } from '../../../domain/process-signals'
+import { loadProcessAccess, type LoadedProcess, requireAdminister } from '../../../policies/processes'
+import { operation, type SignedInContext } from '../../../rpc/operation'
 
 const TARGET = { argument: 1, name: 'targetId', kinds: ['user', 'team'], bare: true }
+
+/** The workflow (administered by the caller), its member id for the target, that entry's permissions (null when not listed). */
+async function loadTarget(ctx: SignedInContext, processId: string, targetId: string) {
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+  requireAdminister(access, 'change permissions')
+  const memberId = await resolveMemberId(ctx.db, process.cid, targetId, TARGET)
+  const entry = await ctx.db
+    .selectFrom('process_members')
+    .select('permissions')
+    .where('cid', '=', process.cid)
+    .where('process_id', '=', process._id)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst()
+  return { process, memberId, permissions: entry?.permissions ?? null, viewersBefore: await processViewers(ctx.db, process) }
+}
+
+/** Writes the entry's permissions (listing the target when it was not) and tells the viewers. */
+async function savePermissions(ctx: SignedInContext, process: LoadedProcess, memberId: string, permissions: ProcessPermission[], viewersBefore: string[]) {
+  const json = JSON.stringify(permissions)
+  await ctx.db
+    .insertInto('process_members')
+    .values({ cid: process.cid, process_id: process._id, member_id: memberId, permissions: json, created: Date.now() })
+    .onConflict((oc) => oc.columns(['cid', 'process_id', 'member_id']).doUpdateSet({ permissions: json }))
+    .execute()
+  await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
+}
 
 /** Lists the target as a member if it was not, and adds the permission (none given: only lists it). True. */
 export const grant = operation({
   name: 'v2.process.permissions.grant',
   access: 'signedIn',
   async run(ctx, processId: string, targetId: string, permission?: ProcessPermission) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
-    requireAdminister(access, 'change permissions')
-    const viewersBefore = await processViewers(ctx.db, process)
-    const id = await resolveMemberId(ctx.db, process.cid, targetId, TARGET)
-    const entry = await ctx.db
-      .selectFrom('process_members')
-      .select('permissions')
-      .where('cid', '=', process.cid)
-      .where('process_id', '=', process._id)
-      .where('member_id', '=', id)
-      .executeTakeFirst()
-    const permissions = new Set(entry?.permissions ?? [])
-    if (permission) permissions.add(permission)
-    if (entry) {
-      await ctx.db
-        .updateTable('process_members')
-        .set({ permissions: JSON.stringify([...permissions]) })
-        .where('cid', '=', process.cid)
-        .where('process_id', '=', process._id)
-        .where('member_id', '=', id)
-        .execute()
-    } else {
-      await ctx.db
-        .insertInto('process_members')
-        .values({ cid: process.cid, process_id: process._id, member_id: id, permissions: JSON.stringify([...permissions]), created: Date.now() })
-        .execute()
-    }
-    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
+    const { process, memberId, permissions, viewersBefore } = await loadTarget(ctx, processId, targetId)
+    const next = new Set(permissions ?? [])
+    if (permission) next.add(permission)
+    await savePermissions(ctx, process, memberId, [...next], viewersBefore)
     return true
   },
 })
@@ -59,28 +61,11 @@ export const deny = operation({
   name: 'v2.process.permissions.deny',
   access: 'signedIn',
   async run(ctx, processId: string, targetId: string, permission?: ProcessPermission) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
-    requireAdminister(access, 'change permissions')
-    const viewersBefore = await processViewers(ctx.db, process)
-    const id = await resolveMemberId(ctx.db, process.cid, targetId, TARGET)
-    const entry = await ctx.db
-      .selectFrom('process_members')
-      .select('permissions')
-      .where('cid', '=', process.cid)
-      .where('process_id', '=', process._id)
-      .where('member_id', '=', id)
-      .executeTakeFirst()
-    if (!entry) return false
-    const next = permission ? entry.permissions.filter((p) => p !== permission) : []
-    if (next.length === entry.permissions.length) return false
-    await ctx.db
-      .updateTable('process_members')
-      .set({ permissions: JSON.stringify(next) })
-      .where('cid', '=', process.cid)
-      .where('process_id', '=', process._id)
-      .where('member_id', '=', id)
-      .execute()
-    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
+    const { process, memberId, permissions, viewersBefore } = await loadTarget(ctx, processId, targetId)
+    if (!permissions) return false
+    const next = permission ? permissions.filter((p) => p !== permission) : []
+    if (next.length === permissions.length) return false
+    await savePermissions(ctx, process, memberId, next, viewersBefore)
     return true
   },
 })
