@@ -227,9 +227,9 @@ export const OPS: Record<string, OpDef> = {
   // v2.network.*
   // -------------------------------------------------------------------------
   'v2.network.copy': {
-    args: [a('workspaceId', ws()), a('name', withDesc(d('shortText'), 'string whose meaning is not shown (A)'))],
+    args: [a('workspaceId', ws()), a('name', withDesc(d('shortText'), 'string whose meaning is not shown (A)'), { optional: true })],
     returns: rec('result-object'),
-    interpret: 'second argument is a string of unshown meaning; named name',
+    interpret: 'second argument is a string of unshown meaning: the name of the new workspace, optional',
   },
   'v2.network.create': {
     args: [a('name', withDesc(d('shortText'), 'string whose meaning is not shown (A)'))],

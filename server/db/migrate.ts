@@ -3,11 +3,15 @@ import { type Kysely, type Migration, Migrator } from 'kysely'
 import * as foundation from './migrations/001_foundation'
 import * as people from './migrations/002_people'
 import * as processes from './migrations/003_processes'
+import * as publicForms from './migrations/004_public_forms'
+import * as products from './migrations/005_products'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
   '002_people': people,
   '003_processes': processes,
+  '004_public_forms': publicForms,
+  '005_products': products,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

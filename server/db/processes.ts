@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { LoadedProcess } from '../policies/processes'
 import type { Database, ProcessFieldType, ProcessPermission } from './schema'
+import { publicFormEntry } from './public-forms'
 
 type Q = Kysely<Database> | Transaction<Database>
 
@@ -69,6 +70,7 @@ export async function processObject(db: Q, p: LoadedProcess, viewer: string) {
     fieldsOrder: [],
     translations: {},
     ...p.info,
+    ...(await publicFormEntry(db, p.cid, p._id)),
     _id: p._id,
     uid: p.uid,
     cid: p.cid,

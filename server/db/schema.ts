@@ -184,6 +184,53 @@ export interface ProcessStarsTable {
   created: number
 }
 
+export interface PublicFormsTable {
+  cid: string
+  process_id: string
+  key: string
+  creator: string
+  team_id: string | null
+  account_id: string | null
+  followers: 'none' | 'creator' | 'team'
+  active: Generated<boolean>
+  enable_messaging: Generated<boolean>
+  allow_read: Generated<boolean>
+  theme: Json<Record<string, unknown>>
+  created: number
+  updated: number | null
+}
+
+/** The marketplace (migration 005). */
+export interface ProductsTable {
+  cid: string
+  _id: string
+  name: string
+  uid: string
+  created: number
+  updated: number | null
+}
+
+export interface ProductVersionsTable {
+  cid: string
+  product_id: string
+  version: string
+  version_description: string
+  title: string
+  description: string
+  template: Json<Record<string, unknown>>
+  uid: string
+  created: number
+}
+
+export interface ProductInstallsTable {
+  cid: string
+  product_id: string
+  version: string
+  process_ids: Json<string[]>
+  uid: string
+  created: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -201,4 +248,8 @@ export interface Database {
   process_fields: ProcessFieldsTable
   process_members: ProcessMembersTable
   process_stars: ProcessStarsTable
+  public_forms: PublicFormsTable
+  products: ProductsTable
+  product_versions: ProductVersionsTable
+  product_installs: ProductInstallsTable
 }

@@ -13,16 +13,25 @@ import * as companyOptions from './company/options'
 import * as companyProperties from './company/properties'
 import * as companyTeams from './company/teams'
 import * as processOps from './process'
+import * as processDocTemplates from './process/docTemplates'
 import * as processFields from './process/fields'
+import * as processTemplates from './process/templates'
 import * as v2network from './v2/network'
+import * as v2networkCopy from './v2/network/copy'
 import * as v2networkInvite from './v2/network/invite'
 import * as v2networkLicense from './v2/network/license'
+import * as v2networkProduct from './v2/network/product'
 import * as v2networkRoles from './v2/network/roles'
 import * as v2process from './v2/process'
+import * as v2processCopy from './v2/process/copy'
+import * as v2processFunctions from './v2/process/functions'
 import * as v2processMember from './v2/process/member'
 import * as v2processPermissions from './v2/process/permissions'
+import * as v2processPublicForm from './v2/process/publicForm'
+import * as v2processTranslation from './v2/process/translation'
 import * as v2user from './v2/user'
 import * as v2userInvite from './v2/user/invite'
+import * as v3publicForm from './v3/publicForm'
 import * as v3session from './v3/session'
 import * as v3user from './v3/user'
 
@@ -35,16 +44,25 @@ const modules = [
   companyProperties,
   companyTeams,
   processOps,
+  processDocTemplates,
   processFields,
+  processTemplates,
   v2network,
+  v2networkCopy,
   v2networkInvite,
   v2networkLicense,
+  v2networkProduct,
   v2networkRoles,
   v2process,
+  v2processCopy,
+  v2processFunctions,
   v2processMember,
   v2processPermissions,
+  v2processPublicForm,
+  v2processTranslation,
   v2user,
   v2userInvite,
+  v3publicForm,
   v3session,
   v3user,
 ]

@@ -102,6 +102,16 @@ export const OPERATION_CAPABILITY: Record<string, Capability> = {
   'company.set_user_property_value': 'properties.fillOwn',
   /** Every other process.* and v2.process.* operation is ruled by server/policies/processes.ts. */
   'process.create': 'processes.create',
+  /** Workflows from a shipped template, through the copy of server/domain/copy-processes.ts. */
+  'process.install_template': 'processes.create',
+  /** The workflows the caller can see (server/policies/processes.ts), as a template document. */
+  'v2.network.workflowTemplate': 'workspace.read',
+  /** Marketplace products of the workspace (server/domain/products.ts). */
+  'v2.network.product.create': 'workspace.admin',
+  'v2.network.product.publishTemplate': 'workspace.admin',
+  /** Into the given workspace, through the copy of server/domain/copy-processes.ts. */
+  'v2.network.product.install': 'processes.create',
+  'v2.network.product.isProductInstalled': 'workspace.read',
 }
 
 /** Rules beyond the capability, shown beside the table (scripts/roles-table.ts). */

@@ -42,9 +42,31 @@ const newInvite = async (fx: Fixture) => (await asOwner(fx, 'v2.network.invite.s
 const newTeam = async (fx: Fixture) => (await asOwner(fx, 'company.new_team', { name: fx.unique('team') }))._id
 const newRole = async (fx: Fixture) => (await asOwner(fx, 'v2.network.role.create', { name: fx.unique('role'), capabilities: [] }))._id
 
+/** A product of another workspace with one workflow, published once (any signed-in user sees it). */
+let product: Promise<string> | undefined
+const publishedProduct = async (fx: Fixture) => {
+  product ??= (async () => {
+    const publisher = await signedIn('walk-publisher')
+    await publisher.client.call('process.create', { name: 'Product workflow' })
+    const published = await publisher.client.call('v2.network.product.publishTemplate', { version: '1.0.0', versionDescription: 'walked', title: fx.unique('product'), description: 'walked' })
+    await publisher.client.close()
+    return published._id as string
+  })()
+  return product
+}
+
 /** One valid call per operation of the table. */
 const RECIPES: Record<string, Recipe> = {
   'process.create': async (fx) => ({ args: [{ name: fx.unique('workflow') }] }),
+  'process.install_template': async (fx) => ({ args: [(await asOwner(fx, 'process.list_templates'))[0]._id] }),
+  'v2.network.workflowTemplate': async (fx) => ({ args: [fx.cid] }),
+  'v2.network.product.create': async (fx) => ({ args: [{ name: fx.unique('product') }] }),
+  'v2.network.product.publishTemplate': async (fx) => {
+    await asOwner(fx, 'process.create', { name: fx.unique('published workflow') })
+    return { args: [{ version: `1.0.${fx.unique('v').split(' ')[1]}`, versionDescription: 'walked', title: fx.unique('product'), description: 'walked' }] }
+  },
+  'v2.network.product.install': async (fx) => ({ args: [await publishedProduct(fx), fx.cid] }),
+  'v2.network.product.isProductInstalled': async (fx) => ({ args: [await publishedProduct(fx), fx.cid] }),
   'v2.network.get': async (fx) => ({ args: [fx.cid] }),
   'v2.network.update': async (fx) => ({ args: [fx.cid, { color: '#123456' }] }),
   'v2.network.restrictions': async () => ({ args: [] }),

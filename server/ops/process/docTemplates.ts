@@ -1,0 +1,175 @@
+/**
+ * Document templates of a workflow, kept in its configuration as `documentTemplates`: a map from
+ * template name to the template object (`{name, printName?, fieldMap: {images, activityLinks,
+ * fields}, opts?, ...}`), shown by v2.process.get. Administrators of the workflow only
+ * (server/policies/processes.ts).
+ *
+ * Signal to whoever sees the workflow (publishToViewers): `process.updated {_id, changed: ['documentTemplates']}`.
+ */
+import { publishToViewers } from '../../domain/process-signals'
+import { changeInfoEntry } from '../../domain/doc-templates'
+import { badRequest, notFound } from '../../errors'
+import { newId } from '../../ids'
+import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../policies/processes'
+import { operation, type SignedInContext } from '../../rpc/operation'
+
+type Entry = Record<string, unknown>
+type Template = Record<string, unknown> & { name: string; fieldMap: Record<string, Record<string, Entry>> }
+type Templates = Record<string, Template>
+
+const GROUPS = ['images', 'activityLinks', 'fields'] as const
+
+/** The template with its three fieldMap groups present. */
+function normalise(template: Record<string, unknown>): Template {
+  const fieldMap = { ...((template.fieldMap as Record<string, Record<string, Entry>>) ?? {}) }
+  for (const g of GROUPS) fieldMap[g] = { ...(fieldMap[g] ?? {}) }
+  return { ...template, name: template.name as string, fieldMap }
+}
+
+async function administered(ctx: SignedInContext, processId: string, what: string): Promise<LoadedProcess> {
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+  requireAdminister(access, what)
+  return process
+}
+
+/** Changes the templates map under a row lock and signals the change. */
+async function changeTemplates<T>(ctx: SignedInContext, process: LoadedProcess, change: (templates: Templates) => { templates: Templates | undefined; result: T }): Promise<T> {
+  let result: T
+  await changeInfoEntry<Templates>(ctx, process.cid, process._id, 'documentTemplates', (current) => {
+    const out = change(structuredClone(current ?? {}))
+    result = out.result
+    return out.templates
+  })
+  await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['documentTemplates'] })
+  return result!
+}
+
+const templateOf = (templates: Templates, name: string): Template => {
+  const t = templates[name]
+  if (!t) throw notFound('document template')
+  return t
+}
+
+/** Adds or replaces the template named `template.name`; an object holding only `name` deletes it. Returns true. */
+export const setDocumentTemplate = operation({
+  name: 'process.set_documentTemplate',
+  access: 'signedIn',
+  async run(ctx, processId: string, template: Record<string, unknown> & { name: string }) {
+    const process = await administered(ctx, processId, 'change the document templates')
+    if (!template.name.trim()) throw badRequest('argument 2 (template/name) must not be blank', { argument: 1, name: 'template', path: '/name' })
+    const only = Object.keys(template).length === 1
+    return changeTemplates(ctx, process, (templates) => {
+      if (only) delete templates[template.name]
+      else templates[template.name] = normalise(template)
+      return { templates, result: true }
+    })
+  },
+})
+
+/** Replaces every template with the given map (keyed by template name); null or nothing deletes them all. Returns true. */
+export const setDocumentTemplates = operation({
+  name: 'process.set_documentTemplates',
+  access: 'signedIn',
+  async run(ctx, processId: string, given?: Record<string, Record<string, unknown> & { name: string }> | null) {
+    const process = await administered(ctx, processId, 'change the document templates')
+    const next: Templates = {}
+    for (const [name, template] of Object.entries(given ?? {})) {
+      if (template.name !== name) throw badRequest(`argument 2 (templates/${name}/name) must be the key it is listed under`, { argument: 1, name: 'templates', path: `/${name}/name` })
+      next[name] = normalise(template)
+    }
+    return changeTemplates(ctx, process, () => ({ templates: Object.keys(next).length ? next : undefined, result: true }))
+  },
+})
+
+/** Sets the name a template prints under; the template is named by its name (404 when there is none). Returns true. */
+export const setDocTemplatePrintName = operation({
+  name: 'process.set_docTemplatePrintName',
+  access: 'signedIn',
+  async run(ctx, processId: string, templateName: string, printName: string) {
+    const process = await administered(ctx, processId, 'change the document templates')
+    return changeTemplates(ctx, process, (templates) => {
+      templateOf(templates, templateName).printName = printName
+      return { templates, result: true }
+    })
+  },
+})
+
+interface FieldRef {
+  processId: string
+  name: string
+  group: (typeof GROUPS)[number]
+  key: string
+}
+
+/** A new, empty entry in one group of the template's fieldMap, under a new key. Returns `{key, group, ...entry}`. */
+export const createDocTemplateField = operation({
+  name: 'process.create_docTemplateField',
+  access: 'signedIn',
+  async run(ctx, ref: Omit<FieldRef, 'key'>) {
+    const process = await administered(ctx, ref.processId, 'change the document templates')
+    return changeTemplates(ctx, process, (templates) => {
+      const template = normalise(templateOf(templates, ref.name))
+      const key = newId()
+      const entry: Entry = {}
+      template.fieldMap[ref.group][key] = entry
+      templates[ref.name] = template
+      return { templates, result: { key, group: ref.group, ...entry } }
+    })
+  },
+})
+
+/** Removes an entry of the fieldMap; 404 when the template or the entry does not exist. Returns true. */
+export const deleteDocTemplateField = operation({
+  name: 'process.delete_docTemplateField',
+  access: 'signedIn',
+  async run(ctx, ref: FieldRef) {
+    const process = await administered(ctx, ref.processId, 'change the document templates')
+    return changeTemplates(ctx, process, (templates) => {
+      const group = normalise(templateOf(templates, ref.name)).fieldMap[ref.group]
+      if (!group[ref.key]) throw notFound('document template field')
+      delete templates[ref.name].fieldMap[ref.group][ref.key]
+      return { templates, result: true }
+    })
+  },
+})
+
+interface PropertyRef {
+  processId: string
+  name: string
+  group: 'fieldMap' | 'opts' | (typeof GROUPS)[number]
+  key: string
+  property: string
+  value?: unknown
+}
+
+/**
+ * Sets (or, without `value`, removes) one property. For images, activityLinks and fields the entry
+ * `key` of that fieldMap group must exist (404); for `opts` and `fieldMap` the entry `key` of the
+ * template's `opts` or `fieldMap` object is created when missing. Returns true.
+ */
+export const setDocTemplateFieldProperty = operation({
+  name: 'process.set_docTemplateFieldProperty',
+  access: 'signedIn',
+  async run(ctx, ref: PropertyRef) {
+    const process = await administered(ctx, ref.processId, 'change the document templates')
+    return changeTemplates(ctx, process, (templates) => {
+      const template = normalise(templateOf(templates, ref.name))
+      let entry: Entry
+      if (ref.group === 'opts' || ref.group === 'fieldMap') {
+        const holder = ((template[ref.group] as Record<string, Entry> | undefined) ?? {}) as Record<string, Entry>
+        if (ref.group === 'fieldMap' && (GROUPS as readonly string[]).includes(ref.key))
+          throw badRequest(`argument 1 (property/key) ${ref.key} is a group of the fieldMap: use group ${ref.key} and the entry's key`, { argument: 0, name: 'property', path: '/key' })
+        entry = holder[ref.key] = { ...(holder[ref.key] ?? {}) }
+        ;(template as Record<string, unknown>)[ref.group] = holder
+      } else {
+        const group = template.fieldMap[ref.group]
+        if (!group[ref.key]) throw notFound('document template field')
+        entry = group[ref.key] = { ...group[ref.key] }
+      }
+      if (ref.value === undefined) delete entry[ref.property]
+      else entry[ref.property] = ref.value
+      templates[ref.name] = template
+      return { templates, result: true }
+    })
+  },
+})

@@ -1,0 +1,107 @@
+/**
+ * Workspace-level copies: v2.network.copy (by its owner), v2.network.publicCopy (by anyone, when the
+ * workspace allows it) and v2.network.workflowTemplate (its workflows as a template document).
+ * Every workflow is created through server/domain/copy-processes.ts: new ids for every process,
+ * field and phase, references between the copied workflows remapped, references to people and
+ * teams of the source workspace dropped.
+ */
+import { loadProcessesOf } from '../../../db/processes'
+import { createWorkspace } from '../../../db/workspaces'
+import { copyProcesses, describeProcesses, workspaceTemplate } from '../../../domain/copy-processes'
+import { forbidden, notFound, refused } from '../../../errors'
+import { authorize, loadMember } from '../../../policies/roles'
+import { operation, type SignedInContext } from '../../../rpc/operation'
+
+/** Settings a copy does not take over: the copy is not itself publicly copyable until its owner says so. */
+const SETTINGS_NOT_COPIED = ['allowPublicCopy']
+
+async function sourceWorkspace(ctx: SignedInContext, cid: string) {
+  const ws = await ctx.db.selectFrom('workspaces').select(['_id', 'name', 'settings', 'restricted']).where('_id', '=', cid).executeTakeFirst()
+  if (!ws) throw notFound('workspace')
+  return ws
+}
+
+/** A new workspace owned by the caller, with copies of the given workflows of `source`. */
+async function copyWorkspace(ctx: SignedInContext, source: { _id: string; settings: Record<string, unknown> }, name: string, processIds: string[], withMembers: boolean) {
+  const created = await createWorkspace(ctx.db, name.slice(0, 200), ctx.session.uid)
+  const settings = { ...source.settings }
+  for (const k of SETTINGS_NOT_COPIED) delete settings[k]
+  await ctx.db.updateTable('workspaces').set({ settings: JSON.stringify(settings) }).where('_id', '=', created._id).execute()
+  const schemas = await describeProcesses(ctx.db, source._id, processIds, { withMembers })
+  const { processIds: copies } = await copyProcesses(ctx, { cid: created._id, uid: ctx.session.uid, sourceCid: source._id }, schemas)
+  ctx.control({ kind: 'membership', uid: ctx.session.uid, cid: created._id, member: true })
+  return { cid: created._id, name: created.name, sourceId: source._id, processIds: copies }
+}
+
+/**
+ * [ws, name?]: a new workspace owned by the caller (named `name`, default "<name> (copy)") with a
+ * copy of every workflow and dataset of `ws` and its settings (not allowPublicCopy). Only an owner
+ * of `ws` (403 for other members, 404 for non-members), and only when `ws` is not restricted (422).
+ * Members, teams, activities and the license are not copied. Returns `{cid, name, sourceId, processIds}`.
+ */
+export const copy = operation({
+  name: 'v2.network.copy',
+  access: 'signedIn',
+  async run(ctx, workspaceId: string, name?: string) {
+    const member = await loadMember(ctx.db, workspaceId, ctx.session.uid)
+    if (member.role !== 'owner') throw forbidden('only an owner of the workspace may copy it', { needs: 'owner' })
+    const source = await sourceWorkspace(ctx, workspaceId)
+    if (source.restricted) throw refused('this workspace is restricted and may not be copied', { reason: 'restricted' })
+    const processes = await loadProcessesOf(ctx.db, workspaceId)
+    return copyWorkspace(
+      ctx,
+      source,
+      name?.trim() || `${source.name} (copy)`,
+      processes.map((p) => p._id),
+      true,
+    )
+  },
+})
+
+/**
+ * [{copyNetworkId}]: any signed-in user copies a workspace whose settings have allowPublicCopy true
+ * and which is not restricted (404 otherwise: such a workspace is not public). The copy is a new
+ * workspace owned by the caller, named like the source, with the workflows that list the whole
+ * workspace (network_<cid>): workflows restricted to some teams or people stay private. Returns what
+ * v2.network.copy returns.
+ */
+export const publicCopy = operation({
+  name: 'v2.network.publicCopy',
+  access: 'signedIn',
+  async run(ctx, options: { copyNetworkId: string }) {
+    const source = await sourceWorkspace(ctx, options.copyNetworkId)
+    if (source.settings.allowPublicCopy !== true || source.restricted) throw notFound('workspace')
+    const open = await ctx.db
+      .selectFrom('process_members')
+      .select('process_id')
+      .where('cid', '=', source._id)
+      .where('member_id', '=', `network_${source._id}`)
+      .execute()
+    const openIds = new Set(open.map((r) => r.process_id))
+    const processes = (await loadProcessesOf(ctx.db, source._id)).filter((p) => openIds.has(p._id))
+    return copyWorkspace(
+      ctx,
+      source,
+      source.name,
+      processes.map((p) => p._id),
+      false,
+    )
+  },
+})
+
+/**
+ * [ws]: the workflows of `ws` the caller can see, as a template document
+ * `{_id: ws, title, description, schemas}` (the shape of templates/*.json, installable by the copy
+ * path): ids are the real ones; member entries are reduced to the workspace-wide one (`network`),
+ * personInCharge and preselectedTeam are left out, so the document names no person or team.
+ * Any member (workspace.read).
+ */
+export const workflowTemplate = operation({
+  name: 'v2.network.workflowTemplate',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx, workspaceId: string) {
+    const member = await authorize(ctx.db, workspaceId, ctx.session.uid, 'v2.network.workflowTemplate')
+    return workspaceTemplate(ctx.db, workspaceId, member)
+  },
+})

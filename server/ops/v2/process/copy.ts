@@ -1,0 +1,36 @@
+/**
+ * v2.process.copy: copies of workflows in their own workspace, through server/domain/copy-processes.ts
+ * (new ids for every process, field and phase; references between the copied workflows follow).
+ */
+import { copyProcesses, describeProcesses } from '../../../domain/copy-processes'
+import { badRequest } from '../../../errors'
+import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../../policies/processes'
+import { operation } from '../../../rpc/operation'
+
+/**
+ * [processId | processId[]]: the caller must administer every one (404 for one they do not see,
+ * 403 for one they see but do not administer; nothing is copied then). Copies of workflows of one
+ * workspace are made together, so a link from one to another points to the other's copy. Each copy
+ * is named "<name> (copy)". Returns the new process ids in the order given.
+ */
+export const copy = operation({
+  name: 'v2.process.copy',
+  access: 'signedIn',
+  async run(ctx, processIds: string | string[]) {
+    const given = [...new Set(Array.isArray(processIds) ? processIds : [processIds])]
+    if (!given.length) throw badRequest('argument 1 (processIds) must name at least one process', { argument: 0, name: 'processIds', reason: 'is empty' })
+    const byWorkspace = new Map<string, LoadedProcess[]>()
+    for (const id of given) {
+      const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, id)
+      requireAdminister(access, 'copy')
+      byWorkspace.set(process.cid, [...(byWorkspace.get(process.cid) ?? []), process])
+    }
+    const copies = new Map<string, string>()
+    for (const [cid, processes] of byWorkspace) {
+      const schemas = await describeProcesses(ctx.db, cid, processes.map((p) => p._id))
+      const { ids } = await copyProcesses(ctx, { cid, uid: ctx.session.uid, sourceCid: cid, rename: (name) => `${name} (copy)` }, schemas)
+      for (const p of processes) copies.set(p._id, ids[p._id])
+    }
+    return given.map((id) => copies.get(id)!)
+  },
+})

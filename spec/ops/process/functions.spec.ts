@@ -1,0 +1,68 @@
+/** v2.process.validateFunction, v2.process.validateFunctions: function code parsed, never run */
+import { Client } from '../../helpers/client'
+import { joinWorkspace, type JoinedMember } from '../../helpers/members'
+import { signedIn, type SignedIn } from '../../helpers/users'
+
+let owner: SignedIn
+let member: JoinedMember
+let stranger: SignedIn
+let anon: Client
+beforeAll(async () => {
+  owner = await signedIn('fnowner')
+  member = await joinWorkspace(owner, { role: 'user' })
+  stranger = await signedIn('fnstranger')
+  anon = await Client.connect()
+})
+afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+
+describe('v2.process.validateFunction', () => {
+  test('401, 400 naming the argument, then valid and invalid code with line and column, without running it', async () => {
+    expect((await anon.fail('v2.process.validateFunction', 'return 1')).code).toBe(401)
+    expect(await member.client.fail('v2.process.validateFunction', 7)).toMatchObject({ code: 400, details: { argument: 0 } })
+    expect(await member.client.fail('v2.process.validateFunction', 'return 1', 'a')).toMatchObject({ code: 400, details: { argument: 1 } })
+
+    expect(await member.client.call('v2.process.validateFunction', 'return a + b.value', ['a', 'b'])).toEqual({ valid: true, errors: [] })
+    expect(await member.client.call('v2.process.validateFunction', '')).toEqual({ valid: true, errors: [] })
+    // Parsed only: code that would loop forever or exit the process is just valid syntax.
+    expect(await member.client.call('v2.process.validateFunction', 'while (true) {}\nprocess.exit(1)')).toEqual({ valid: true, errors: [] })
+    expect(await member.client.call('v2.process.validateFunction', 'const x = 1\nreturn x +')).toEqual({ valid: false, errors: [{ message: 'Unexpected token', line: 2, column: 11 }] })
+    expect(await member.client.call('v2.process.validateFunction', 'let a = 2\nreturn a', ['a'])).toEqual({
+      valid: false,
+      errors: [{ message: "Identifier 'a' has already been declared", line: 1, column: 5 }],
+    })
+    expect(await member.client.call('v2.process.validateFunction', 'return 1', ['ok', 'not ok', 'class', 'ok'])).toEqual({
+      valid: false,
+      errors: [
+        { message: 'variable name "not ok" is not a valid identifier', line: null, column: null },
+        { message: 'variable name "class" is not a valid identifier', line: null, column: null },
+        { message: 'variable name "ok" is repeated', line: null, column: null },
+      ],
+    })
+    expect((await member.client.call('v2.process.validateFunction', '}) ; (function () {')).valid).toBe(false)
+  })
+})
+
+describe('v2.process.validateFunctions', () => {
+  test('401, 400, 404 for a workspace not one\'s own, then every function field of the workflows the caller sees', async () => {
+    const open = await owner.client.call('process.create', { name: 'Open' })
+    const hidden = await owner.client.call('process.create', { name: 'Hidden' })
+    const good = await owner.client.call('process.create_field', open._id, { label: 'Sum', type: 'numeric', function: 'return a + b', functionEnabled: true, functionVariables: { a: { field: 'x' }, b: { field: 'y' } } })
+    const bad = await owner.client.call('process.create_field', open._id, { label: 'Broken', type: 'text', function: 'return (' })
+    await owner.client.call('process.create_field', open._id, { label: 'Plain', type: 'text' })
+    const secret = await owner.client.call('process.create_field', hidden._id, { label: 'Secret', type: 'numeric', function: 'return 1' })
+    await owner.client.call('v2.process.member.remove', hidden._id, `network_${owner.cid}`)
+
+    expect((await anon.fail('v2.process.validateFunctions', owner.cid)).code).toBe(401)
+    expect(await member.client.fail('v2.process.validateFunctions', 'nope')).toMatchObject({ code: 400, details: { argument: 0 } })
+    expect((await stranger.client.fail('v2.process.validateFunctions', owner.cid)).code).toBe(404)
+
+    const seen = await member.client.call('v2.process.validateFunctions', owner.cid)
+    expect(seen).toEqual({
+      [good._id]: { processId: open._id, valid: true, errors: [] },
+      [bad._id]: { processId: open._id, valid: false, errors: [{ message: 'Unexpected token', line: 1, column: 9 }] },
+    })
+    const all = await owner.client.call('v2.process.validateFunctions', owner.cid)
+    expect(Object.keys(all).sort()).toEqual([good._id, bad._id, secret._id].sort())
+    expect(await stranger.client.call('v2.process.validateFunctions', stranger.cid)).toEqual({})
+  })
+})
