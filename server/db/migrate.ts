@@ -5,6 +5,7 @@ import * as people from './migrations/002_people'
 import * as processes from './migrations/003_processes'
 import * as publicForms from './migrations/004_public_forms'
 import * as products from './migrations/005_products'
+import * as activities from './migrations/006_activities'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_processes': processes,
   '004_public_forms': publicForms,
   '005_products': products,
+  '006_activities': activities,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

@@ -231,6 +231,66 @@ export interface ProductInstallsTable {
   created: number
 }
 
+export interface ActivitiesTable {
+  cid: string
+  _id: string
+  process_id: string
+  /** The creator. */
+  uid: string
+  name: string
+  team_id: string | null
+  account_id: string | null
+  current_phase: string
+  complete_phases: Json<string[]>
+  /** Field id -> value. */
+  fields: Json<Record<string, unknown>>
+  files: Json<string[]>
+  location: Json<unknown> | null
+  sequence: number | null
+  priority: number | null
+  discussion_id: string
+  ball_holder: Json<{ uid: string; since: number }> | null
+  removed: Generated<boolean>
+  removed_on: number | null
+  removed_by: string | null
+  created: number
+  updated: number | null
+}
+
+export interface DiscussionMembersTable {
+  cid: string
+  discussion_id: string
+  uid: string
+  created: number
+}
+
+export interface ActivityLinksTable {
+  cid: string
+  from_id: string
+  field_id: string
+  to_id: string
+}
+
+export interface ActivityPhaseCountsTable {
+  cid: string
+  process_id: string
+  phase_id: string
+  count: number
+}
+
+export type HistoryKind = 'created' | 'updated' | 'phase' | 'ball' | 'removed' | 'recovered'
+
+export interface ActivityHistoryTable {
+  cid: string
+  _id: string
+  activity_id: string
+  process_id: string
+  uid: string
+  at: number
+  kind: HistoryKind
+  changes: Json<Record<string, unknown>>
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -252,4 +312,9 @@ export interface Database {
   products: ProductsTable
   product_versions: ProductVersionsTable
   product_installs: ProductInstallsTable
+  activities: ActivitiesTable
+  discussion_members: DiscussionMembersTable
+  activity_links: ActivityLinksTable
+  activity_phase_counts: ActivityPhaseCountsTable
+  activity_history: ActivityHistoryTable
 }

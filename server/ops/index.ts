@@ -31,6 +31,12 @@ import * as v2processPublicForm from './v2/process/publicForm'
 import * as v2processTranslation from './v2/process/translation'
 import * as v2user from './v2/user'
 import * as v2userInvite from './v2/user/invite'
+import * as v3activity from './v3/activity'
+import * as v3activityBall from './v3/activity/ball'
+import * as v3activityHistory from './v3/activity/history'
+import * as v3activityLinkedFrom from './v3/activity/linkedFrom'
+import * as v3activityRemoved from './v3/activity/removed'
+import * as v3activityTemplate from './v3/activity/template'
 import * as v3publicForm from './v3/publicForm'
 import * as v3session from './v3/session'
 import * as v3user from './v3/user'
@@ -62,6 +68,12 @@ const modules = [
   v2processTranslation,
   v2user,
   v2userInvite,
+  v3activity,
+  v3activityBall,
+  v3activityHistory,
+  v3activityLinkedFrom,
+  v3activityRemoved,
+  v3activityTemplate,
   v3publicForm,
   v3session,
   v3user,

@@ -1,0 +1,63 @@
+/**
+ * What every change to an activity does besides the change itself, in the same transaction:
+ * record it in the history, keep the per-phase counts, and tell the people who may see it.
+ * Every activity operation calls these; nothing else writes activity_history or activity_phase_counts.
+ */
+import { sql } from 'kysely'
+import { newId } from '../../ids'
+import type { HistoryKind } from '../../db/schema'
+import type { Context } from '../../rpc/operation'
+import { publishToViewers } from '../process-signals'
+
+export interface HistoryEntry {
+  cid: string
+  activityId: string
+  processId: string
+  kind: HistoryKind
+  /** e.g. {fields: {fieldId: {from, to}}, name: {from, to}, phase: {from, to}, ball: {from, to}} */
+  changes?: Record<string, unknown>
+}
+
+/** Records changes of one call, by the caller, now. */
+export async function recordHistory(ctx: Context, entries: HistoryEntry[]) {
+  if (!entries.length) return
+  const uid = ctx.session?.uid ?? 'anonymous'
+  const at = Date.now()
+  for (let i = 0; i < entries.length; i += 1000) {
+    await ctx.db
+      .insertInto('activity_history')
+      .values(
+        entries.slice(i, i + 1000).map((e) => ({
+          cid: e.cid,
+          _id: newId(),
+          activity_id: e.activityId,
+          process_id: e.processId,
+          uid,
+          at,
+          kind: e.kind,
+          changes: JSON.stringify(e.changes ?? {}),
+        })),
+      )
+      .execute()
+  }
+}
+
+/** Adds `delta` (negative to subtract) to the active activities of each (workflow, phase). */
+export async function adjustPhaseCounts(ctx: Context, cid: string, processId: string, deltas: Map<string, number>) {
+  for (const [phaseId, delta] of deltas) {
+    if (delta === 0) continue
+    await ctx.db
+      .insertInto('activity_phase_counts')
+      .values({ cid, process_id: processId, phase_id: phaseId, count: delta })
+      .onConflict((oc) => oc.columns(['cid', 'process_id', 'phase_id']).doUpdateSet({ count: sql`activity_phase_counts.count + ${delta}` }))
+      .execute()
+  }
+}
+
+/**
+ * Tells everyone who may see the workflow (its viewers read all its activities) about a change:
+ * `v3.activity.created|updated|phase|ball|removed|recovered` with ids (and changed field ids).
+ */
+export async function publishActivities(ctx: Context, cid: string, processId: string, sig: string, meta: unknown) {
+  await publishToViewers(ctx, cid, processId, sig, meta)
+}
