@@ -1,9 +1,15 @@
-/** Registration shared by v2.user.register and v3.user.register: a user and a workspace they own. */
+/**
+ * Registration shared by v2.user.register and v3.user.register: a user and a workspace they own.
+ * With `copyNetworkId` that workspace starts as a public copy of another (its settings and the
+ * workflows open to all its members), as v2.network.publicCopy would make it; 404 when that
+ * workspace may not be copied, and then nothing is created.
+ */
 import { checkPasswordRules, hashPassword } from '../auth/passwords'
 import { findUserByEmail, insertUser, setDefaultWorkspace } from '../db/users'
 import { createWorkspace } from '../db/workspaces'
-import { conflict, refused } from '../errors'
+import { conflict } from '../errors'
 import type { Context } from '../rpc/operation'
+import { fillWorkspaceFrom, openProcessIds, publicSource } from './workspace-copy'
 
 export interface NewUser {
   email: string
@@ -19,15 +25,12 @@ export interface RegisterOptions {
 
 export async function registerUser(ctx: Context, user: NewUser, options: RegisterOptions = {}, settings: Record<string, unknown> = {}) {
   checkPasswordRules(user.password, user.email, 0)
-  if (options.copyNetworkId) {
-    throw refused('copying a workspace at registration is not available yet: register, then use v2.network.copy', {
-      option: 'copyNetworkId',
-    })
-  }
+  const source = options.copyNetworkId ? await publicSource(ctx.db, options.copyNetworkId) : null
   if (await findUserByEmail(ctx.db, user.email)) throw conflict('an account with this email exists', { field: 'email' })
   const passwordHash = await hashPassword(user.password)
   const uid = await insertUser(ctx.db, { ...user, passwordHash, settings })
   const workspace = await createWorkspace(ctx.db, `${user.firstname}'s workspace`, uid)
   await setDefaultWorkspace(ctx.db, uid, workspace._id)
+  if (source) await fillWorkspaceFrom(ctx, workspace._id, uid, source, await openProcessIds(ctx.db, source._id), false)
   return { uid, cid: workspace._id }
 }

@@ -91,3 +91,26 @@ describe('v2.user.settings.global.set', () => {
     await Promise.all([me.client.close(), anon.close()])
   })
 })
+
+describe('registration with copyNetworkId', () => {
+  test('a workspace that may not be copied is a 404 and nothing is created; a public one starts the new workspace', async () => {
+    const source = await signedIn('source')
+    const wf = await source.client.call('process.create', { name: 'Onboarding' })
+    const anon = await Client.connect()
+    const p = person()
+    expect((await anon.fail('v2.user.register', p, { copyNetworkId: source.cid })).code).toBe(404)
+    expect((await anon.fail('login', p.email, p.password)).code).toBe(401) // no account was made
+
+    await source.client.call('v2.network.update', source.cid, { allowPublicCopy: true, color: '#336699' })
+    const { cid } = await anon.call('v2.user.register', p, { copyNetworkId: source.cid })
+    expect(cid).not.toBe(source.cid)
+    await anon.call('login', p.email, p.password)
+    const ws = await anon.call('v2.network.get', cid)
+    expect(ws.settings).toMatchObject({ color: '#336699' })
+    expect(ws.settings).not.toHaveProperty('allowPublicCopy')
+    const copies = await anon.call('process.list')
+    expect(copies.map((c: { name: string }) => c.name)).toEqual(['Onboarding'])
+    expect(copies[0]._id).not.toBe(wf._id)
+    await Promise.all([source.client.close(), anon.close()])
+  })
+})

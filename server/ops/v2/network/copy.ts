@@ -7,28 +7,16 @@
  */
 import { loadProcessesOf } from '../../../db/processes'
 import { createWorkspace } from '../../../db/workspaces'
-import { copyProcesses, describeProcesses, workspaceTemplate } from '../../../domain/copy-processes'
-import { forbidden, notFound, refused } from '../../../errors'
+import { workspaceTemplate } from '../../../domain/copy-processes'
+import { fillWorkspaceFrom, openProcessIds, publicSource, type SourceWorkspace, sourceWorkspace } from '../../../domain/workspace-copy'
+import { forbidden, refused } from '../../../errors'
 import { authorize, loadMember } from '../../../policies/roles'
 import { operation, type SignedInContext } from '../../../rpc/operation'
 
-/** Settings a copy does not take over: the copy is not itself publicly copyable until its owner says so. */
-const SETTINGS_NOT_COPIED = ['allowPublicCopy']
-
-async function sourceWorkspace(ctx: SignedInContext, cid: string) {
-  const ws = await ctx.db.selectFrom('workspaces').select(['_id', 'name', 'settings', 'restricted']).where('_id', '=', cid).executeTakeFirst()
-  if (!ws) throw notFound('workspace')
-  return ws
-}
-
 /** A new workspace owned by the caller, with copies of the given workflows of `source`. */
-async function copyWorkspace(ctx: SignedInContext, source: { _id: string; settings: Record<string, unknown> }, name: string, processIds: string[], withMembers: boolean) {
+async function copyWorkspace(ctx: SignedInContext, source: SourceWorkspace, name: string, processIds: string[], withMembers: boolean) {
   const created = await createWorkspace(ctx.db, name.slice(0, 200), ctx.session.uid)
-  const settings = { ...source.settings }
-  for (const k of SETTINGS_NOT_COPIED) delete settings[k]
-  await ctx.db.updateTable('workspaces').set({ settings: JSON.stringify(settings) }).where('_id', '=', created._id).execute()
-  const schemas = await describeProcesses(ctx.db, source._id, processIds, { withMembers })
-  const { processIds: copies } = await copyProcesses(ctx, { cid: created._id, uid: ctx.session.uid, sourceCid: source._id }, schemas)
+  const copies = await fillWorkspaceFrom(ctx, created._id, ctx.session.uid, source, processIds, withMembers)
   ctx.control({ kind: 'membership', uid: ctx.session.uid, cid: created._id, member: true })
   return { cid: created._id, name: created.name, sourceId: source._id, processIds: copies }
 }
@@ -45,7 +33,7 @@ export const copy = operation({
   async run(ctx, workspaceId: string, name?: string) {
     const member = await loadMember(ctx.db, workspaceId, ctx.session.uid)
     if (member.role !== 'owner') throw forbidden('only an owner of the workspace may copy it', { needs: 'owner' })
-    const source = await sourceWorkspace(ctx, workspaceId)
+    const source = await sourceWorkspace(ctx.db, workspaceId)
     if (source.restricted) throw refused('this workspace is restricted and may not be copied', { reason: 'restricted' })
     const processes = await loadProcessesOf(ctx.db, workspaceId)
     return copyWorkspace(
@@ -69,23 +57,8 @@ export const publicCopy = operation({
   name: 'v2.network.publicCopy',
   access: 'signedIn',
   async run(ctx, options: { copyNetworkId: string }) {
-    const source = await sourceWorkspace(ctx, options.copyNetworkId)
-    if (source.settings.allowPublicCopy !== true || source.restricted) throw notFound('workspace')
-    const open = await ctx.db
-      .selectFrom('process_members')
-      .select('process_id')
-      .where('cid', '=', source._id)
-      .where('member_id', '=', `network_${source._id}`)
-      .execute()
-    const openIds = new Set(open.map((r) => r.process_id))
-    const processes = (await loadProcessesOf(ctx.db, source._id)).filter((p) => openIds.has(p._id))
-    return copyWorkspace(
-      ctx,
-      source,
-      source.name,
-      processes.map((p) => p._id),
-      false,
-    )
+    const source = await publicSource(ctx.db, options.copyNetworkId)
+    return copyWorkspace(ctx, source, source.name, await openProcessIds(ctx.db, source._id), false)
   },
 })
 
