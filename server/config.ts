@@ -19,6 +19,7 @@ export interface Config {
   wsHeartbeatSeconds: number
   wsMaxConnections: number
   httpMaxBodyBytes: number
+  httpRequestsPerSecond: number
   shutdownGraceSeconds: number
   /** smtp:// or smtps:// URL of the mail server; null writes each message to DATA_DIR/outbox/ instead. */
   smtpUrl: string | null
@@ -50,6 +51,7 @@ export function loadConfig(env: Env = process.env): Config {
     wsHeartbeatSeconds: read.integer('WS_HEARTBEAT_SECONDS', 30, 1, 3600),
     wsMaxConnections: read.integer('WS_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     httpMaxBodyBytes: read.integer('HTTP_MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    httpRequestsPerSecond: read.integer('HTTP_REQUESTS_PER_SECOND', 100, 1, 1_000_000),
     shutdownGraceSeconds: read.integer('SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     smtpUrl: read.smtpUrl('SMTP_URL'),
     mailFrom: read.mailbox('MAIL_FROM', 'Workspace server <no-reply@localhost>'),

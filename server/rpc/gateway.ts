@@ -16,6 +16,7 @@ import { keyFromRequest } from '../http/credentials'
 import type { Hub, HubConnection } from '../realtime/hub'
 import type { Dispatcher, Reply } from './dispatch'
 import type { Session, Transport } from './operation'
+import { TokenBucket } from './rate-limit'
 import { memberWorkspaceIds } from '../db/workspaces'
 
 
@@ -177,21 +178,4 @@ function originAllowed(req: IncomingMessage, allowed: string[]): boolean {
 function refuse(socket: Duplex, status: number, text: string) {
   if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
   socket.destroy()
-}
-
-/** Allows `rate` messages a second on average, in bursts of up to twice that. */
-class TokenBucket {
-  private tokens: number
-  private last = Date.now()
-  constructor(private rate: number) {
-    this.tokens = rate * 2
-  }
-  take(): boolean {
-    const now = Date.now()
-    this.tokens = Math.min(this.rate * 2, this.tokens + ((now - this.last) / 1000) * this.rate)
-    this.last = now
-    if (this.tokens < 1) return false
-    this.tokens -= 1
-    return true
-  }
 }

@@ -1,5 +1,6 @@
 /** The HTTP mirror: POST /api/<op>, three body forms, status = error code, health routes. */
 import { api, serverUrl } from '../helpers/client'
+import { startServer } from '../helpers/server'
 import { signedIn } from '../helpers/users'
 
 test('GET /healthz and /readyz answer 200', async () => {
@@ -81,4 +82,21 @@ test('unknown routes answer a 404 error object', async () => {
   const res = await fetch(`${serverUrl()}/nothing-here`)
   expect(res.status).toBe(404)
   expect(await res.json()).toMatchObject({ code: 404 })
+})
+
+test('a client address that calls faster than HTTP_REQUESTS_PER_SECOND gets 429s, then is served again', async () => {
+  const server = await startServer({ HTTP_REQUESTS_PER_SECOND: '5' })
+  try {
+    const call = () => fetch(`${server.url}/api/no.such.op`, { method: 'POST', body: '[]' }).then((r) => r.status)
+    const statuses = await Promise.all(Array.from({ length: 30 }, call))
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0)
+    expect(statuses.filter((s) => s === 501).length).toBeGreaterThan(0)
+    const limited = await fetch(`${server.url}/api/no.such.op`, { method: 'POST', body: '[]' })
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toEqual({ code: 429, msg: 'too many requests; slow down' })
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(await call()).toBe(501)
+  } finally {
+    await server.stop()
+  }
 })
