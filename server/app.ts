@@ -10,6 +10,10 @@ import type { Config } from './config'
 import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
+import { calendarRouter } from './http/calendar'
+import { filesRouter } from './http/files'
+import { imagesRouter } from './http/images'
+import { insightsRouter } from './http/insights'
 import { errorMiddleware, sendError } from './http/errors'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
@@ -66,6 +70,11 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const mailer = createMailer(config, log, config.publicUrl ?? url)
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer })
       web.use(apiRouter(config, db, dispatcher))
+      const routeDeps = { config, db, bus, log }
+      web.use(filesRouter(routeDeps))
+      web.use(imagesRouter(routeDeps))
+      web.use(insightsRouter(routeDeps))
+      web.use(calendarRouter(routeDeps))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })

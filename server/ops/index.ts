@@ -37,9 +37,14 @@ import * as v3activityHistory from './v3/activity/history'
 import * as v3activityLinkedFrom from './v3/activity/linkedFrom'
 import * as v3activityRemoved from './v3/activity/removed'
 import * as v3activityTemplate from './v3/activity/template'
+import * as v3calendar from './v3/calendar'
+import * as v3calendarEvent from './v3/calendar/event'
+import * as v3file from './v3/file'
+import * as v3insight from './v3/insight'
 import * as v3publicForm from './v3/publicForm'
 import * as v3session from './v3/session'
 import * as v3user from './v3/user'
+import * as v3userProfileImage from './v3/user/profileImage'
 
 const modules = [
   auth,
@@ -74,9 +79,14 @@ const modules = [
   v3activityLinkedFrom,
   v3activityRemoved,
   v3activityTemplate,
+  v3calendar,
+  v3calendarEvent,
+  v3file,
+  v3insight,
   v3publicForm,
   v3session,
   v3user,
+  v3userProfileImage,
 ]
 
 export const operations: Operation[] = modules.flatMap((module) => Object.values(module) as Operation[])

@@ -1,0 +1,13 @@
+/** What the plain HTTP routes (files, images, insights, calendars) are given. */
+import type { Logger } from 'pino'
+import type { Config } from '../config'
+import type { Db } from '../db/connect'
+import type { Bus } from '../realtime/bus'
+
+export interface RouteDeps {
+  config: Config
+  db: Db
+  /** For signals the routes send (download.status); deliver after any transaction has committed. */
+  bus: Bus
+  log: Logger
+}
