@@ -14,6 +14,7 @@ import { calendarRouter } from './http/calendar'
 import { filesRouter } from './http/files'
 import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
+import { profileImagesRouter } from './http/profile-images'
 import { errorMiddleware, sendError } from './http/errors'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
@@ -75,6 +76,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use(imagesRouter(routeDeps))
       web.use(insightsRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
+      web.use(profileImagesRouter(routeDeps))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })

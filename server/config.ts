@@ -27,6 +27,16 @@ export interface Config {
   mailFrom: string
   /** Base of the links in mail; null means the server's own http://HOST:PORT. */
   publicUrl: string | null
+  /** Uploaded files and image renditions (default DATA_DIR/files). */
+  filesDir: string
+  /** Largest upload accepted by POST /upload (413 beyond; nothing is stored). */
+  uploadMaxBytes: number
+  /** Images with more pixels than this are refused (decompression bombs). */
+  imageMaxPixels: number
+  /** Most files in one POST /files archive. */
+  archiveMaxFiles: number
+  /** Largest total size of the files in one POST /files archive. */
+  archiveMaxBytes: number
 }
 
 export class ConfigError extends Error {}
@@ -56,7 +66,13 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: read.smtpUrl('SMTP_URL'),
     mailFrom: read.mailbox('MAIL_FROM', 'Workspace server <no-reply@localhost>'),
     publicUrl: read.httpUrl('PUBLIC_URL'),
+    filesDir: '',
+    uploadMaxBytes: read.integer('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, 1024 ** 4),
+    imageMaxPixels: read.integer('IMAGE_MAX_PIXELS', 100_000_000, 1, 2 ** 32),
+    archiveMaxFiles: read.integer('ARCHIVE_MAX_FILES', 1000, 1, 100_000),
+    archiveMaxBytes: read.integer('ARCHIVE_MAX_BYTES', 4 * 1024 ** 3, 1, 1024 ** 4),
   }
+  config.filesDir = path.resolve(read.string('FILES_DIR', path.join(config.dataDir, 'files')))
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config
 }

@@ -6,6 +6,8 @@ import * as processes from './migrations/003_processes'
 import * as publicForms from './migrations/004_public_forms'
 import * as products from './migrations/005_products'
 import * as activities from './migrations/006_activities'
+import * as files from './migrations/010_files'
+import * as calendars from './migrations/011_calendars'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '004_public_forms': publicForms,
   '005_products': products,
   '006_activities': activities,
+  '010_files': files,
+  '011_calendars': calendars,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

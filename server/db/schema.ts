@@ -291,7 +291,23 @@ export interface ActivityHistoryTable {
   changes: Json<Record<string, unknown>>
 }
 
+/** Uploaded files (migration 010); the bytes are in FILES_DIR. */
+export interface FilesTable {
+  cid: string
+  _id: string
+  /** The uploader. */
+  uid: string
+  name: string
+  size: number
+  sha256: string
+  /** Sniffed from the bytes. */
+  content_type: string
+  public: Generated<boolean>
+  created: number
+}
+
 export interface Database {
+  files: FilesTable
   users: UsersTable
   sessions: SessionsTable
   workspaces: WorkspacesTable
@@ -317,4 +333,62 @@ export interface Database {
   activity_links: ActivityLinksTable
   activity_phase_counts: ActivityPhaseCountsTable
   activity_history: ActivityHistoryTable
+  calendars: CalendarsTable
+  calendar_events: CalendarEventsTable
+  profile_images: ProfileImagesTable
+  insights: InsightsTable
+}
+
+/** server/db/migrations/011_calendars.ts */
+export interface CalendarsTable {
+  cid: string
+  _id: string
+  name: string
+  description: string | null
+  color: string | null
+  timezone: Generated<string>
+  uid: string
+  subscribe_hash: string | null
+  created: number
+  updated: number | null
+}
+
+export interface CalendarEventsTable {
+  cid: string
+  _id: string
+  calendar_id: string
+  title: string
+  description: string | null
+  location: string | null
+  all_day: Generated<boolean>
+  start: string
+  end: string | null
+  start_ms: number
+  end_ms: number
+  timezone: string | null
+  uid: string
+  created: number
+  updated: number | null
+}
+
+/** server/db/migrations/011_calendars.ts: a user's profile image, an uploaded image file. */
+export interface ProfileImagesTable {
+  uid: string
+  file_id: string
+  updated: number
+}
+
+/** server/db/migrations/011_calendars.ts: insights over a workflow's activities. */
+export interface InsightsTable {
+  cid: string
+  _id: string
+  process_id: string
+  name: string
+  /** Field ids, in column order. */
+  fields: Json<string[]>
+  filters: Json<Record<string, unknown>>
+  uid: string
+  public_hash: string | null
+  created: number
+  updated: number | null
 }

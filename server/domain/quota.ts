@@ -34,6 +34,16 @@ const counters: Partial<Record<Quota, Counter>> = {
   processes: (db, cid) => countProcesses(db, cid, false),
   /** Datasets: processes with enableUnlinkedMode. */
   datasets: (db, cid) => countProcesses(db, cid, true),
+  /** Active (not removed) activities: the sum of the per-phase counts, so it stays cheap at any size. */
+  async activities(db, cid) {
+    const row = await db.selectFrom('activity_phase_counts').select((eb) => eb.fn.sum<string | null>('count').as('n')).where('cid', '=', cid).executeTakeFirstOrThrow()
+    return Number(row.n ?? 0)
+  },
+  /** Calendars (server/db/calendars.ts). */
+  async calendars(db, cid) {
+    const row = await db.selectFrom('calendars').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).executeTakeFirstOrThrow()
+    return Number(row.n)
+  },
 }
 
 async function countProcesses(db: Q, cid: string, dataset: boolean): Promise<number> {

@@ -39,8 +39,10 @@ import * as v3activityRemoved from './v3/activity/removed'
 import * as v3activityTemplate from './v3/activity/template'
 import * as v3calendar from './v3/calendar'
 import * as v3calendarEvent from './v3/calendar/event'
+import * as v3calendarSubscribeCode from './v3/calendar/subscribeCode'
 import * as v3file from './v3/file'
 import * as v3insight from './v3/insight'
+import * as v3insightPublicKey from './v3/insight/publicKey'
 import * as v3publicForm from './v3/publicForm'
 import * as v3session from './v3/session'
 import * as v3user from './v3/user'
@@ -81,8 +83,10 @@ const modules = [
   v3activityTemplate,
   v3calendar,
   v3calendarEvent,
+  v3calendarSubscribeCode,
   v3file,
   v3insight,
+  v3insightPublicKey,
   v3publicForm,
   v3session,
   v3user,

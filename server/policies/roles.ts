@@ -112,6 +112,9 @@ export const OPERATION_CAPABILITY: Record<string, Capability> = {
   /** Into the given workspace, through the copy of server/domain/copy-processes.ts. */
   'v2.network.product.install': 'processes.create',
   'v2.network.product.isProductInstalled': 'workspace.read',
+  /** Calendars: every member sees and creates them; the rest of v3.calendar.* needs the calendar's creator or workspace.update (server/domain/calendars.ts). */
+  'v3.calendar.create': 'workspace.read',
+  'v3.calendar.list': 'workspace.read',
 }
 
 /** Rules beyond the capability, shown beside the table (scripts/roles-table.ts). */

@@ -110,6 +110,8 @@ const RECIPES: Record<string, Recipe> = {
   },
   'company.set_property_value': async (fx) => ({ args: [fx.fieldId, 'users', { uid: fx.bystander.uid, data: 'walked' }] }),
   'company.set_user_property_value': async (fx) => ({ args: [fx.fieldId, 'mine'] }),
+  'v3.calendar.create': async (fx) => ({ args: [{ name: fx.unique('calendar') }] }),
+  'v3.calendar.list': async () => ({ args: [] }),
 }
 
 /** What the table says: an inviter is a user with the inviter flag. */

@@ -1,1 +1,66 @@
-export {}
+/**
+ * Activities: v3.activity.create, createMany (server/domain/activities/write.ts), and the added
+ * reads get, list and the soft remove (activity/read.ts, re-exported here); updateMany
+ * (activity/update.ts); count, phaseCount, buildPhaseCountCache and permissions (activity/counts.ts).
+ * Everything is checked under THE rule of server/policies/processes.ts: a caller who may not see a
+ * workflow or activity gets 404.
+ *
+ * Signals after commit, to everyone who may see the workflow: `v3.activity.created {_id, processId}`
+ * (createMany: one `{processId, ids}` per call), `updated {_id, processId, fields}`,
+ * `phase {_id, processId, from, to}`, `removed {processId, ids}`.
+ */
+import { currentWorkspaceId } from '../../auth/sessions'
+import { createActivities, publishCreated, type ActivityInput, type CreateOptions } from '../../domain/activities/write'
+import { forbidden, notFound } from '../../errors'
+import { isObjectId } from '../../ids'
+import { canCreateActivity, loadProcessAccess } from '../../policies/processes'
+import { operation, type SignedInContext } from '../../rpc/operation'
+
+export * from './activity/read'
+export * from './activity/update'
+export * from './activity/counts'
+
+/** A workflow by id, or by its key in options.workspaceId (else the current workspace); 404 unless the caller sees it, 403 unless they may create in it. */
+async function creatableProcess(ctx: SignedInContext, processIdOrKey: string, workspaceId?: string) {
+  let processId = processIdOrKey
+  if (!isObjectId(processIdOrKey)) {
+    const cid = workspaceId ?? (await currentWorkspaceId(ctx.db, ctx.session))
+    const row = cid ? await ctx.db.selectFrom('processes').select('_id').where('cid', '=', cid).where('key', '=', processIdOrKey).executeTakeFirst() : undefined
+    if (!row) throw notFound('process')
+    processId = row._id
+  }
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+  if (workspaceId && process.cid !== workspaceId) throw notFound('process')
+  if (!canCreateActivity(access)) throw forbidden('you may not create activities in this workflow', { needs: 'create' })
+  return process
+}
+
+/** [processId, activity?, options?] -> the Activity record. */
+export const create = operation({
+  name: 'v3.activity.create',
+  access: 'signedIn',
+  async run(ctx, processId: string, activity?: ActivityInput | null, options: CreateOptions = {}) {
+    const process = await creatableProcess(ctx, processId)
+    const [record] = await createActivities(ctx, process, [activity ?? {}], options)
+    await publishCreated(ctx, process, [record._id as string], false)
+    return record
+  },
+})
+
+/** [processId or key, activities[], options?] -> the Activity records, all or none. */
+export const createMany = operation({
+  name: 'v3.activity.createMany',
+  access: 'signedIn',
+  async run(ctx, processId: string, activities: ActivityInput[], options: CreateOptions = {}) {
+    const process = await creatableProcess(ctx, processId, options.workspaceId)
+    if (!activities.length) return []
+    const records = await createActivities(ctx, process, activities, options)
+    await publishCreated(
+      ctx,
+      process,
+      records.map((r) => r._id as string),
+      true,
+    )
+    return records
+  },
+})

@@ -92,9 +92,9 @@ describe('scripts/set-license.ts', () => {
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringMatching(/invalid license: \/users must be number/) })
     const unknown = await setLicenseScript(dataDir, ['0123456789abcdef01234567', '{"users":5}'])
     expect(unknown).toMatchObject({ code: 1, stderr: expect.stringMatching(/workspace not found/) })
-    const done = await setLicenseScript(dataDir, [admin.cid, '{"type":"premium","users":1,"functionFields":false}'])
+    const done = await setLicenseScript(dataDir, [admin.cid, '{"type":"premium","users":1,"activities":2,"functionFields":false}'])
     expect(done.code).toBe(0)
-    expect(JSON.parse(done.stdout)).toMatchObject({ type: 'premium', users: 1, functionFields: false, processes: DEFAULT_LICENSE.processes })
+    expect(JSON.parse(done.stdout)).toMatchObject({ type: 'premium', users: 1, activities: 2, functionFields: false, processes: DEFAULT_LICENSE.processes })
     const shown = await setLicenseScript(dataDir, [admin.cid, '--show'])
     expect(JSON.parse(shown.stdout)).toEqual(JSON.parse(done.stdout))
 
@@ -112,6 +112,19 @@ describe('scripts/set-license.ts', () => {
     })
     expect(await client.fail('v2.network.fastFunctions.set', admin.cid, true)).toMatchObject({ code: 422, details: { feature: 'functionFields' } })
     expect(await client.call('v2.network.fastFunctions.set', admin.cid, false)).toBe(true)
+
+    // activities: 2 — createMany over the quota writes nothing; creating up to it works, one more does not.
+    const team = await client.call('company.new_team', { name: 'Sales' })
+    const wf = await client.call('process.create', { name: 'Leads' })
+    const phase = '0123456789abcdef0123abcd'
+    await client.call('process.set_info', wf._id, { phases: { [phase]: { name: 'New' } }, phasesOrder: [phase] })
+    const many = await client.fail('v3.activity.createMany', wf._id, [{ name: 'a' }, { name: 'b' }, { name: 'c' }], { teamId: team._id })
+    expect(many).toMatchObject({ code: 422, details: { quota: 'activities', limit: 2 } })
+    expect(await client.call('v3.activity.count', wf._id)).toEqual({ [wf._id]: 0 })
+    await client.call('v3.activity.createMany', wf._id, [{ name: 'a' }, { name: 'b' }], { teamId: team._id })
+    const one = await client.fail('v3.activity.create', wf._id, { name: 'c', teamId: team._id })
+    expect(one).toMatchObject({ code: 422, details: { quota: 'activities', limit: 2 } })
+    expect(await client.call('v3.activity.count', wf._id)).toEqual({ [wf._id]: 2 })
     await client.close()
   }, 180_000)
 })

@@ -1,1 +1,80 @@
-export {}
+/**
+ * Events of a calendar (added operations): v3.calendar.event.create, update, remove, list.
+ * Every member of the workspace reads them; the calendar's creator, owners and admins change them.
+ * Times: server/domain/calendars.ts.
+ *
+ * Signals: `v3.calendar.event.created|updated|removed` `{cid, calendarId, _id}` on workspace:<cid>.
+ */
+import { deleteEvent, eventRecord, findEvent, insertEvent, listEvents, updateEvent } from '../../../db/calendars'
+import { calendarIn, eventFields, invalidArgument, requireCalendarManager, type EventInput } from '../../../domain/calendars'
+import { notFound } from '../../../errors'
+import { authorizeIn } from '../../../policies/roles'
+import { operation, type SignedInContext } from '../../../rpc/operation'
+
+async function calendarOfEvent(ctx: SignedInContext, eventId: string) {
+  const { cid } = await authorizeIn(ctx, 'v3.calendar.list')
+  const event = await findEvent(ctx.db, cid, eventId)
+  if (!event) throw notFound('event')
+  const { member, calendar } = await calendarIn(ctx, event.calendar_id)
+  return { cid, member, calendar, event }
+}
+
+/** `[calendarId, {title, description?, location?, start, end?, allDay?, timezone?}]`. Returns the Event record. */
+export const create = operation({
+  name: 'v3.calendar.event.create',
+  access: 'signedIn',
+  async run(ctx, calendarId: string, input: EventInput) {
+    const { cid, member, calendar } = await calendarIn(ctx, calendarId)
+    requireCalendarManager(member, calendar)
+    const fields = eventFields(input, invalidArgument(1, 'event'))
+    const _id = await insertEvent(ctx.db, cid, calendarId, ctx.session.uid, fields)
+    ctx.publish(`workspace:${cid}`, 'v3.calendar.event.created', { cid, calendarId, _id })
+    return eventRecord((await findEvent(ctx.db, cid, _id))!)
+  },
+})
+
+/** `[eventId, {title?, description?, location?, start?, end?, allDay?, timezone?}]`; null clears an optional field. Returns the Event record. */
+export const update = operation({
+  name: 'v3.calendar.event.update',
+  access: 'signedIn',
+  async run(ctx, eventId: string, input: EventInput) {
+    const { cid, member, calendar, event } = await calendarOfEvent(ctx, eventId)
+    requireCalendarManager(member, calendar)
+    const fields = eventFields(input, invalidArgument(1, 'changes'), event)
+    await updateEvent(ctx.db, cid, eventId, fields)
+    ctx.publish(`workspace:${cid}`, 'v3.calendar.event.updated', { cid, calendarId: calendar._id, _id: eventId })
+    return eventRecord((await findEvent(ctx.db, cid, eventId))!)
+  },
+})
+
+/** `[eventId]`. Returns true. */
+export const remove = operation({
+  name: 'v3.calendar.event.remove',
+  access: 'signedIn',
+  async run(ctx, eventId: string) {
+    const { cid, member, calendar } = await calendarOfEvent(ctx, eventId)
+    requireCalendarManager(member, calendar)
+    await deleteEvent(ctx.db, cid, eventId)
+    ctx.publish(`workspace:${cid}`, 'v3.calendar.event.removed', { cid, calendarId: calendar._id, _id: eventId })
+    return true
+  },
+})
+
+/** `[calendarId, {from?, to?}?]` (ISO date-times): the events overlapping [from, to), by start. */
+export const list = operation({
+  name: 'v3.calendar.event.list',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx, calendarId: string, range?: { from?: string; to?: string }) {
+    const { cid } = await calendarIn(ctx, calendarId)
+    const invalid = invalidArgument(1, 'range')
+    const ms = (key: 'from' | 'to') => {
+      const value = range?.[key]
+      if (value === undefined) return undefined
+      const parsed = Date.parse(value)
+      if (!Number.isFinite(parsed)) throw invalid(`/${key}`, 'must be an ISO 8601 date or date-time')
+      return parsed
+    }
+    return (await listEvents(ctx.db, cid, calendarId, { from: ms('from'), to: ms('to') })).map(eventRecord)
+  },
+})

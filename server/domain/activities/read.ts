@@ -1,0 +1,119 @@
+/**
+ * The Activity record (docs/interface.md "Activity") and the loading of activities for a caller under
+ * THE rule of server/policies/processes.ts: an activity is seen by whoever sees its workflow, edited
+ * per `activityAccess`; anything the caller may not see is 404, never 403.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { ActivitiesTable, Database } from '../../db/schema'
+import { forbidden, RpcError } from '../../errors'
+import { activityAccess, loadProcessAccess, type LoadedProcess, type ProcessAccess } from '../../policies/processes'
+
+type Q = Kysely<Database> | Transaction<Database>
+export type ActivityRow = Selectable<ActivitiesTable>
+
+/**
+ * `{_id, uid, cid, name, created, discussion, followers, team_account: {team, account}, teamId,
+ * process, currentPhase, completePhases, fields: [{_id, value}] (in fieldsOrder, then the rest),
+ * files, sequence, updated?, priority?, location?, ballHolder?}`.
+ */
+export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = []) {
+  const values = row.fields as Record<string, unknown>
+  const ids = [...fieldsOrder.filter((id) => id in values), ...Object.keys(values).filter((id) => !fieldsOrder.includes(id))]
+  const record: Record<string, unknown> = {
+    _id: row._id,
+    uid: row.uid,
+    cid: row.cid,
+    name: row.name,
+    created: Number(row.created),
+    discussion: row.discussion_id,
+    followers,
+    team_account: { team: row.team_id, account: row.account_id },
+    teamId: row.team_id,
+    process: row.process_id,
+    currentPhase: row.current_phase,
+    completePhases: row.complete_phases,
+    fields: ids.map((id) => ({ _id: id, value: values[id] })),
+    files: row.files,
+  }
+  if (row.sequence !== null) record.sequence = Number(row.sequence)
+  if (row.updated !== null) record.updated = Number(row.updated)
+  if (row.priority !== null) record.priority = row.priority
+  if (row.location !== null) record.location = row.location
+  if (row.ball_holder !== null) record.ballHolder = row.ball_holder
+  return record
+}
+
+/** Followers (discussion members) of each discussion, in order of joining. */
+export async function followersOf(db: Q, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>(discussionIds.map((id) => [id, []]))
+  for (let i = 0; i < discussionIds.length; i += 5000) {
+    const rows = await db
+      .selectFrom('discussion_members')
+      .select(['discussion_id', 'uid'])
+      .where('cid', '=', cid)
+      .where('discussion_id', 'in', discussionIds.slice(i, i + 5000))
+      .orderBy('created')
+      .orderBy('uid')
+      .execute()
+    for (const r of rows) result.get(r.discussion_id)?.push(r.uid)
+  }
+  return result
+}
+
+/** Records of rows of one workspace, with their followers. */
+export async function activityRecords(db: Q, cid: string, rows: ActivityRow[], fieldsOrder: (processId: string) => string[] = () => []) {
+  const followers = await followersOf(
+    db,
+    cid,
+    rows.map((r) => r.discussion_id),
+  )
+  return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id)))
+}
+
+export interface Loaded {
+  row: ActivityRow
+  process: LoadedProcess
+  access: ProcessAccess
+  edit: boolean
+}
+
+/**
+ * The given activities (not removed) with the caller's access to each: 404 naming the first that
+ * does not exist, is removed, or is in a workflow the caller may not see; 403 for the first the
+ * caller sees but may not edit when `needEdit`. Returned in the order of `ids`.
+ */
+export async function loadActivitiesFor(db: Q, uid: string, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
+  const unique = [...new Set(ids)]
+  const rows: ActivityRow[] = []
+  for (let i = 0; i < unique.length; i += 5000) {
+    rows.push(
+      ...(await db
+        .selectFrom('activities as a')
+        .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
+        .selectAll('a')
+        .where('a._id', 'in', unique.slice(i, i + 5000))
+        .where('a.removed', '=', false)
+        .execute()),
+    )
+  }
+  const byId = new Map(rows.map((r) => [r._id, r]))
+  const processes = new Map<string, { process: LoadedProcess; access: ProcessAccess } | null>()
+  const out: Loaded[] = []
+  for (const [index, id] of ids.entries()) {
+    const row = byId.get(id)
+    const missing = () => new RpcError(404, 'activity not found', { argument, index })
+    if (!row) throw missing()
+    if (!processes.has(row.process_id)) {
+      processes.set(
+        row.process_id,
+        await loadProcessAccess(db, uid, row.process_id).catch(() => null),
+      )
+    }
+    const pa = processes.get(row.process_id)
+    if (!pa) throw missing()
+    const { edit } = activityAccess(pa.access, { owners: [row.uid], team: row.team_id })
+    if (needEdit && !edit) throw forbidden('you may not edit this activity', { argument, index, _id: id })
+    out.push({ row, process: pa.process, access: pa.access, edit })
+  }
+  return out
+}
