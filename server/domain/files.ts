@@ -189,3 +189,16 @@ export function archiveEntryNames(names: string[]): string[] {
     return candidate
   })
 }
+
+/**
+ * Listing a file on an activity shares it with everyone who sees the activity, so an activity may
+ * list only files of its own workspace that the caller may read. Returns the first id that is not
+ * such a file, or null.
+ */
+export async function firstUnattachableFile(db: Q, uid: string, cid: string, fileIds: Iterable<string>): Promise<string | null> {
+  for (const id of new Set(fileIds)) {
+    const file = await canReadFile(db, uid, id)
+    if (!file || file.cid !== cid) return id
+  }
+  return null
+}

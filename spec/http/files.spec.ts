@@ -108,6 +108,21 @@ describe('GET /file/:id', () => {
     expect((await get(`/file/${attached}`, { key: stranger.key })).status).toBe(404)
   })
 
+  test('nobody gains a file by attaching it: only files one may read, of the same workspace', async () => {
+    const secret = await uploadOk(Buffer.from('secret'), 'secret.txt', { key: owner.key })
+    // The member may create in the workflow but may not read the owner's file: attaching it is a 404 naming it.
+    const refused = await member.client.fail('v3.activity.create', wf._id, { name: 'Grab', fileIds: [secret] }, { teamId })
+    expect(refused).toMatchObject({ code: 404, details: { index: 0, path: '/fileIds', fileId: secret } })
+    const mine = await member.client.call('v3.activity.create', wf._id, { name: 'Mine' }, { teamId })
+    const viaUpdate = await member.client.fail('v3.activity.updateMany', [{ _id: mine._id, fileIds: [secret] }])
+    expect([403, 404]).toContain(viaUpdate.code)
+    expect((await get(`/file/${secret}`, { key: member.key })).status).toBe(404)
+    // A file of another workspace cannot be listed either, even by its uploader.
+    const elsewhere = await uploadOk(Buffer.from('other'), 'other.txt', { key: stranger.key })
+    const cross = await stranger.client.fail('v3.activity.create', wf._id, { name: 'x', fileIds: [elsewhere] }, { teamId })
+    expect(cross.code).toBe(404)
+  })
+
   test('with dl and downloadId the user’s sockets hear download.status started and finished', async () => {
     const downloadId = `dl-${randomBytes(4).toString('hex')}`
     const res = await get(`/file/${id}?dl=1&downloadId=${downloadId}`, { key: owner.key })

@@ -11,10 +11,11 @@
  */
 import { sql } from 'kysely'
 import { loadFields, type FieldRecord } from '../../db/processes'
-import { badRequest, refused } from '../../errors'
+import { badRequest, refused, RpcError } from '../../errors'
 import { newId } from '../../ids'
 import { accessToAll, type LoadedProcess } from '../../policies/processes'
 import type { SignedInContext } from '../../rpc/operation'
+import { firstUnattachableFile } from '../files'
 import { enforceQuota } from '../quota'
 import { adjustPhaseCounts, publishActivities, recordHistory } from './events'
 import { activityRecord, type ActivityRow } from './read'
@@ -47,6 +48,14 @@ export const BATCH = 1000
 /** A 400 about one activity of the call: details name the argument, the activity's index and the path. */
 export function invalidActivity(argument: number, index: number, path: string, reason: string, extra: Record<string, unknown> = {}) {
   return badRequest(`argument ${argument + 1} (activity ${index}${path}) ${reason}`, { argument, name: argument === 1 ? 'activities' : 'options', index, path, reason, ...extra })
+}
+
+/** 404 naming the first listed file the caller may not attach (server/domain/files.ts). */
+export async function requireAttachableFiles(ctx: SignedInContext, cid: string, lists: { index: number; fileIds: string[] }[], argument: number) {
+  const unattachable = await firstUnattachableFile(ctx.db, ctx.session.uid, cid, lists.flatMap((l) => l.fileIds))
+  if (!unattachable) return
+  const index = lists.find((l) => l.fileIds.includes(unattachable))!.index
+  throw new RpcError(404, `file not found: ${unattachable}`, { argument, index, path: '/fileIds', fileId: unattachable })
 }
 
 export const phasesOf = (info: Record<string, unknown>) => ({
@@ -222,6 +231,7 @@ export async function createActivities(ctx: SignedInContext, process: LoadedProc
     if (stranger) throw invalidActivity(argument, p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
     checkReferences(p.values, fields, argument, p.index, '', known)
   }
+  await requireAttachableFiles(ctx, cid, prepared.map((p) => ({ index: p.index, fileIds: p.input.fileIds ?? options.fileIds ?? [] })), argument)
 
   await enforceQuota(ctx.db, cid, 'activities', inputs.length)
   // Sequences: info.createdActivities counts the activities ever created in the workflow (row locked).

@@ -17,7 +17,7 @@ import { loadFields, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, publishActivities, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
 import { isFilled, requiredFields } from '../../../domain/activities/values'
-import { checkReferences, checkValues, insertBatches, invalidActivity, invitedUsers, knownIds, linkRows, livePhase, visibleLinkTargets } from '../../../domain/activities/write'
+import { checkReferences, checkValues, insertBatches, invalidActivity, invitedUsers, knownIds, linkRows, livePhase, requireAttachableFiles, visibleLinkTargets } from '../../../domain/activities/write'
 import { badRequest, refused } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 
@@ -87,6 +87,7 @@ export const updateMany = operation({
       if ((p.u.followerIds ?? []).some((f) => !known.users.has(f))) throw invalidActivity(0, p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
       checkReferences(p.given, p.fields, 0, p.index, '', known)
     }
+    await requireAttachableFiles(ctx, cid0, plans.map((p) => ({ index: p.index, fileIds: p.u.fileIds ?? [] })), 0)
 
     const now = Date.now()
     const writes: { cid: string; _id: string; name: string; team: string | null; phase: string; cp: string; fields: string; files: string; location: string | null; priority: number | null }[] = []
