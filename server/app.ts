@@ -14,6 +14,7 @@ import { calendarRouter } from './http/calendar'
 import { filesRouter } from './http/files'
 import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
+import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
 import { errorMiddleware, sendError } from './http/errors'
 import { createLogger } from './log'
@@ -48,6 +49,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
     else res.status(503).json({ ready: false })
   })
   web.use((_req, res, next) => (services ? next() : sendError(res, { code: 503, msg: 'the server is starting' })))
+  web.use(rateLimitByAddress(config.httpRequestsPerSecond))
   server.on('upgrade', (_req, socket) => {
     if (!services) socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
   })

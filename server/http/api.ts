@@ -3,23 +3,18 @@
  * form /api/<operation>. The body is a JSON array of arguments, {"args": [...]}, or {"0": a, "1": b};
  * an empty body means []. 200 with the raw result; otherwise the status is the error code.
  */
-import express, { type NextFunction, type Request, type Response } from 'express'
+import express, { type Request, type Response } from 'express'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { resolveSessionKey } from '../auth/sessions'
 import type { Dispatcher } from '../rpc/dispatch'
 import type { Transport } from '../rpc/operation'
-import { KeyedRateLimit } from '../rpc/rate-limit'
 import { KEY_NAME, keyFromRequest } from './credentials'
 import { sendError } from './errors'
 
 export function apiRouter(config: Config, db: Db, dispatcher: Dispatcher) {
   const router = express.Router()
-  // Per client address (the socket's peer: behind a reverse proxy, all its clients share one budget).
-  const limit = new KeyedRateLimit(config.httpRequestsPerSecond)
-  const rateLimited = (req: Request, res: Response, next: NextFunction) =>
-    limit.take(req.socket.remoteAddress ?? '?') ? next() : sendError(res, { code: 429, msg: 'too many requests; slow down' })
-  router.post('/api/*op', rateLimited, express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
+  router.post('/api/*op', express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
     const op = (req.params.op as unknown as string[]).join('.')
     const args = parseBody(req.body)
     if (args instanceof Error) return sendError(res, { code: 400, msg: args.message })

@@ -84,7 +84,7 @@ test('unknown routes answer a 404 error object', async () => {
   expect(await res.json()).toMatchObject({ code: 404 })
 })
 
-test('a client address that calls faster than HTTP_REQUESTS_PER_SECOND gets 429s, then is served again', async () => {
+test('a client address that requests faster than HTTP_REQUESTS_PER_SECOND gets 429s on every route, then is served again', async () => {
   const server = await startServer({ HTTP_REQUESTS_PER_SECOND: '5' })
   try {
     const call = () => fetch(`${server.url}/api/no.such.op`, { method: 'POST', body: '[]' }).then((r) => r.status)
@@ -94,6 +94,8 @@ test('a client address that calls faster than HTTP_REQUESTS_PER_SECOND gets 429s
     const limited = await fetch(`${server.url}/api/no.such.op`, { method: 'POST', body: '[]' })
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({ code: 429, msg: 'too many requests; slow down' })
+    expect((await fetch(`${server.url}/ical/${'x'.repeat(32)}`)).status).toBe(429) // the plain routes share the budget
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200) // health checks do not
     await new Promise((r) => setTimeout(r, 1500))
     expect(await call()).toBe(501)
   } finally {
