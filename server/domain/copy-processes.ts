@@ -23,7 +23,7 @@ import { loadFields, loadMemberEntries } from '../db/processes'
 import type { Database, ProcessFieldType, ProcessPermission, Role } from '../db/schema'
 import { notFound } from '../errors'
 import { newId } from '../ids'
-import { accessToAll } from '../policies/processes'
+import { visibleProcessesOf } from '../policies/processes'
 import type { Context } from '../rpc/operation'
 import { enforceQuota } from './quota'
 
@@ -218,9 +218,7 @@ export function shippedTemplates(): TemplateDocument[] {
 export async function workspaceTemplate(db: Q, cid: string, caller: { uid: string; role: Role }): Promise<TemplateDocument> {
   const ws = await db.selectFrom('workspaces').select(['name', 'settings']).where('_id', '=', cid).executeTakeFirst()
   if (!ws) throw notFound('workspace')
-  const processes = await db.selectFrom('processes').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
-  const access = await accessToAll(db, cid, caller, processes)
-  const visible = processes.filter((p) => access.get(p._id)?.see).map((p) => p._id)
+  const visible = (await visibleProcessesOf(db, cid, caller)).map((v) => v.process._id)
   return {
     _id: cid,
     title: ws.name,

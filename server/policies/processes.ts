@@ -23,6 +23,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, ProcessPermission, Role } from '../db/schema'
+import { loadProcessesOf } from '../db/processes'
 import { forbidden, notFound } from '../errors'
 
 type Q = Kysely<Database> | Transaction<Database>
@@ -138,6 +139,16 @@ export async function loadProcessAccess(db: Q, uid: string, processId: string): 
   const access = await accessTo(db, process, { uid, role })
   if (!access.see) throw notFound('process')
   return { process, access }
+}
+
+/** The workflows of workspace `cid` the caller may see, oldest first, each with the caller's access. */
+export async function visibleProcessesOf(db: Q, cid: string, caller: { uid: string; role: Role }): Promise<{ process: LoadedProcess; access: ProcessAccess }[]> {
+  const processes = await loadProcessesOf(db, cid)
+  const access = await accessToAll(db, cid, caller, processes)
+  return processes.flatMap((process) => {
+    const a = access.get(process._id)!
+    return a.see ? [{ process, access: a }] : []
+  })
 }
 
 /** The caller's access to every given workflow of one workspace (for lists). */

@@ -2,9 +2,9 @@
  * v2.process.validateFunction and validateFunctions: the code of function fields checked without
  * running it (server/domain/functions.ts). Both only read.
  */
-import { loadFields, loadProcessesOf } from '../../../db/processes'
+import { loadFields } from '../../../db/processes'
 import { checkFunction } from '../../../domain/functions'
-import { accessToAll } from '../../../policies/processes'
+import { visibleProcessesOf } from '../../../policies/processes'
 import { loadMember } from '../../../policies/roles'
 import { operation } from '../../../rpc/operation'
 
@@ -29,11 +29,8 @@ export const validateFunctions = operation({
   readOnly: true,
   async run(ctx, workspaceId: string) {
     const member = await loadMember(ctx.db, workspaceId, ctx.session.uid)
-    const processes = await loadProcessesOf(ctx.db, workspaceId)
-    const access = await accessToAll(ctx.db, workspaceId, { uid: member.uid, role: member.role }, processes)
     const out: Record<string, { processId: string; valid: boolean; errors: object[] }> = {}
-    for (const p of processes) {
-      if (!access.get(p._id)?.see) continue
+    for (const { process: p } of await visibleProcessesOf(ctx.db, workspaceId, member)) {
       for (const f of await loadFields(ctx.db, workspaceId, p._id)) {
         if (typeof f.function !== 'string' || !f.function.trim()) continue
         const variables = f.functionVariables && typeof f.functionVariables === 'object' ? Object.keys(f.functionVariables) : []

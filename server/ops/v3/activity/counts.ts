@@ -6,9 +6,8 @@
  */
 import { sql } from 'kysely'
 import { currentWorkspaceId } from '../../../auth/sessions'
-import { loadProcessesOf } from '../../../db/processes'
 import { forbidden, notFound } from '../../../errors'
-import { accessToAll, ADMINISTERS_EVERY_PROCESS, loadProcessAccess, type LoadedProcess } from '../../../policies/processes'
+import { ADMINISTERS_EVERY_PROCESS, loadProcessAccess, type LoadedProcess, visibleProcessesOf } from '../../../policies/processes'
 import { findMember, loadMember, requireCapability } from '../../../policies/roles'
 import { operation, type SignedInContext } from '../../../rpc/operation'
 
@@ -21,9 +20,8 @@ async function visibleProcesses(ctx: SignedInContext, processId?: string): Promi
   const cid = await currentWorkspaceId(ctx.db, ctx.session)
   if (!cid) throw notFound('workspace')
   const member = await loadMember(ctx.db, cid, ctx.session.uid)
-  const all = await loadProcessesOf(ctx.db, cid)
-  const access = await accessToAll(ctx.db, cid, { uid: ctx.session.uid, role: member.role }, all)
-  return { cid, processes: all.filter((p) => access.get(p._id)?.see) }
+  const visible = await visibleProcessesOf(ctx.db, cid, member)
+  return { cid, processes: visible.map((v) => v.process) }
 }
 
 async function phaseCounts(ctx: SignedInContext, cid: string, processes: LoadedProcess[]) {
@@ -112,13 +110,10 @@ export const permissions = operation({
     if (userId !== ctx.session.uid) requireCapability(caller, 'members.manage', 'checking what another member may do')
     const member = userId === ctx.session.uid ? caller : await findMember(ctx.db, workspaceId, userId)
     if (!member) throw notFound('member')
-    const all = await loadProcessesOf(ctx.db, workspaceId)
-    const access = await accessToAll(ctx.db, workspaceId, { uid: userId, role: member.role }, all)
     const workflows: Record<string, unknown> = {}
     const wanted = query.items?.workflowIds ? new Set(query.items.workflowIds) : null
-    for (const p of all) {
-      const a = access.get(p._id)!
-      if (!a.see || (wanted && !wanted.has(p._id))) continue
+    for (const { process: p, access: a } of await visibleProcessesOf(ctx.db, workspaceId, { uid: userId, role: member.role })) {
+      if (wanted && !wanted.has(p._id)) continue
       const entry: Record<string, unknown> = { see: a.see, create: a.create, editAny: a.editAny, editOwn: a.editOwn, editOwnTeam: a.editOwnTeam, administer: a.administer }
       if (query.details) entry.name = p.name
       workflows[p._id] = entry
