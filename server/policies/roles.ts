@@ -9,13 +9,11 @@
  *
  * A caller who is not a member of the workspace learns nothing about it: 404, never 403.
  */
-import type { Kysely, Transaction } from 'kysely'
 import { currentWorkspaceId } from '../auth/sessions'
-import type { Database, Role } from '../db/schema'
+import type { Role, DbHandle } from '../db/schema'
 import { forbidden, notFound } from '../errors'
 import type { Session, SignedInContext } from '../rpc/operation'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export const ROLES: Role[] = ['owner', 'admin', 'user', 'inviter', 'guest']
 
@@ -175,14 +173,14 @@ export function describeMember(m: Member) {
 }
 
 /** The capabilities a custom role grants (an unknown role grants none; never members.setOwner). */
-export async function customRoleCapabilities(db: Q, cid: string, roleId: string): Promise<Capability[]> {
+export async function customRoleCapabilities(db: DbHandle, cid: string, roleId: string): Promise<Capability[]> {
   const custom = await db.selectFrom('custom_roles').select('permissions').where('cid', '=', cid).where('_id', '=', roleId).executeTakeFirst()
   const granted = (custom?.permissions as { capabilities?: unknown } | undefined)?.capabilities
   return Array.isArray(granted) ? ((granted.filter((c) => GRANTABLE_CAPABILITIES.includes(c)) as Capability[])) : []
 }
 
 /** A user's membership, or null when they are not a member. */
-export async function findMember(db: Q, cid: string, uid: string): Promise<Member | null> {
+export async function findMember(db: DbHandle, cid: string, uid: string): Promise<Member | null> {
   const row = await db
     .selectFrom('workspace_members')
     .select(['role', 'inviter', 'feed_admin', 'title', 'custom_role'])
@@ -205,7 +203,7 @@ export async function findMember(db: Q, cid: string, uid: string): Promise<Membe
 }
 
 /** The caller's membership, or 404 when they are not a member. */
-export async function loadMember(db: Q, cid: string, uid: string): Promise<Member> {
+export async function loadMember(db: DbHandle, cid: string, uid: string): Promise<Member> {
   const member = await findMember(db, cid, uid)
   if (!member) throw notFound('workspace')
   return member
@@ -217,7 +215,7 @@ export function requireCapability(member: Member, capability: Capability, what: 
 }
 
 /** Loads the caller's membership and checks the capability the operation needs (404, then 403). */
-export async function authorize(db: Q, cid: string, uid: string, operation: string): Promise<Member> {
+export async function authorize(db: DbHandle, cid: string, uid: string, operation: string): Promise<Member> {
   const capability = OPERATION_CAPABILITY[operation]
   if (!capability) throw new Error(`${operation} has no entry in OPERATION_CAPABILITY`)
   const member = await loadMember(db, cid, uid)
@@ -226,7 +224,7 @@ export async function authorize(db: Q, cid: string, uid: string, operation: stri
 }
 
 /** The workspace an operation acts on: the one given, else the session's current one (404 when none). */
-export async function workspaceOf(db: Q, session: Session, given?: string): Promise<string> {
+export async function workspaceOf(db: DbHandle, session: Session, given?: string): Promise<string> {
   const cid = given ?? (await currentWorkspaceId(db, session))
   if (!cid) throw notFound('workspace')
   return cid

@@ -2,9 +2,8 @@
  * What an operation is. Each one is declared once, in server/ops/, with `operation({...})`;
  * its arguments are described by schemas/ops/<name>.json and validated before `run`.
  */
-import type { Kysely, Transaction } from 'kysely'
 import type { Config } from '../config'
-import type { Database } from '../db/schema'
+import type { DbHandle } from '../db/schema'
 import type { Mail } from '../mail'
 import type { BusMessage } from '../realtime/bus'
 
@@ -26,7 +25,7 @@ export interface Transport {
 }
 
 export interface Context {
-  db: Kysely<Database> | Transaction<Database>
+  db: DbHandle
   config: Config
   session: Session | null
   transport: Transport

@@ -8,15 +8,13 @@
  * demoted, removed nor leave (422). Nobody changes or removes a member who holds capabilities the
  * caller does not, nor gives a member capabilities the caller does not hold (403).
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database, Role } from '../../db/schema'
+import type { Role, DbHandle } from '../../db/schema'
 import { memberWorkspaceIds } from '../../db/workspaces'
 import { removeMember } from '../../domain/members'
 import { forbidden, notFound, refused } from '../../errors'
 import { authorize, authorizeIn, type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities, workspaceOf } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 type Section = 'owner' | 'admin' | 'guest' | 'inviter' | 'feedAdmin' | 'title' | 'customRole'
 
@@ -146,7 +144,7 @@ function requireOutranks(caller: Member, capabilities: Set<Capability>, what: 'c
  * 422 when `uid` is the workspace's only owner. The owners' rows are locked, so two owners
  * demoting each other at the same time cannot leave the workspace without one.
  */
-async function keepAnOwner(db: Q, cid: string, uid: string) {
+async function keepAnOwner(db: DbHandle, cid: string, uid: string) {
   const owners = await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('role', '=', 'owner').forUpdate().execute()
   if (!owners.some((o) => o.uid !== uid)) {
     throw refused('the last owner of a workspace cannot be removed, demoted or leave', { reason: 'lastOwner' })

@@ -7,10 +7,8 @@ import { updateWorkspaceSettings } from '../../db/workspaces'
 import { notFound } from '../../errors'
 import { authorizeIn } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { DbHandle } from '../../db/schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 interface GeneralOptions {
   name?: string
@@ -18,7 +16,7 @@ interface GeneralOptions {
   description?: string
 }
 
-async function loadOptions(db: Q, cid: string): Promise<GeneralOptions> {
+async function loadOptions(db: DbHandle, cid: string): Promise<GeneralOptions> {
   const ws = await db.selectFrom('workspaces').select(['name', 'settings']).where('_id', '=', cid).executeTakeFirst()
   if (!ws) throw notFound('workspace')
   const { description, ...settings } = ws.settings ?? {}

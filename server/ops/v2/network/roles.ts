@@ -5,14 +5,13 @@
  * (company.set_user_data section customRole) holds those capabilities besides their role's.
  * Nobody defines, changes or removes a role that grants capabilities they do not hold themselves.
  */
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Database } from '../../../db/schema'
+import { sql } from 'kysely'
+import type { DbHandle } from '../../../db/schema'
 import { conflict, forbidden, notFound } from '../../../errors'
 import { newId } from '../../../ids'
 import { authorizeIn, type Capability, customRoleCapabilities, describeMember, findMember, GRANTABLE_CAPABILITIES, type Member } from '../../../policies/roles'
 import { operation, type Context } from '../../../rpc/operation'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 interface RoleInput {
   name: string
@@ -106,7 +105,7 @@ function checkGrant(caller: Member, capabilities: string[]): Capability[] {
   return unique
 }
 
-async function requireUniqueName(db: Q, cid: string, name: string) {
+async function requireUniqueName(db: DbHandle, cid: string, name: string) {
   const clash = await db
     .selectFrom('custom_roles')
     .select('_id')
@@ -116,7 +115,7 @@ async function requireUniqueName(db: Q, cid: string, name: string) {
   if (clash) throw conflict('a custom role with this name exists', { field: 'name' })
 }
 
-async function loadRole(db: Q, cid: string, roleId: string) {
+async function loadRole(db: DbHandle, cid: string, roleId: string) {
   const row = await db.selectFrom('custom_roles').selectAll().where('cid', '=', cid).where('_id', '=', roleId).executeTakeFirst()
   if (!row) throw notFound('custom role')
   return { ...present(row), capabilities: await customRoleCapabilities(db, cid, roleId) }
@@ -127,7 +126,7 @@ function present(row: { _id: string; name: string; permissions: Record<string, u
   return { _id: row._id, name: row.name, capabilities, created: row.created, ...(row.updated !== null && { updated: row.updated }) }
 }
 
-async function holders(db: Q, cid: string, roleId: string): Promise<string[]> {
+async function holders(db: DbHandle, cid: string, roleId: string): Promise<string[]> {
   const rows = await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('custom_role', '=', roleId).execute()
   return rows.map((r) => r.uid)
 }
