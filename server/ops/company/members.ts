@@ -12,7 +12,7 @@ import type { Role, DbHandle } from '../../db/schema'
 import { memberWorkspaceIds } from '../../db/workspaces'
 import { removeMember } from '../../domain/members'
 import { forbidden, notFound, refused } from '../../errors'
-import { authorize, authorizeIn, type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities, workspaceOf } from '../../policies/roles'
+import { type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities, workspaceOf } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
 
@@ -35,10 +35,12 @@ interface MemberState {
 
 export const setUserData = operation({
   name: 'company.set_user_data',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'members.manage',
+  workspace: (_caller, data: UserData) => data.workspaceId,
+  rule: 'making or unmaking an owner: owners only; never the last owner; never a member holding, nor to give, capabilities the caller lacks',
   async run(ctx, data: UserData) {
-    const cid = await workspaceOf(ctx.db, ctx.session, data.workspaceId)
-    const caller = await authorize(ctx.db, cid, ctx.session.uid, 'company.set_user_data')
+    const { cid, member: caller } = ctx
     const target = await findMember(ctx.db, cid, data.uid)
     if (!target) throw notFound('member')
 
@@ -80,9 +82,12 @@ export const setUserData = operation({
 /** The caller leaves a workspace; the last owner cannot (422). Their data stays. */
 export const leave = operation({
   name: 'company.leave',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  workspace: (_caller, workspaceId: string) => workspaceId,
+  rule: 'not the last owner',
   async run(ctx, workspaceId: string) {
-    const member = await authorize(ctx.db, workspaceId, ctx.session.uid, 'company.leave')
+    const { member } = ctx
     if (member.role === 'owner') await keepAnOwner(ctx.db, workspaceId, member.uid)
     await removeFromWorkspace(ctx, workspaceId, member.uid)
     return true
@@ -92,9 +97,11 @@ export const leave = operation({
 /** Removes a member from the caller's current workspace. Their data stays; their sockets stop hearing it at once. */
 export const removeUser = operation({
   name: 'company.remove_user',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'members.manage',
+  rule: 'removing an owner: owners only; never the last owner; never a member holding capabilities the caller lacks',
   async run(ctx, userId: string) {
-    const { cid, member: caller } = await authorizeIn(ctx, 'company.remove_user')
+    const { cid, member: caller } = ctx
     const target = await findMember(ctx.db, cid, userId)
     if (!target) throw notFound('member')
     if (target.role === 'owner') requireCapability(caller, 'members.setOwner', 'removing an owner')

@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import type { DbHandle } from '../../../db/schema'
 import { conflict, forbidden, notFound } from '../../../errors'
 import { newId } from '../../../ids'
-import { authorizeIn, type Capability, customRoleCapabilities, describeMember, findMember, GRANTABLE_CAPABILITIES, type Member } from '../../../policies/roles'
+import { type Capability, customRoleCapabilities, describeMember, findMember, GRANTABLE_CAPABILITIES, type Member } from '../../../policies/roles'
 import { operation, type Context } from '../../../rpc/operation'
 
 
@@ -20,9 +20,11 @@ interface RoleInput {
 
 export const create = operation({
   name: 'v2.network.role.create',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'roles.manage',
+  rule: 'grants only capabilities the caller holds',
   async run(ctx, input: RoleInput) {
-    const { cid, member: caller } = await authorizeIn(ctx, 'v2.network.role.create')
+    const { cid, member: caller } = ctx
     const capabilities = checkGrant(caller, input.capabilities)
     const name = input.name.trim()
     await requireUniqueName(ctx.db, cid, name)
@@ -38,10 +40,11 @@ export const create = operation({
 
 export const list = operation({
   name: 'v2.network.role.list',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
   readOnly: true,
   async run(ctx) {
-    const { cid } = await authorizeIn(ctx, 'v2.network.role.list')
+    const { cid } = ctx
     const rows = await ctx.db
       .selectFrom('custom_roles as r')
       .leftJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'r.cid').onRef('m.custom_role', '=', 'r._id'))
@@ -56,9 +59,11 @@ export const list = operation({
 
 export const update = operation({
   name: 'v2.network.role.update',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'roles.manage',
+  rule: 'only roles granting, and to grant, capabilities the caller holds',
   async run(ctx, roleId: string, changes: Partial<RoleInput>) {
-    const { cid, member: caller } = await authorizeIn(ctx, 'v2.network.role.update')
+    const { cid, member: caller } = ctx
     const current = await loadRole(ctx.db, cid, roleId)
     checkGrant(caller, current.capabilities)
     const name = changes.name?.trim() ?? current.name
@@ -80,9 +85,11 @@ export const update = operation({
 
 export const remove = operation({
   name: 'v2.network.role.remove',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'roles.manage',
+  rule: 'only roles granting capabilities the caller holds',
   async run(ctx, roleId: string) {
-    const { cid, member: caller } = await authorizeIn(ctx, 'v2.network.role.remove')
+    const { cid, member: caller } = ctx
     const current = await loadRole(ctx.db, cid, roleId)
     checkGrant(caller, current.capabilities)
     const uids = await holders(ctx.db, cid, roleId)
