@@ -16,6 +16,7 @@ import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
 import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
+import { refuseBadUrl } from './http/input'
 import { errorMiddleware, sendError } from './http/errors'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
@@ -72,6 +73,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
         : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer })
+      web.use(refuseBadUrl)
       web.use(apiRouter(config, db, dispatcher))
       const routeDeps = { config, db, bus, log }
       web.use(filesRouter(routeDeps))

@@ -17,6 +17,7 @@ import type { Session } from '../rpc/operation'
 import { keyFromRequest } from './credentials'
 import { sendError } from './errors'
 import type { RouteDeps } from './routes'
+import { badBodyMessage } from './input'
 
 class HttpError extends Error {
   constructor(
@@ -41,6 +42,8 @@ interface Uploader {
 
 async function uploaderOf(deps: RouteDeps, req: Request): Promise<Uploader | null> {
   const body = (req.body ?? {}) as Record<string, unknown>
+  const bad = badBodyMessage(body, 'form')
+  if (bad) throw new HttpError(400, bad)
   const session = await sessionOf(deps, req, body.hlrkey)
   if (session) {
     const cid = await currentWorkspaceId(deps.db.kysely, session)
@@ -160,6 +163,8 @@ export function filesRouter(deps: RouteDeps) {
   })
 
   router.post('/files', express.json({ limit: config.httpMaxBodyBytes }), async (req, res) => {
+    const bad = badBodyMessage(req.body)
+    if (bad) return sendError(res, { code: 400, msg: bad })
     const session = await sessionOf(deps, req)
     if (!session) return sendError(res, { code: 401, msg: 'not signed in' })
     const { fileIds, archiveName } = (req.body ?? {}) as { fileIds?: unknown; archiveName?: unknown }

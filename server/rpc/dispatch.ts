@@ -6,12 +6,13 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { badRequest, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import { badRequest, isPgError, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import { authorizeMember } from '../policies/roles'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
 import type { Context, Session, Transport } from './operation'
 import { notBuiltError, type Entry, type Registry } from './registry'
+import { findBadInput, suspectPaths } from './input-guard'
 import { describeSchemaError, invalidArgument } from './schemas'
 
 export type Reply = { result: unknown } | { error: WireError }
@@ -40,7 +41,7 @@ export class Dispatcher {
       return { result: (await this.run(opName, rawArgs, session, transport)) ?? null }
     } catch (err) {
       const debug = this.deps.config.devMode ? { op: name } : undefined
-      return { error: toWireError(err, this.deps.log, debug) }
+      return { error: toWireError(err, this.deps.log, debug, () => ({ op: name, ...databaseRefusal(err, opName, rawArgs, this.deps.registry) })) }
     } finally {
       this.inFlight--
       // The transport writes the reply in a promise continuation of this call; resolve the drain
@@ -115,10 +116,27 @@ function checkArguments(entry: Entry, rawArgs: unknown): unknown[] {
       if (arg.optional) return
       throw invalidArgument(entry, i, '', 'is required')
     }
+    // Before the schema: a NUL would fail in PostgreSQL, deep nesting would overflow the validator.
+    const bad = findBadInput(value)
+    if (bad) throw invalidArgument(entry, i, bad.path, bad.reason)
     if (!arg.validate(value)) {
       const { path, reason } = describeSchemaError(arg.validate.errors![0])
       throw invalidArgument(entry, i, path, reason)
     }
   })
   return args
+}
+
+/**
+ * For the log line of an internal error the database raised: its SQLSTATE, column and the argument
+ * paths that may hold the refused value, named as the schema names them (`options/limit`).
+ */
+function databaseRefusal(err: unknown, opName: unknown, rawArgs: unknown, registry: Registry): object {
+  if (!isPgError(err) || !/^[0-9A-Z]{5}$/.test(err.code)) return {}
+  const entry = typeof opName === 'string' ? registry.get(opName) : undefined
+  const names = entry?.schema['x-argNames'] ?? []
+  const args = Array.isArray(rawArgs) ? rawArgs : []
+  const argumentPaths = args.flatMap((value, i) => suspectPaths(value).map((path) => `${names[i] ?? `#${i}`}${path}`))
+  const { code, column, table } = err as { code: string; column?: string; table?: string }
+  return { sqlstate: code, table, column, argumentPaths }
 }
