@@ -110,15 +110,17 @@ function checkArguments(entry: Entry, rawArgs: unknown): unknown[] {
     })
   }
   const args = rawArgs.map((value, i) => (value === null && entry.args[i].optional ? undefined : value))
+  // Before any schema: a NUL would fail in PostgreSQL, deep nesting would overflow the validator.
+  args.forEach((value, i) => {
+    const bad = findBadInput(value)
+    if (bad) throw invalidArgument(entry, i, bad.path, bad.reason)
+  })
   entry.args.forEach((arg, i) => {
     const value = args[i]
     if (value === undefined) {
       if (arg.optional) return
       throw invalidArgument(entry, i, '', 'is required')
     }
-    // Before the schema: a NUL would fail in PostgreSQL, deep nesting would overflow the validator.
-    const bad = findBadInput(value)
-    if (bad) throw invalidArgument(entry, i, bad.path, bad.reason)
     if (!arg.validate(value)) {
       const { path, reason } = describeSchemaError(arg.validate.errors![0])
       throw invalidArgument(entry, i, path, reason)
