@@ -62,6 +62,8 @@ export interface IdPool {
 }
 
 const MAX_DEPTH = 5
+/** Nesting far beyond any limit: 3,000 levels overflowed the validator's stack. */
+const DEEP = JSON.parse('['.repeat(3000) + ']'.repeat(3000))
 const OBJECT_ID = '^[0-9a-f]{24}$'
 
 /** Arguments that satisfy the schema (mostly: a pattern or an interplay of keywords may be missed). */
@@ -99,7 +101,8 @@ export function validArbitrary(schema: Schema, base: string, pool: IdPool, depth
         return fc.record(model, { requiredKeys: schema.required ?? [] })
       }
       const key = schema.propertyNames ? (next(schema.propertyNames) as fc.Arbitrary<string>) : fc.string({ minLength: 1, maxLength: 8 })
-      const value = typeof schema.additionalProperties === 'object' ? next(schema.additionalProperties) : fc.jsonValue({ maxDepth: 1 })
+      const declared = typeof schema.additionalProperties === 'object' ? next(schema.additionalProperties) : fc.jsonValue({ maxDepth: 1 })
+      const value = fc.oneof({ weight: 6, arbitrary: declared }, { weight: 1, arbitrary: fc.constant(DEEP) })
       return fc.dictionary(key, value, { minKeys: schema.minProperties ?? 0, maxKeys: Math.max(schema.minProperties ?? 0, 3) })
     }
     default:
@@ -116,7 +119,12 @@ function stringArbitrary(schema: Schema, pool: IdPool): fc.Arbitrary<string> {
   if (schema.format === 'uri') return fc.constantFrom('http://127.0.0.1:9/none', 'https://example.invalid/x')
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 1000))
   const minLength = schema.minLength ?? 0
-  return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 30, 30)) })
+  const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 30, 30))
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.string({ minLength, maxLength }) },
+    { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: 'binary' }) },
+    { weight: 1, arbitrary: fc.constantFrom(`${'n'.repeat(minLength)}\u0000`, `${'n'.repeat(minLength)}\ud800`) },
+  )
 }
 
 /**
@@ -127,8 +135,10 @@ export function argumentsArbitrary(op: OpSchema, pool: IdPool): fc.Arbitrary<unk
   const positions = op.args.map((s) =>
     fc.oneof(
       { weight: 6, arbitrary: validArbitrary(s, op.file, pool) },
-      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }) },
       { weight: 1, arbitrary: fc.constant(null) },
+      // What PostgreSQL and the validator cannot take: a NUL, and nesting far beyond any limit.
+      { weight: 1, arbitrary: fc.constantFrom('a\u0000b', { k: 'a\u0000' }, DEEP) },
     ),
   )
   return fc.tuple(fc.tuple(...positions), fc.nat({ max: op.maxItems + 1 }), fc.boolean()).map(([args, cut, keepAll]) =>
