@@ -1,6 +1,6 @@
 /** Teams of a workspace, their members and their accounts. Every query is bounded by `cid`. */
 import { sql } from 'kysely'
-import { seesTeam } from '../domain/visibility'
+import { seesTeam } from './visibility'
 import { newId } from '../ids'
 import type { DbHandle } from './schema'
 
@@ -45,7 +45,7 @@ export async function teamExists(db: DbHandle, cid: string, teamId: string): Pro
 
 /**
  * Team records of the workspace, oldest first: all of them, or the ones listed in `only`; with
- * `viewer`, only the teams the viewer may see (server/domain/visibility.ts); with `memberOf`, only
+ * `viewer`, only the teams the viewer may see (server/db/visibility.ts); with `memberOf`, only
  * the teams that user belongs to.
  */
 export async function loadTeams(db: DbHandle, cid: string, filter: { only?: string[]; viewer?: string; memberOf?: string } = {}): Promise<TeamRecord[]> {

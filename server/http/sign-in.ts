@@ -7,7 +7,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { resolveSessionKey } from '../auth/sessions'
 import { unauthorized } from '../errors'
-import type { Session } from '../rpc/operation'
+import type { Session } from '../auth/sessions'
 import { keyFromRequest } from './credentials'
 import type { RouteDeps } from './routes'
 
