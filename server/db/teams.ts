@@ -1,8 +1,8 @@
 /** Teams of a workspace, their members and their accounts. Every query is bounded by `cid`. */
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { seesTeam } from './visibility'
 import { newId } from '../ids'
-import type { DbHandle } from './schema'
+import type { AccountsTable, DbHandle } from './schema'
 
 
 export interface AccountRecord {
@@ -159,14 +159,7 @@ function accountRecord(a: AccountRow): AccountRecord {
   }
 }
 
-interface AccountRow {
-  _id: string
-  team_id: string
-  name: string
-  color: string | null
-  created: number
-  updated: number | null
-}
+type AccountRow = Omit<Selectable<AccountsTable>, 'cid'>
 
 export async function insertAccount(db: DbHandle, cid: string, teamId: string, name: string): Promise<AccountRecord> {
   const row = { cid, _id: newId(), team_id: teamId, name, color: null, created: Date.now(), updated: null }
