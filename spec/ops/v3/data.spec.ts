@@ -1,14 +1,20 @@
 /**
  * v3.user.data.export, .export.workspaces, .import and the added .job: a populated workspace on the
  * test server (A) is exported, imported into a second server (B) over HTTP, exported again there,
- * and the two archives hold the same records once ids are mapped.
+ * and the two archives hold the same records once ids are mapped. B always runs on its own embedded
+ * PGlite, so in the PostgreSQL pass the transfer also crosses engines.
  */
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import JSZip from 'jszip'
 import { KINDS } from '../../../server/transfer/kinds'
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { startServer, type RunningServer } from '../../helpers/server'
+import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { upload } from '../../http/upload'
 
@@ -22,7 +28,7 @@ let b: RunningServer
 let world: { cid: string; fileBytes: Buffer }
 
 beforeAll(async () => {
-  ;[owner, stranger, anon, b] = await Promise.all([signedIn('xfer-owner'), signedIn('xfer-stranger'), Client.connect(), startServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1' })])
+  ;[owner, stranger, anon, b] = await Promise.all([signedIn('xfer-owner'), signedIn('xfer-stranger'), Client.connect(), startServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', DATABASE_URL: '' })])
   member = await joinWorkspace(owner, { role: 'user', tag: 'xfer-member' })
   world = await populate()
 }, 120_000)
@@ -199,5 +205,37 @@ describe('v3.user.data.export.workspaces and .import', () => {
     expect(Object.keys(cy)).toEqual(Object.keys(cx))
     for (const kind of Object.keys(cx)) expect([kind, cy[kind]]).toEqual([kind, cx[kind]])
     await importer.client.close()
+  }, 180_000)
+})
+
+describe('npm run export / import (the operator\'s path)', () => {
+  const npm = (args: string[], env: Record<string, string>) =>
+    promisify(execFile)('npm', ['run', '--silent', ...args], { cwd: path.join(__dirname, '..', '..', '..'), env: { ...process.env, ...env }, timeout: 120_000 })
+
+  test('an archive imported into a stopped server\'s folder and exported from it again holds the same records', async () => {
+    const job = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid]))._id)
+    const res = await fetch(`${process.env.TEST_SERVER_URL}/file/${job.fileId}?dl=1`, { headers: { hlrkey: owner.key } })
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-cli-'))
+    const archive = path.join(dir, 'in.zip')
+    fs.writeFileSync(archive, Buffer.from(await res.arrayBuffer()))
+
+    // A fresh server folder where the owner and the member have accounts (so everyone is linked); then the server stops and the commands run on its folder.
+    const c = await startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: '' })
+    const anonC = await Client.connect({ url: c.wsUrl })
+    for (const person of [owner, member]) await anonC.call('v2.user.register', { email: person.email, password: person.password, firstname: 'Test', lastname: 'x' })
+    await anonC.close()
+    expect(await c.stop()).toBe(0)
+    const env = { DATA_DIR: c.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }
+
+    expect(await npm(['import'], env).catch((e) => e.code)).toBe(2)
+    const imported = JSON.parse((await npm(['import', '--', archive, owner.email], env)).stdout)
+    expect(imported.workspaces).toHaveLength(1)
+    const out = path.join(dir, 'out.zip')
+    await npm(['export', '--', imported.workspaces[0]._id, out], env)
+    const byDesign = ['workspaces', 'members', 'invites', 'teamMembers']
+    const [before, after] = await Promise.all([JSZip.loadAsync(fs.readFileSync(archive)), JSZip.loadAsync(fs.readFileSync(out))])
+    const [cx, cy] = await Promise.all([canonical(before, byDesign), canonical(after, byDesign)])
+    for (const kind of Object.keys(cx)) expect([kind, cy[kind]]).toEqual([kind, cx[kind]])
+    fs.rmSync(dir, { recursive: true, force: true })
   }, 180_000)
 })
