@@ -64,7 +64,8 @@ test('four tabs change four different values of one activity at once: all four a
     const activity = await owner.client.call('v3.activity.create', wf, { name: `Round ${round}` }, { teamId })
     expect(await atOnce(tabs, (tab, i) => tab.call('v3.activity.updateMany', [{ _id: activity._id, fields: { [fields[i]]: `tab ${i}` } }]))).toEqual([1, 1, 1, 1])
     const got = await owner.client.call('v3.activity.get', activity._id)
-    fields.forEach((f, i) => expect(got.fields[f]).toBe(`tab ${i}`))
+    const values = Object.fromEntries(got.fields.map((f: any) => [f._id, f.value]))
+    fields.forEach((f, i) => expect(values[f]).toBe(`tab ${i}`))
   }
 })
 
