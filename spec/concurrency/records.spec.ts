@@ -82,7 +82,7 @@ test('activities updated in overlapping sets, listed in opposite orders, at once
   const teamId = (await owner.client.call('company.new_team', { name: 'Setters' }))._id
   for (let round = 0; round < ROUNDS; round++) {
     const created = await owner.client.call('v3.activity.createMany', wf, [{ name: 'a' }, { name: 'b' }, { name: 'c' }], { teamId })
-    const ids = created.map((a: any) => a._id as string)
+    const ids: string[] = created.map((a: any) => a._id)
     const orders = [ids, [...ids].reverse(), [ids[1], ids[2], ids[0]], [ids[2], ids[0], ids[1]]]
     const replies = await atOnce(tabs, (tab, i) => tab.send('v3.activity.updateMany', [orders[i].map((_id, j) => ({ _id, priority: i * 10 + j }))]))
     expect(replies.map((r) => r.error ?? r.result)).toEqual([3, 3, 3, 3])

@@ -87,3 +87,13 @@ test('prefix ids handed out at once are all different and follow each other', as
   const suffixes = got.map((g) => g.latestSuffix).sort((a, b) => a - b)
   expect(suffixes).toEqual(suffixes.map((_, i) => suffixes[0] + i))
 })
+
+test('four tabs toggle the star at once: no call fails, and the star ends as one of them left it', async () => {
+  for (let round = 0; round < ROUNDS; round++) {
+    const processId = await newProcess()
+    const replies = await atOnce(tabs, (tab) => tab.send('v2.process.star', [processId]))
+    expect(replies.filter((r) => r.error)).toEqual([])
+    const { isStarred } = await owner.client.call('v2.process.get', processId)
+    expect(replies.map((r) => r.result.isStarred)).toContain(isStarred)
+  }
+})
