@@ -42,7 +42,9 @@ test("four sections of one member's standing set at once (title, inviter, feed a
 test('a custom role renamed in one tab while its capabilities change in another: both changes are kept', async () => {
   for (let round = 0; round < ROUNDS; round++) {
     const role = await owner.client.call('v2.network.role.create', { name: `Role ${round}`, capabilities: [] })
-    await atOnce(tabs.slice(0, 2), (tab, i) => tab.call('v2.network.role.update', role._id, i === 0 ? { name: `Renamed ${round}` } : { capabilities: ['teams.manage'] }))
+    await atOnce(tabs.slice(0, 2), (tab, i) =>
+      tab.call('v2.network.role.update', role._id, i === 0 ? { name: `Renamed ${round}` } : { capabilities: ['teams.manage'] }),
+    )
     const got = (await owner.client.call('v2.network.role.list')).find((r: any) => r._id === role._id)
     expect(got).toMatchObject({ name: `Renamed ${round}`, capabilities: ['teams.manage'] })
   }

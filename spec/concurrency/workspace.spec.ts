@@ -44,7 +44,12 @@ test('four tabs set different user settings at once: every setting is kept', asy
 })
 
 test('four tabs set a team to four different member lists at once: the team ends with one of them, whole', async () => {
-  const lists = members.map((m, i) => members.filter((_, j) => j !== i).map((x) => x.uid).sort())
+  const lists = members.map((m, i) =>
+    members
+      .filter((_, j) => j !== i)
+      .map((x) => x.uid)
+      .sort(),
+  )
   for (let round = 0; round < ROUNDS; round++) {
     const teamId = (await owner.client.call('company.new_team', { name: `Race ${round}` }))._id
     await owner.client.call('company.update_team_users', teamId, [owner.uid])
@@ -62,7 +67,9 @@ test('four tabs change four different values of one activity at once: all four a
   const teamId = (await owner.client.call('company.new_team', { name: 'Valuers' }))._id
   for (let round = 0; round < ROUNDS; round++) {
     const activity = await owner.client.call('v3.activity.create', wf, { name: `Round ${round}` }, { teamId })
-    expect(await atOnce(tabs, (tab, i) => tab.call('v3.activity.updateMany', [{ _id: activity._id, fields: { [fields[i]]: `tab ${i}` } }]))).toEqual([1, 1, 1, 1])
+    expect(await atOnce(tabs, (tab, i) => tab.call('v3.activity.updateMany', [{ _id: activity._id, fields: { [fields[i]]: `tab ${i}` } }]))).toEqual([
+      1, 1, 1, 1,
+    ])
     const got = await owner.client.call('v3.activity.get', activity._id)
     const values = Object.fromEntries(got.fields.map((f: any) => [f._id, f.value]))
     fields.forEach((f, i) => expect(values[f]).toBe(`tab ${i}`))
