@@ -90,3 +90,23 @@ test('activities updated in overlapping sets, listed in opposite orders, at once
     expect(replies.map((r) => r.error ?? r.result)).toEqual([3, 3, 3, 3])
   }
 })
+
+test('activities moved between two phases in opposite directions at once: every call succeeds and the phase counts add up', async () => {
+  const [OPEN, DONE] = ['ccccccccccccccccccccccc1', 'ccccccccccccccccccccccc2']
+  const wf = (await owner.client.call('process.create', { name: 'Race phases' }))._id
+  await owner.client.call('process.set_info', wf, { phases: { [OPEN]: { name: 'Open' }, [DONE]: { name: 'Done' } }, phasesOrder: [OPEN, DONE] })
+  const teamId = (await owner.client.call('company.new_team', { name: 'Movers' }))._id
+  const created = await owner.client.call('v3.activity.createMany', wf, [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }], { teamId })
+  const ids: string[] = created.map((a: any) => a._id)
+  // b and d start in Done; then a and c move forward while b and d move back, over and over.
+  await owner.client.call(
+    'v3.activity.updateMany',
+    [ids[1], ids[3]].map((_id) => ({ _id, phaseId: DONE })),
+  )
+  for (let round = 0; round < ROUNDS * 2; round++) {
+    const forward = round % 2 === 0
+    const replies = await atOnce(tabs, (tab, i) => tab.send('v3.activity.updateMany', [[{ _id: ids[i], phaseId: (i % 2 === 0) === forward ? DONE : OPEN }]]))
+    expect(replies.map((r) => r.error ?? r.result)).toEqual([1, 1, 1, 1])
+  }
+  expect((await owner.client.call('v3.activity.phaseCount', wf))[wf]).toMatchObject({ [OPEN]: 2, [DONE]: 2 })
+})
