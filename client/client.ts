@@ -71,7 +71,8 @@ interface PendingCall {
 }
 
 /** Reads: safe to repeat, so retried without a key. */
-const READ = /^(get|list|load|count|phaseCount|search|overview|more|next|candidates|timeline2|extractHistory|profile|permissions|restrictions|workspaces|explainNode|is[A-Z]|check_|form_get)/
+const READ =
+  /^(get|list|load|count|phaseCount|search|overview|more|next|candidates|timeline2|extractHistory|profile|permissions|restrictions|workspaces|explainNode|is[A-Z]|check_|form_get)/
 const SESSION_OPS = new Set(['auth', 'login', 'logout', 'resume'])
 const isRead = (op: string) => READ.test(op.slice(op.lastIndexOf('.') + 1))
 

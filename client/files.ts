@@ -69,7 +69,10 @@ export async function download(client: HlrClient, fileId: string, options: { onP
   })
   try {
     const params = client.live ? `?dl=1&downloadId=${downloadId}` : '?dl=1'
-    const res = await client.fetcher(`${client.base}/file/${encodeURIComponent(fileId)}${params}`, { headers: client.key ? { hlrkey: client.key } : {}, credentials: 'omit' })
+    const res = await client.fetcher(`${client.base}/file/${encodeURIComponent(fileId)}${params}`, {
+      headers: client.key ? { hlrkey: client.key } : {},
+      credentials: 'omit',
+    })
     if (!res.ok) {
       const body = await res.json().catch(() => ({ code: res.status, msg: res.statusText }))
       throw new HlrError('download', body)
