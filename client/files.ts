@@ -105,5 +105,6 @@ function fileNameOf(disposition: string | null): string | undefined {
   if (!disposition) return undefined
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)
   if (star) return decodeURIComponent(star[1])
-  return /filename="([^"]*)"/i.exec(disposition)?.[1]
+  const plain = /filename=(?:"([^"]*)"|([^;\s]+))/i.exec(disposition)
+  return plain ? (plain[1] ?? plain[2]) : undefined
 }
