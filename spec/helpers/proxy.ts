@@ -29,10 +29,13 @@ export async function startProxy(target: string): Promise<Proxy> {
 
   const server = http.createServer((req, res) => {
     requests.push({ path: req.url ?? '', headers: req.headers })
-    const upstream = http.request({ host: targetUrl.hostname, port: targetUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: targetUrl.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
+    const upstream = http.request(
+      { host: targetUrl.hostname, port: targetUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: targetUrl.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
     upstream.on('error', () => res.destroy())
     req.pipe(upstream)
   })
@@ -61,6 +64,13 @@ export async function startProxy(target: string): Promise<Proxy> {
       }),
     )
   })
+  const drop = () => {
+    for (const [down, up] of pairs) {
+      down.terminate()
+      up.terminate()
+    }
+    pairs.clear()
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
@@ -68,15 +78,9 @@ export async function startProxy(target: string): Promise<Proxy> {
     frames,
     requests,
     hold: (op) => (held = op),
-    drop() {
-      for (const [down, up] of pairs) {
-        down.terminate()
-        up.terminate()
-      }
-      pairs.clear()
-    },
+    drop,
     async close() {
-      this.drop()
+      drop()
       wss.close()
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
