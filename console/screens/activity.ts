@@ -105,7 +105,7 @@ function ballSection(app: App, a: Activity, nameOf: (uid?: string | null) => str
     'section',
     { 'aria-labelledby': 'ball-title' },
     h('h2', { id: 'ball-title', text: 'The ball' }),
-    h('p', { 'data-ball': a.ballHolder ?? '', text: `Held by ${nameOf(a.ballHolder)}` }),
+    h('p', { 'data-ball': a.ballHolder?.uid ?? '', text: `Held by ${nameOf(a.ballHolder?.uid)}` }),
     act('Take', () => app.client.call('v3.activity.ball.take', a._id)),
     a.ballHolder ? act('Clear', () => app.client.call('v3.activity.ball.clear', a._id)) : null,
     h(
@@ -131,8 +131,9 @@ async function historySection(app: App, activityId: string, nameOf: (uid: string
   const entries = await app.client.call('v3.activity.extractHistory', { activityId })
   const say = (e: (typeof entries)[number]) => {
     const c = e.changes as Record<string, any>
-    if (e.kind === 'phase') return `moved to ${phaseName(c.to)}`
-    if (e.kind === 'ball') return `ball to ${c.to ? nameOf(c.to) : 'nobody'}`
+    if (e.kind === 'phase') return `moved to ${phaseName(c.phase?.to)}`
+    if (e.kind === 'ball') return `ball to ${c.ball?.to ? nameOf(c.ball.to) : 'nobody'}`
+    if (e.kind === 'updated') return `changed ${Object.keys(c).join(', ')}`
     return e.kind
   }
   return h(

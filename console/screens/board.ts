@@ -15,7 +15,7 @@ export interface Activity {
   name: string
   currentPhase: string
   process: string
-  ballHolder?: string | null
+  ballHolder?: { uid: string; since: number } | null
   fields: Array<{ _id: string; value: unknown }>
   followers: string[]
   files: string[]

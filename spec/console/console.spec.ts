@@ -1,0 +1,127 @@
+/**
+ * The console in a real browser (Debian's chromium driven by playwright-core) against the test
+ * server: sign in, register errors at the field, a workflow and an activity created from the page,
+ * a second browser seeing the card move live, a file downloaded with progress. A screenshot of each
+ * main screen is kept in artifacts/console/ (git-ignored).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { serverUrl } from '../helpers/client'
+import { registerUser, type TestUser } from '../helpers/users'
+
+export const CHROMIUM = '/usr/bin/chromium'
+const ARTIFACTS = path.join(__dirname, '..', '..', 'artifacts', 'console')
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+let browser: Browser
+let ada: TestUser
+const contexts: BrowserContext[] = []
+const problems: string[] = []
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`)
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+  // launch() gives every run a fresh temporary profile (user-data-dir), removed on close.
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
+  ada = await registerUser('console')
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function newPage(width = 1100): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, acceptDownloads: true })
+  contexts.push(context)
+  const page = await context.newPage()
+  // Anything the Content-Security-Policy blocks, or any script error, fails the test at the end.
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()))
+  page.on('pageerror', (e) => problems.push(String(e)))
+  await page.goto(serverUrl() + '/')
+  return page
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+
+async function signIn(page: Page, user: TestUser) {
+  await page.getByLabel('E-mail').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Workflows' }).waitFor()
+}
+
+test('sign in: a wrong password is refused on the page, the right one opens the workflows', async () => {
+  const page = await newPage()
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+  await shot(page, '1-sign-in')
+  await page.getByLabel('E-mail').fill(ada.email)
+  await page.getByLabel('Password').fill('not the password')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('status').filter({ hasText: '401' }).waitFor()
+  await page.getByLabel('Password').fill(ada.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Workflows' }).waitFor()
+  expect(await page.locator('#connection').textContent()).toBe('live')
+  await page.getByRole('link', { name: 'Workspaces' }).click()
+  await page.getByRole('heading', { name: 'Workspaces' }).waitFor()
+  await shot(page, '3-workspaces')
+})
+
+test('register: the server’s reason is shown at the field it names', async () => {
+  const page = await newPage()
+  await page.getByRole('link', { name: 'Register' }).first().click()
+  await page.getByLabel('First name').fill('Grace')
+  await page.getByLabel('Last name').fill('Hopper')
+  await page.getByLabel('E-mail').fill(`grace.${Date.now()}@example.test`)
+  await page.getByLabel('Password').fill('aaaaaaaaaa')
+  await page.getByRole('button', { name: 'Register' }).click()
+  const password = page.getByLabel('Password')
+  await page.locator('[aria-invalid="true"]').waitFor()
+  expect(await password.getAttribute('aria-invalid')).toBe('true')
+  expect(await page.locator(`#${await password.getAttribute('id')}-error`).textContent()).toMatch(/\S/)
+  await shot(page, '2-register-error')
+})
+
+test('a workflow and an activity from the page; a second browser sees the card move live; a file downloads with progress', async () => {
+  const page = await newPage()
+  await signIn(page, ada)
+  await page.getByLabel('Name').fill('Hiring')
+  await page.getByRole('button', { name: 'Create workflow' }).click()
+  await page.getByRole('heading', { name: 'Hiring' }).waitFor()
+  await page.getByLabel('Name').fill('Ada L.')
+  await page.getByRole('button', { name: 'Add activity' }).click()
+  const columns = page.locator('section.column')
+  await columns.nth(0).locator('li.card', { hasText: 'Ada L.' }).waitFor()
+  await shot(page, '4-workflows-board')
+
+  const other = await newPage(390)
+  await signIn(other, ada)
+  await other.getByRole('link', { name: 'Hiring' }).first().click()
+  const otherColumns = other.locator('section.column')
+  await otherColumns.nth(0).locator('li.card', { hasText: 'Ada L.' }).waitFor()
+  const doing = await columns.nth(1).getAttribute('data-phase')
+  await page.getByLabel('Phase of Ada L.').selectOption(doing!)
+  // The second browser did nothing: its board follows the signal.
+  await otherColumns.nth(1).locator('li.card', { hasText: 'Ada L.' }).waitFor()
+  expect(await otherColumns.nth(0).locator('li.card').count()).toBe(0)
+  await shot(other, '5-board-phone-width')
+
+  await page.getByRole('link', { name: 'Ada L.' }).click()
+  await page.getByRole('heading', { name: 'Ada L.' }).waitFor()
+  const content = Buffer.from('x'.repeat(200_000))
+  await page.getByLabel('Upload a file').setInputFiles({ name: 'cv.txt', mimeType: 'text/plain', buffer: content })
+  const button = page.getByRole('button', { name: 'Download cv.txt' })
+  await button.waitFor()
+  const saved = page.waitForEvent('download')
+  await button.click()
+  const file = await saved
+  expect(file.suggestedFilename()).toBe('cv.txt')
+  expect(fs.readFileSync((await file.path())!)).toEqual(content)
+  await page.getByRole('status').filter({ hasText: `finished: ${content.length} bytes` }).waitFor()
+  const bar = page.getByRole('progressbar', { name: 'Transfer progress' })
+  expect(await bar.evaluate((el: HTMLProgressElement) => [el.value, el.max])).toEqual([content.length, content.length])
+  await page.getByRole('button', { name: 'Take' }).click()
+  await page.locator('[data-ball]').filter({ hasText: 'Held by Test console' }).waitFor()
+  await shot(page, '6-activity')
+  expect(problems).toEqual([])
+}, 60_000)
