@@ -106,11 +106,11 @@ function ballSection(app: App, a: Activity, nameOf: (uid?: string | null) => str
     { 'aria-labelledby': 'ball-title' },
     h('h2', { id: 'ball-title', text: 'The ball' }),
     h('p', { 'data-ball': a.ballHolder?.uid ?? '', text: `Held by ${nameOf(a.ballHolder?.uid)}` }),
-    act('Take', () => app.client.call('v3.activity.ball.take', a._id)),
-    a.ballHolder ? act('Clear', () => app.client.call('v3.activity.ball.clear', a._id)) : null,
     h(
       'div',
       { class: 'inline' },
+      act('Take', () => app.client.call('v3.activity.ball.take', a._id)),
+      a.ballHolder ? act('Clear', () => app.client.call('v3.activity.ball.clear', a._id)) : null,
       to,
       act('Pass', () => app.client.call('v3.activity.ball.pass', a._id, to.value)),
     ),
