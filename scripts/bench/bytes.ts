@@ -6,12 +6,11 @@
  *   npm run bench:bytes    (BENCH_BYTES_FILES x BENCH_BYTES_FILE_MIB, default 20 x 25 MiB)
  */
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
-import { treeRss } from './rss'
+import { treeRss, uploadFiles } from './files'
 
 const FILES = Number(process.env.BENCH_BYTES_FILES ?? 20)
 const FILE_BYTES = Math.round(Number(process.env.BENCH_BYTES_FILE_MIB ?? 25) * 1024 * 1024)
@@ -42,15 +41,7 @@ async function main() {
   const bareUrl = await new Promise<string>((resolve) => bare.stdout!.once('data', (d) => resolve(JSON.parse(String(d)).url)))
   const me = await signedIn('bench', server.wsUrl)
   try {
-    const ids: string[] = []
-    const chunk = randomBytes(FILE_BYTES)
-    for (let i = 0; i < FILES; i++) {
-      chunk.writeUInt32BE(i, 0)
-      const form = new FormData()
-      form.append('file', new Blob([new Uint8Array(chunk)]), `file-${i}.bin`)
-      const res = await fetch(`${server.url}/upload`, { method: 'POST', headers: { hlrkey: me.key }, body: form })
-      ids.push((await res.json())._id)
-    }
+    const ids = await uploadFiles(server.url, me.key, FILES, FILE_BYTES)
     const paths = ids.map((id) => path.join(server.dataDir, 'files', id.slice(0, 2), id))
     const headers = { hlrkey: me.key }
 
