@@ -59,11 +59,7 @@ function fieldsForm(app: App, activity: Activity, wf: any, phases: string[]) {
   const rows: HTMLElement[] = []
   for (const def of defs) {
     const value = values.get(def._id)
-    const numeric = NUMERIC.has(def.type)
-    const f = field(
-      def.label ?? def._id,
-      input({ type: numeric ? 'number' : 'text', step: numeric ? 'any' : undefined, value: value == null ? '' : String(value) }),
-    )
+    const f = field(def.label ?? def._id, valueInput(def, value))
     inputs.set(def._id, f)
     const graph = graphButton(app, activity._id, def._id, def.label ?? def._id)
     if (graph) f.row.append(graph)
@@ -87,6 +83,13 @@ function fieldsForm(app: App, activity: Activity, wf: any, phases: string[]) {
     }
   })
   return h('section', { 'aria-labelledby': 'fields-title' }, h('h2', { id: 'fields-title', text: 'Fields' }), form)
+}
+
+/** Numbers as number inputs, dates as date inputs (stored as ms, sent as YYYY-MM-DD), anything else as text. */
+function valueInput(def: FieldDef, value: unknown) {
+  if (NUMERIC.has(def.type)) return input({ type: 'number', step: 'any', value: value == null ? '' : String(value) })
+  if (def.type === 'date') return input({ type: 'date', value: typeof value === 'number' ? new Date(value).toISOString().slice(0, 10) : '' })
+  return input({ value: value == null ? '' : typeof value === 'string' ? value : JSON.stringify(value) })
 }
 
 function ballSection(app: App, a: Activity, nameOf: (uid?: string | null) => string, refresh: () => Promise<void>) {

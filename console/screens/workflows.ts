@@ -25,7 +25,7 @@ export async function workflowsScreen(app: App, main: HTMLElement) {
 function createForm(app: App) {
   const name = field('Name', input({ required: true }))
   const phases = field('Phases (comma-separated)', input({ value: 'To do, Doing, Done' }))
-  const fields = field('Fields (label:type, comma-separated)', input({ value: 'Description:text, Amount:numeric' }))
+  const fields = field('Fields (label:type, comma-separated)', input({ value: 'Description:text, Amount:numeric, Start:date, Country:country' }))
   const line = status()
   const form = h(
     'form',

@@ -124,6 +124,20 @@ test('a workflow and an activity from the page; a second browser sees the card m
 
   await page.getByRole('link', { name: 'Ada L.' }).click()
   await page.getByRole('heading', { name: 'Ada L.' }).waitFor()
+  // A value the server refuses: its reason appears at that field, and a good one is saved.
+  const country = page.getByLabel('Country')
+  await country.fill('Atlantis')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.locator('[aria-invalid="true"]').waitFor()
+  expect(await country.getAttribute('aria-invalid')).toBe('true')
+  expect(await page.locator(`#${await country.getAttribute('id')}-error`).textContent()).toMatch(/country code/)
+  await country.fill('fi')
+  await page.getByLabel('Amount').fill('12.5')
+  await page.getByLabel('Start').fill('2026-12-01')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+  expect(await country.getAttribute('aria-invalid')).toBeNull()
+
   const content = Buffer.from('x'.repeat(200_000))
   await page.getByLabel('Upload a file').setInputFiles({ name: 'cv.txt', mimeType: 'text/plain', buffer: content })
   const button = page.getByRole('button', { name: 'Download cv.txt' })
