@@ -30,6 +30,14 @@ const W = 170
 const H = 34
 const GAP_X = 60
 const GAP_Y = 18
+const BACK_DROP = 30
+
+/** Forward edges run straight from the right side to the left side; others loop below the boxes. */
+function edgePath(a: { x: number; y: number }, b: { x: number; y: number }): string {
+  if (b.x > a.x) return `M${a.x + W},${a.y + H / 2} L${b.x},${b.y + H / 2}`
+  const low = Math.max(a.y, b.y) + H + BACK_DROP
+  return `M${a.x + W / 2},${a.y + H} C${a.x + W / 2},${low} ${b.x + W / 2},${low} ${b.x + W / 2},${b.y + H}`
+}
 
 export function graphButton(app: App, activityId: string, fieldId: string, label: string): HTMLElement | null {
   if (!app.has.explainNode) return null
@@ -52,8 +60,10 @@ export function drawGraph(graph: Explained, title: string): SVGSVGElement {
   for (const cycle of graph.cycles) {
     const ids = cycle.path
     ids.forEach((id, i) => {
+      const next = ids[(i + 1) % ids.length]
       inCycle.add(id)
-      cycleEdge.add(`${id}>${ids[(i + 1) % ids.length]}`)
+      // A step reads the next one, so the edge may be drawn either way: both are the cycle's.
+      cycleEdge.add(`${id}>${next}`).add(`${next}>${id}`)
     })
   }
   const depths = [...new Set(graph.nodes.map((n) => n.depth))].sort((a, b) => a - b)
@@ -66,7 +76,8 @@ export function drawGraph(graph: Explained, title: string): SVGSVGElement {
     place.set(node.id, { x: 10 + column * (W + GAP_X), y: 10 + row * (H + GAP_Y) })
   }
   const width = 20 + depths.length * (W + GAP_X)
-  const height = 20 + Math.max(1, ...rows.values()) * (H + GAP_Y)
+  // Room below the boxes for edges that go back to an earlier column.
+  const height = 20 + Math.max(1, ...rows.values()) * (H + GAP_Y) + BACK_DROP
   const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, width: String(width), height: String(height), role: 'img', 'aria-label': title }) as SVGSVGElement
   svg.append(el('title', {}, title))
   const defs = el('defs')
@@ -88,11 +99,8 @@ export function drawGraph(graph: Explained, title: string): SVGSVGElement {
     if (!a || !b) continue
     const cyclic = cycleEdge.has(`${edge.from}>${edge.to}`)
     svg.append(
-      el('line', {
-        x1: String(a.x + W),
-        y1: String(a.y + H / 2),
-        x2: String(b.x),
-        y2: String(b.y + H / 2),
+      el('path', {
+        d: edgePath(a, b),
         class: cyclic ? 'edge cycle' : 'edge',
         'marker-end': `url(#${cyclic ? 'arrow-cycle' : 'arrow'})`,
       }),

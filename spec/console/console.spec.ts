@@ -6,7 +6,9 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { buildConsole } from '../../server/http/console'
 import { api, serverUrl } from '../helpers/client'
 import { registerUser, type TestUser } from '../helpers/users'
 
@@ -158,3 +160,46 @@ test('a workflow and an activity from the page; a second browser sees the card m
   await shot(page, '7-activity')
   expect(problems).toEqual([])
 }, 60_000)
+
+test('a dependency graph is drawn as SVG with its cycle in red', async () => {
+  // explainNode may not be built on this server: draw the shape it answers with, in the browser.
+  const graph = {
+    nodes: [
+      { id: 'p:a', label: 'Price', depth: 0 },
+      { id: 'p:b', label: 'Total = Price + Tax', depth: 1, isFunction: true },
+      { id: 'p:c', label: 'Tax = Total * 0.2', depth: 2, isFunction: true },
+    ],
+    edges: [
+      { from: 'p:a', to: 'p:b', variable: 'price' },
+      { from: 'p:c', to: 'p:b', variable: 'tax' },
+      { from: 'p:b', to: 'p:c', variable: 'total' },
+    ],
+    cycles: [{ path: ['p:b', 'p:c'] }],
+  }
+  const script = await build({
+    stdin: {
+      contents: "import { drawGraph } from './screens/graph'; (window as any).drawGraph = drawGraph",
+      resolveDir: path.join(__dirname, '..', '..', 'console'),
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+  })
+  // A blank page of its own (the server's pages allow no inline script or style, rightly).
+  const context = await browser.newContext({ viewport: { width: 700, height: 400 } })
+  contexts.push(context)
+  const page = await context.newPage()
+  await page.setContent('<main><div class="graph" id="graph"></div></main>')
+  await page.addStyleTag({ content: (await buildConsole())['app.css'] })
+  await page.addScriptTag({ content: script.outputFiles[0].text })
+  await page.evaluate((g) => document.getElementById('graph')!.append((window as any).drawGraph(g, 'Dependencies of Total')), graph)
+  const svg = page.getByRole('img', { name: 'Dependencies of Total' })
+  await svg.waitFor()
+  expect(await page.locator('g.node').count()).toBe(3)
+  expect(await page.locator('g.node.cycle text').allTextContents()).toEqual(['Total = Price + Tax', 'Tax = Total * 0.2'])
+  const strokes = await page.locator('path.edge').evaluateAll((lines) => lines.map((l) => getComputedStyle(l).stroke))
+  expect(strokes).toEqual(['rgb(85, 85, 85)', 'rgb(204, 0, 0)', 'rgb(204, 0, 0)'])
+  await svg.screenshot({ path: path.join(ARTIFACTS, '8-dependency-graph.png') })
+})
