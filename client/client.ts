@@ -188,13 +188,6 @@ export class HlrClient {
     this.dropSocket(false)
   }
 
-  /** Closes the current socket as a network failure would (the client reconnects). */
-  dropConnection(): void {
-    const socket = this.socket
-    this.dropSocket(true)
-    socket?.close(4000, 'dropped by the client')
-  }
-
   private dispatch(call: PendingCall) {
     if (this.socketReady && this.socket) this.sendFrame(this.socket, call)
     else void this.viaHttp(call)

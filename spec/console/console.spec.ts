@@ -75,9 +75,16 @@ test('sign in: a wrong password is refused on the page, the right one opens the 
   // The wall is offered exactly when the server has it (wall2.* answer 501 until it is built).
   const wallBuilt = (await api('wall2.unread', [{}], { key: await page.evaluate(() => sessionStorage.getItem('hlrkey')!) })).status !== 501
   expect(await page.getByRole('link', { name: 'Wall' }).count()).toBe(wallBuilt ? 1 : 0)
+  await api('v2.network.create', ['Second desk'], { key: await page.evaluate(() => sessionStorage.getItem('hlrkey')!) })
   await page.getByRole('link', { name: 'Workspaces' }).click()
   await page.getByRole('heading', { name: 'Workspaces' }).waitFor()
   await shot(page, '3-workspaces')
+  await page.getByRole('button', { name: 'Switch to Second desk' }).click()
+  await page.getByRole('heading', { name: 'Workflows' }).waitFor()
+  await page.getByRole('link', { name: 'Workspaces' }).click()
+  await page.getByRole('button', { name: 'Switch to Second desk' }).and(page.locator('[disabled]')).waitFor()
+  await page.getByRole('button', { name: `Switch to ${ada.firstname}'s workspace` }).click()
+  await page.getByRole('heading', { name: 'Workflows' }).waitFor()
 })
 
 test('register: the server’s reason is shown at the field it names', async () => {
