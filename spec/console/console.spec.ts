@@ -75,6 +75,14 @@ test('sign in: a wrong password is refused on the page, the right one opens the 
   // The wall is offered exactly when the server has it (wall2.* answer 501 until it is built).
   const wallBuilt = (await api('wall2.unread', [{}], { key: await page.evaluate(() => sessionStorage.getItem('hlrkey')!) })).status !== 501
   expect(await page.getByRole('link', { name: 'Wall' }).count()).toBe(wallBuilt ? 1 : 0)
+  if (wallBuilt) {
+    await page.getByRole('link', { name: 'Wall' }).click()
+    await page.getByLabel('Subject').fill('Hello')
+    await page.getByLabel('Text').fill('First post from the console')
+    await page.getByRole('button', { name: 'Post' }).click()
+    await page.locator('li.card', { hasText: 'First post from the console' }).waitFor()
+    await shot(page, '9-wall')
+  }
   await api('v2.network.create', ['Second desk'], { key: await page.evaluate(() => sessionStorage.getItem('hlrkey')!) })
   await page.getByRole('link', { name: 'Workspaces' }).click()
   await page.getByRole('heading', { name: 'Workspaces' }).waitFor()
@@ -146,6 +154,17 @@ test('a workflow and an activity from the page; a second browser sees the card m
   await page.getByRole('button', { name: 'Save' }).click()
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
   expect(await country.getAttribute('aria-invalid')).toBeNull()
+
+  // The dependency graph is offered exactly when the server has explainNode.
+  const activityId = page.url().split('/').pop()!
+  const explainBuilt =
+    (await api('v3.activity.explainNode', [{ activityId, fieldId: activityId }], { key: await page.evaluate(() => sessionStorage.getItem('hlrkey')!) }))
+      .status !== 501
+  expect(await page.getByRole('button', { name: 'Dependencies of Amount' }).count()).toBe(explainBuilt ? 1 : 0)
+  if (explainBuilt) {
+    await page.getByRole('button', { name: 'Dependencies of Amount' }).click()
+    await page.getByRole('img', { name: 'Dependencies of Amount' }).waitFor()
+  }
 
   const content = Buffer.from('x'.repeat(200_000))
   await page.getByLabel('Upload a file').setInputFiles({ name: 'cv.txt', mimeType: 'text/plain', buffer: content })
