@@ -3,7 +3,7 @@
  * #/signin #/register #/workspaces #/workflows #/workflow/<id> #/activity/<id> #/wall
  */
 import './style.css'
-import { describe, startApp, type App } from './app'
+import { describe, forgetSession, startApp, type App } from './app'
 import { h } from './dom'
 import { activityScreen } from './screens/activity'
 import { registerScreen, signInScreen } from './screens/auth'
@@ -57,7 +57,14 @@ async function boot() {
   const app = await startApp()
   const line = document.getElementById('connection')!
   const show = () => (line.textContent = app.client.live ? 'live' : 'offline: calls use HTTP')
-  app.client.onConnection(show)
+  app.client.onConnection((state) => {
+    show()
+    // The session ended (signed out elsewhere, expired): back to the sign-in page.
+    if (state === 'signedOut' && app.session) {
+      forgetSession(app)
+      location.hash = '#/signin'
+    }
+  })
   // No replay of missed signals: show the screen again from fresh data.
   app.client.onReload(() => void route(app))
   show()

@@ -93,6 +93,10 @@ test('sign in: a wrong password is refused on the page, the right one opens the 
   await page.getByRole('button', { name: 'Switch to Second desk' }).and(page.locator('[disabled]')).waitFor()
   await page.getByRole('button', { name: `Switch to ${ada.firstname}'s workspace` }).click()
   await page.getByRole('heading', { name: 'Workflows' }).waitFor()
+  // The session ends elsewhere: the page goes back to signing in.
+  expect((await api('logout', [], { key: await page.evaluate(() => sessionStorage.getItem('hlrkey')!) })).status).toBe(200)
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+  expect(await page.evaluate(() => sessionStorage.getItem('hlrkey'))).toBeNull()
 })
 
 test('register: the server’s reason is shown at the field it names', async () => {
