@@ -8,11 +8,11 @@
 import { loadFields, loadProcessesOf, processObject } from '../db/processes'
 import type { ProcessesTable } from '../db/schema'
 import { enforceQuota } from '../domain/quota'
-import { badRequest, conflict, forbidden, notFound, refused } from '../errors'
+import { conflict, forbidden, notFound, refused } from '../errors'
 import { newId, isObjectId } from '../ids'
 import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister, type LoadedProcess } from '../policies/processes'
 import { loadMember, workspaceOf } from '../policies/roles'
-import { operation } from '../rpc/operation'
+import { invalidOf, operation, type Context, type Invalid } from '../rpc/operation'
 import { processViewers, publishToViewers } from '../domain/process-signals'
 
 interface CreateOptions {
@@ -63,8 +63,6 @@ const NOT_SETTABLE: Record<string, string> = {
   createdActivities: 'counted by the server',
 }
 
-const invalidInfo = (path: string, reason: string) => badRequest(`argument 2 (info${path}) ${reason}`, { argument: 1, name: 'info', path, reason })
-
 /**
  * Sets configuration fields (docs/interface.md "Process"); with `lang`, the text settings given go
  * to translations[lang]. `phases` is merged by phase id (a phase given as null is deleted);
@@ -87,7 +85,7 @@ export const setInfo = operation({
       if (v === undefined) continue
       if (lang && TRANSLATED.includes(k)) translated[k] = v
       else if (k === 'name') {
-        if (!(v as string).trim()) throw invalidInfo('/name', 'must not be blank')
+        if (!(v as string).trim()) throw ctx.invalid(1, '/name', 'must not be blank')
         change.name = (v as string).trim()
       } else next[k] = v
     }
@@ -97,7 +95,7 @@ export const setInfo = operation({
       if (lang) merged[lang] = { ...merged[lang], ...translated }
       next.translations = merged
     }
-    if (phases !== undefined) next.phases = mergePhases(process.info.phases, phases)
+    if (phases !== undefined) next.phases = mergePhases(process.info.phases, phases, invalidOf(ctx, 1))
     await checkReferences(ctx, process, next)
     if (key !== undefined) {
       const taken = await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('key', '=', key).where('_id', '!=', process._id).executeTakeFirst()
@@ -119,7 +117,7 @@ export const setInfo = operation({
   },
 })
 
-function mergePhases(current: unknown, given: Record<string, unknown>): Record<string, unknown> {
+function mergePhases(current: unknown, given: Record<string, unknown>, invalidInfo: Invalid): Record<string, unknown> {
   const phases: Record<string, unknown> = { ...((current as Record<string, unknown>) ?? {}) }
   for (const [id, phase] of Object.entries(given)) {
     if (!isObjectId(id)) throw invalidInfo(`/phases/${id}`, 'must be keyed by a phase id (24 hex characters)')
@@ -135,14 +133,14 @@ function mergePhases(current: unknown, given: Record<string, unknown>): Record<s
 }
 
 /** 422 when phasesOrder, phasesRemoved, fieldsOrder or a phase's fields name something the workflow lacks. */
-async function checkReferences(ctx: { db: Parameters<typeof loadFields>[0] }, process: LoadedProcess, info: Record<string, unknown>) {
+async function checkReferences(ctx: Context, process: LoadedProcess, info: Record<string, unknown>) {
   const phases = Object.keys((info.phases as object) ?? {})
   const fieldIds = (await loadFields(ctx.db, process.cid, process._id)).map((f) => f._id)
   const check = (path: string, ids: unknown, known: string[], what: string) => {
     if (!Array.isArray(ids)) return
     const missing = ids.filter((id) => !known.includes(id))
     if (missing.length) throw refused(`${path} names ${what} this workflow does not have`, { argument: 1, path, missing })
-    if (new Set(ids).size !== ids.length) throw invalidInfo(path, 'must not repeat an id')
+    if (new Set(ids).size !== ids.length) throw ctx.invalid(1, path, 'must not repeat an id')
   }
   check('/phasesOrder', info.phasesOrder, phases, 'phases')
   check('/phasesRemoved', info.phasesRemoved, phases, 'phases')

@@ -50,6 +50,17 @@ export interface Context {
   }
 }
 
+/**
+ * The 400 for one argument, already bound to it: what a domain function takes instead of an
+ * (index, name) pair, so the name still comes from the schema.
+ */
+export type Invalid = (path: string, reason: string, details?: object) => RpcError
+
+export const invalidOf =
+  (ctx: Pick<Context, 'invalid'>, argument: number): Invalid =>
+  (path, reason, details) =>
+    ctx.invalid(argument, path, reason, details)
+
 export interface SignedInContext extends Context {
   session: Session
 }

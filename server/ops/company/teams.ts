@@ -7,7 +7,7 @@
  */
 import { clearTeamValues } from '../../db/properties'
 import { deleteTeam, insertTeam, loadTeam, loadTeams, nonMembers, setTeamMembers, teamExists, updateTeam, type TeamChange } from '../../db/teams'
-import { badRequest, notFound, RpcError } from '../../errors'
+import { notFound, RpcError } from '../../errors'
 import { operation, type Context } from '../../rpc/operation'
 
 const DEFAULT_VIEWS = ['activities', 'discussions', 'events', 'feed']
@@ -20,7 +20,7 @@ export const newTeam = operation({
   async run(ctx, team: { name: string; description?: string }) {
     const { cid } = ctx
     const name = team.name.trim()
-    if (!name) throw badRequest('argument 1 (team/name) must not be blank', { argument: 0, name: 'team', path: '/name', reason: 'must not be blank' })
+    if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     const _id = await insertTeam(ctx.db, cid, ctx.session.uid, { name, description: team.description })
     ctx.publish(`workspace:${cid}`, 'company.team.created', { cid, _id })
     return loadTeam(ctx.db, cid, _id)
@@ -67,7 +67,7 @@ export const setData = operation({
   capability: 'teams.manage',
   async run(ctx, input: { team_id: string; section: Section; data: unknown }) {
     const { cid } = ctx
-    const change = teamChange(input.section, input.data)
+    const change = teamChange(ctx, input.section, input.data)
     if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
     await updateTeam(ctx.db, cid, input.team_id, change)
     ctx.publish(`workspace:${cid}`, 'company.team.updated', { cid, _id: input.team_id, changed: [input.section] })
@@ -75,9 +75,8 @@ export const setData = operation({
   },
 })
 
-function teamChange(section: Section, data: unknown): TeamChange {
-  const invalid = (reason: string) =>
-    badRequest(`argument 1 (data/data) ${reason} for section ${section}`, { argument: 0, name: 'data', path: '/data', section, reason })
+function teamChange(ctx: Context, section: Section, data: unknown): TeamChange {
+  const invalid = (reason: string) => ctx.invalid(0, '/data', `${reason} for section ${section}`, { section })
   switch (section) {
     case 'name': {
       if (typeof data !== 'string' || !data.trim()) throw invalid('must be a non-empty string')

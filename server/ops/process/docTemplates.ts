@@ -8,7 +8,7 @@
  */
 import { publishToViewers } from '../../domain/process-signals'
 import { changeInfoEntry } from '../../domain/doc-templates'
-import { badRequest, notFound } from '../../errors'
+import { notFound } from '../../errors'
 import { newId } from '../../ids'
 import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../policies/processes'
 import { operation, type SignedInContext } from '../../rpc/operation'
@@ -56,7 +56,7 @@ export const setDocumentTemplate = operation({
   access: 'signedIn',
   async run(ctx, processId: string, template: Record<string, unknown> & { name: string }) {
     const process = await administered(ctx, processId, 'change the document templates')
-    if (!template.name.trim()) throw badRequest('argument 2 (template/name) must not be blank', { argument: 1, name: 'template', path: '/name' })
+    if (!template.name.trim()) throw ctx.invalid(1, '/name', 'must not be blank')
     const only = Object.keys(template).length === 1
     return changeTemplates(ctx, process, (templates) => {
       if (only) delete templates[template.name]
@@ -74,7 +74,7 @@ export const setDocumentTemplates = operation({
     const process = await administered(ctx, processId, 'change the document templates')
     const next: Templates = {}
     for (const [name, template] of Object.entries(given ?? {})) {
-      if (template.name !== name) throw badRequest(`argument 2 (templates/${name}/name) must be the key it is listed under`, { argument: 1, name: 'templates', path: `/${name}/name` })
+      if (template.name !== name) throw ctx.invalid(1, `/${name}/name`, 'must be the key it is listed under')
       next[name] = normalise(template)
     }
     return changeTemplates(ctx, process, () => ({ templates: Object.keys(next).length ? next : undefined, result: true }))
@@ -158,7 +158,7 @@ export const setDocTemplateFieldProperty = operation({
       if (ref.group === 'opts' || ref.group === 'fieldMap') {
         const holder = ((template[ref.group] as Record<string, Entry> | undefined) ?? {}) as Record<string, Entry>
         if (ref.group === 'fieldMap' && (GROUPS as readonly string[]).includes(ref.key))
-          throw badRequest(`argument 1 (property/key) ${ref.key} is a group of the fieldMap: use group ${ref.key} and the entry's key`, { argument: 0, name: 'property', path: '/key' })
+          throw ctx.invalid(0, '/key', `${ref.key} is a group of the fieldMap: use group ${ref.key} and the entry's key`)
         entry = holder[ref.key] = { ...(holder[ref.key] ?? {}) }
         ;(template as Record<string, unknown>)[ref.group] = holder
       } else {

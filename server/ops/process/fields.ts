@@ -8,7 +8,7 @@
 import { loadField, unknownProcesses, type FieldRecord } from '../../db/processes'
 import type { ProcessFieldType } from '../../db/schema'
 import { sql } from 'kysely'
-import { badRequest, conflict, refused } from '../../errors'
+import { conflict, refused } from '../../errors'
 import { isObjectId, newId } from '../../ids'
 import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../policies/processes'
 import { operation, type Context } from '../../rpc/operation'
@@ -27,7 +27,7 @@ const TRANSLATED = ['label', 'placeholder', 'description', 'unit']
  * not workflows of the workspace.
  */
 async function validate(ctx: Context, cid: string, type: ProcessFieldType, d: Descriptor, argument: number) {
-  const invalid = (path: string, reason: string) => badRequest(`argument ${argument + 1} (field${path}) ${reason} for a ${type} field`, { argument, name: 'field', path, type, reason })
+  const invalid = (path: string, reason: string) => ctx.invalid(argument, path, `${reason} for a ${type} field`, { type })
   if (d.label !== undefined && !d.label.trim()) throw invalid('/label', 'must not be blank')
   if (d.inviteToDiscussionOnChange === true && type !== 'users') throw invalid('/inviteToDiscussionOnChange', 'is only for users fields')
   if (d.unit !== undefined && !UNIT_TYPES.includes(type)) throw invalid('/unit', `is only for ${UNIT_TYPES.join(' and ')} fields`)

@@ -4,7 +4,6 @@
  * `process.starred {_id, isStarred}` on user:<uid>.
  */
 import { isStarred, loadFields, processObject } from '../../db/processes'
-import { badRequest } from '../../errors'
 import { loadProcessAccess } from '../../policies/processes'
 import { operation } from '../../rpc/operation'
 
@@ -14,7 +13,7 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, processId?: string) {
-    if (processId === undefined) throw badRequest('argument 1 (processId) is required', { argument: 0, name: 'processId', reason: 'is required' })
+    if (processId === undefined) throw ctx.invalid(0, '', 'is required')
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     return processObject(ctx.db, process, ctx.session.uid)
   },

@@ -41,7 +41,7 @@ export const create = operation({
   access: 'signedIn',
   async run(ctx, processId: string, activity?: ActivityInput | null, options: CreateOptions = {}) {
     const process = await creatableProcess(ctx, processId)
-    const [record] = await createActivities(ctx, process, [activity ?? {}], options)
+    const [record] = await createActivities(ctx, process, [activity ?? {}], options, false)
     await publishCreated(ctx, process, [record._id as string], false)
     return record
   },
@@ -54,7 +54,7 @@ export const createMany = operation({
   async run(ctx, processId: string, activities: ActivityInput[], options: CreateOptions = {}) {
     const process = await creatableProcess(ctx, processId, options.workspaceId)
     if (!activities.length) return []
-    const records = await createActivities(ctx, process, activities, options)
+    const records = await createActivities(ctx, process, activities, options, true)
     await publishCreated(
       ctx,
       process,

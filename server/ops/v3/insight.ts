@@ -8,10 +8,10 @@
  * members may not all see the workflow.
  */
 import { checkDefinition, insertInsight, insightFor, insightRecord, runInsight, type Filters, type InsightInput, type InsightRow } from '../../domain/insights'
-import { badRequest, forbidden } from '../../errors'
+import { forbidden } from '../../errors'
 import { accessToAll, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import { loadMember, workspaceOf } from '../../policies/roles'
-import { operation, type SignedInContext } from '../../rpc/operation'
+import { invalidOf, operation, type SignedInContext } from '../../rpc/operation'
 
 function announce(ctx: SignedInContext, sig: string, insight: { cid: string; process_id: string; _id: string; uid: string }) {
   const users = [...new Set([insight.uid, ctx.session.uid])]
@@ -29,18 +29,15 @@ export const create = operation({
   async run(ctx, input: Required<Pick<InsightInput, 'processId' | 'name' | 'fields'>> & { filters?: Filters }) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, input.processId)
     const name = input.name.trim()
-    if (!name) throw badName(0, 'insight')
+    if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     const filters = input.filters ?? {}
-    await checkDefinition(ctx.db, process, { fields: input.fields, filters }, 0, 'insight')
+    await checkDefinition(ctx.db, process, { fields: input.fields, filters }, invalidOf(ctx, 0))
     const _id = await insertInsight(ctx.db, process.cid, ctx.session.uid, { processId: process._id, name, fields: input.fields, filters })
     const { insight } = await insightFor(ctx.db, ctx.session.uid, _id)
     announce(ctx, 'v3.insight.created', insight)
     return insightRecord(insight)
   },
 })
-
-const badName = (argument: number, name: string) =>
-  badRequest(`argument ${argument + 1} (${name}/name) must not be blank`, { argument, name, path: '/name', reason: 'must not be blank' })
 
 /** `[insightId, {name?, fields?, filters?}]`. Returns the Insight record. */
 export const update = operation({
@@ -50,10 +47,10 @@ export const update = operation({
     const { insight, process, access } = await insightFor(ctx.db, ctx.session.uid, insightId)
     requireManager(ctx, insight, access)
     const name = changes.name === undefined ? insight.name : changes.name.trim()
-    if (!name) throw badName(1, 'changes')
+    if (!name) throw ctx.invalid(1, '/name', 'must not be blank')
     const fields = changes.fields ?? (insight.fields as string[])
     const filters = changes.filters === undefined ? (insight.filters as Filters) : (changes.filters ?? {})
-    await checkDefinition(ctx.db, process, { fields, filters }, 1, 'changes')
+    await checkDefinition(ctx.db, process, { fields, filters }, invalidOf(ctx, 1))
     await ctx.db
       .updateTable('insights')
       .set({ name, fields: JSON.stringify(fields), filters: JSON.stringify(filters), updated: Date.now() })

@@ -3,7 +3,6 @@
  * (new ids for every process, field and phase; references between the copied workflows follow).
  */
 import { copyProcesses, describeProcesses } from '../../../domain/copy-processes'
-import { badRequest } from '../../../errors'
 import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
 
@@ -18,7 +17,7 @@ export const copy = operation({
   access: 'signedIn',
   async run(ctx, processIds: string | string[]) {
     const given = [...new Set(Array.isArray(processIds) ? processIds : [processIds])]
-    if (!given.length) throw badRequest('argument 1 (processIds) must name at least one process', { argument: 0, name: 'processIds', reason: 'is empty' })
+    if (!given.length) throw ctx.invalid(0, '', 'must name at least one process')
     const byWorkspace = new Map<string, LoadedProcess[]>()
     for (const id of given) {
       const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, id)

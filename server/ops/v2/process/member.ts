@@ -21,7 +21,7 @@ export const add = operation({
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'change the members')
     const viewersBefore = await processViewers(ctx.db, process)
-    const id = await resolveMemberId(ctx.db, process.cid, memberId, { argument: 1, name: 'memberId', kinds: KINDS })
+    const id = await resolveMemberId(ctx, process.cid, memberId, { argument: 1, kinds: KINDS })
     const added = await ctx.db
       .insertInto('process_members')
       .values({ cid: process.cid, process_id: process._id, member_id: id, permissions: '[]', created: Date.now() })
@@ -61,7 +61,7 @@ export const remove = operation({
       .returning('member_id')
       .executeTakeFirst()
     if (!removed) {
-      await resolveMemberId(ctx.db, process.cid, memberId, { argument: 1, name: 'memberId', kinds: KINDS })
+      await resolveMemberId(ctx, process.cid, memberId, { argument: 1, kinds: KINDS })
       return false
     }
     await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)

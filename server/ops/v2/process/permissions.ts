@@ -12,13 +12,13 @@ import { processViewers, publishToViewers } from '../../../domain/process-signal
 import { loadProcessAccess, type LoadedProcess, requireAdminister } from '../../../policies/processes'
 import { operation, type SignedInContext } from '../../../rpc/operation'
 
-const TARGET = { argument: 1, name: 'targetId', kinds: ['user', 'team'], bare: true }
+const TARGET = { argument: 1, kinds: ['user', 'team'], bare: true }
 
 /** The workflow (administered by the caller), its member id for the target, that entry's permissions (null when not listed). */
 async function loadTarget(ctx: SignedInContext, processId: string, targetId: string) {
   const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
   requireAdminister(access, 'change permissions')
-  const memberId = await resolveMemberId(ctx.db, process.cid, targetId, TARGET)
+  const memberId = await resolveMemberId(ctx, process.cid, targetId, TARGET)
   const entry = await ctx.db
     .selectFrom('process_members')
     .select('permissions')

@@ -13,8 +13,8 @@ import { listInvitesForEmail, markEmailVerified, userForMail } from '../../../db
 import { findUserByEmail, insertUser, setDefaultWorkspace } from '../../../db/users'
 import { membership } from '../../../db/workspaces'
 import { findInvite, inviteRecord, joinFromInvite } from '../../../domain/invites'
-import { badRequest, conflict, notFound, refused, RpcError } from '../../../errors'
-import { operation } from '../../../rpc/operation'
+import { conflict, notFound, refused, RpcError } from '../../../errors'
+import { invalidOf, operation } from '../../../rpc/operation'
 
 /**
  * The caller's pending invites, matched by their e-mail address. Because an account can be
@@ -83,15 +83,10 @@ export const register = operation({
   access: 'public',
   async run(ctx, user: InvitedUser | undefined, inviteKey: string) {
     if (!user) {
-      throw badRequest('argument 1 (user) is required to create an account; a user who has one signs in and calls v2.user.invite.accept', {
-        argument: 0,
-        name: 'user',
-        path: '/',
-        reason: 'is required',
-      })
+      throw ctx.invalid(0, '', 'is required to create an account; a user who has one signs in and calls v2.user.invite.accept')
     }
     const row = await findInvite(ctx, inviteKey)
-    checkPasswordRules(user.password, row.email, 0)
+    checkPasswordRules(user.password, row.email, invalidOf(ctx, 0))
     if (await findUserByEmail(ctx.db, row.email)) {
       throw conflict('an account with the invited e-mail exists: sign in and call v2.user.invite.accept', { field: 'email' })
     }

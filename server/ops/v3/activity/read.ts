@@ -6,7 +6,7 @@
 import { sql } from 'kysely'
 import { adjustPhaseCounts, publishActivities, recordHistory } from '../../../domain/activities/events'
 import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'
-import { badRequest, refused } from '../../../errors'
+import { refused } from '../../../errors'
 import { loadProcessAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
 
@@ -69,7 +69,7 @@ export const list = operation({
         key = JSON.parse(Buffer.from(query.after, 'base64url').toString())
         if (!Array.isArray(key) || key.length !== 2 || typeof key[1] !== 'string' || typeof key[0] !== (sort === 'name' ? 'string' : 'number')) throw new Error()
       } catch {
-        throw badRequest('argument 1 (query/after) is not a cursor of this list', { argument: 0, name: 'query', path: '/after', reason: 'is not a cursor' })
+        throw ctx.invalid(0, '/after', 'is not a cursor of this list')
       }
       q = desc ? q.where(sql<boolean>`(${SORT[sort]}, a._id) < (${key[0]}, ${key[1]})`) : q.where(sql<boolean>`(${SORT[sort]}, a._id) > (${key[0]}, ${key[1]})`)
     }

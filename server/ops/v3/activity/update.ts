@@ -17,8 +17,8 @@ import { loadFields, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, publishActivities, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
 import { isFilled, requiredFields } from '../../../domain/activities/values'
-import { checkReferences, checkValues, insertBatches, invalidActivity, invitedUsers, knownIds, linkRows, livePhase, requireAttachableFiles, visibleLinkTargets } from '../../../domain/activities/write'
-import { badRequest, refused } from '../../../errors'
+import { checkReferences, checkValues, insertBatches, invalidActivityOf, invitedUsers, knownIds, linkRows, livePhase, requireAttachableFiles, visibleLinkTargets } from '../../../domain/activities/write'
+import { refused } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 
 interface Update {
@@ -40,9 +40,10 @@ export const updateMany = operation({
   access: 'signedIn',
   async run(ctx, updates: Update[], options: { ignoreRequired?: boolean } = {}) {
     if (!updates.length) return 0
+    const invalid = invalidActivityOf(ctx, 0, true)
     const seen = new Set<string>()
     for (const [index, u] of updates.entries()) {
-      if (seen.has(u._id)) throw badRequest(`argument 1 (activities/${index}/_id) repeats an activity`, { argument: 0, name: 'activities', index, path: '/_id', reason: 'repeats an activity' })
+      if (seen.has(u._id)) throw invalid(index, '/_id', 'repeats an activity')
       seen.add(u._id)
     }
     const loaded = await loadActivitiesFor(
@@ -60,7 +61,7 @@ export const updateMany = operation({
     const plans = updates.map((u, index) => {
       const { row, process } = loaded[index]
       const fields = fieldsOf.get(process._id)!
-      const given = checkValues(u.fields ?? {}, fields, 0, index, '', ids)
+      const given = checkValues(u.fields ?? {}, fields, invalid, index, ids)
       const values: Record<string, unknown> = { ...(row.fields as Record<string, unknown>) }
       for (const [id, v] of Object.entries(given)) {
         if (v === null) delete values[id]
@@ -72,7 +73,7 @@ export const updateMany = operation({
       }
       if (!options.ignoreRequired && (u.fields || u.phaseId)) {
         for (const fieldId of requiredFields(process.info, phase, fields)) {
-          if (!isFilled(values[fieldId])) throw invalidActivity(0, index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
+          if (!isFilled(values[fieldId])) throw invalid(index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
         }
       }
       if (u.teamId) ids.teams.add(u.teamId)
@@ -83,9 +84,9 @@ export const updateMany = operation({
     if (loaded.some((l) => l.row.cid !== cid0)) throw refused('all activities of one call must be of one workspace', { argument: 0 })
     const known = { ...(await knownIds(ctx, cid0, ids.users, ids.teams)), links: await visibleLinkTargets(ctx, cid0, ids.links) }
     for (const p of plans) {
-      if (p.u.teamId && !known.teams.has(p.u.teamId)) throw invalidActivity(0, p.index, '/teamId', 'is not a team of this workspace', { field: 'teamId' })
-      if ((p.u.followerIds ?? []).some((f) => !known.users.has(f))) throw invalidActivity(0, p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
-      checkReferences(p.given, p.fields, 0, p.index, '', known)
+      if (p.u.teamId && !known.teams.has(p.u.teamId)) throw invalid(p.index, '/teamId', 'is not a team of this workspace', { field: 'teamId' })
+      if ((p.u.followerIds ?? []).some((f) => !known.users.has(f))) throw invalid(p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
+      checkReferences(p.given, p.fields, invalid, p.index, known)
     }
     await requireAttachableFiles(ctx, cid0, plans.map((p) => ({ index: p.index, fileIds: p.u.fileIds ?? [] })), 0)
 
