@@ -15,17 +15,6 @@ import { loadMember, workspaceOf } from '../policies/roles'
 import { invalidOf, operation, type Context, type Invalid } from '../rpc/operation'
 import { processViewers, publishToViewers } from '../domain/process-signals'
 
-interface CreateOptions {
-  name?: string
-  description?: string
-  defaultView?: string
-  workspaceId?: string
-  enableMapLocation?: boolean
-  enableUnlinkedMode?: boolean
-  enableUniqueName?: boolean
-  defaultGroupByField?: string
-}
-
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).
  * It lists network_<cid> as its member, so every member of the workspace sees it. Returns the
@@ -35,8 +24,8 @@ export const create = operation({
   name: 'process.create',
   access: 'member',
   capability: 'processes.create',
-  workspace: (_caller, options?: CreateOptions) => options?.workspaceId,
-  async run(ctx, options: CreateOptions = {}) {
+  workspace: (_caller, options) => options?.workspaceId,
+  async run(ctx, options = {}) {
     const { cid } = ctx
     const dataset = options.enableUnlinkedMode === true
     await enforceQuota(ctx.db, cid, dataset ? 'datasets' : 'processes')
@@ -72,7 +61,7 @@ const NOT_SETTABLE: Record<string, string> = {
 export const setInfo = operation({
   name: 'process.set_info',
   access: 'signedIn',
-  async run(ctx, processId: string, info: Record<string, unknown>, lang?: string) {
+  async run(ctx, processId, info, lang) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
@@ -152,7 +141,7 @@ async function checkReferences(ctx: Context, process: LoadedProcess, info: Recor
 export const remove = operation({
   name: 'process.remove',
   access: 'signedIn',
-  async run(ctx, processId: string) {
+  async run(ctx, processId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'remove this workflow')
     const viewers = await processViewers(ctx.db, process)
@@ -169,7 +158,7 @@ export const remove = operation({
 export const getNextPrefixId = operation({
   name: 'process.get_next_prefix_id',
   access: 'signedIn',
-  async run(ctx, processId: string) {
+  async run(ctx, processId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     if (!canCreateActivity(access)) throw forbidden('you may not create activities in this workflow')
     const row = await ctx.db
@@ -192,7 +181,7 @@ export const list = operation({
   name: 'process.list',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processIdOrKey?: string | null, phaseIdOrWorkspaceId?: string) {
+  async run(ctx, processIdOrKey, phaseIdOrWorkspaceId) {
     const byKey = typeof processIdOrKey === 'string' && !isObjectId(processIdOrKey)
     let cid: string
     if (typeof processIdOrKey === 'string' && !byKey) {

@@ -8,6 +8,7 @@ import type { Mail } from '../mail'
 import type { RpcError } from '../errors'
 import type { Capability, Member, RoleTable } from '../policies/roles'
 import type { BusMessage } from '../realtime/bus'
+import type { OperationArgs, OperationName } from './args.generated'
 
 export interface Session {
   /** sha256 of the session key: the key itself is never kept. */
@@ -89,31 +90,39 @@ export type Access = 'public' | 'signedIn' | 'member'
 
 type ContextOf<A extends Access> = A extends 'member' ? MemberContext : A extends 'signedIn' ? SignedInContext : Context
 
-interface Common<A extends Access> {
-  name: string
+/**
+ * The arguments of operation `N` as its schema describes them (server/rpc/args.generated.ts,
+ * `npm run types`): a handler that leaves its parameters unannotated gets these types.
+ */
+export type Args<N extends string> = N extends OperationName ? OperationArgs[N] : any[]
+
+interface Common<A extends Access, N extends string> {
+  name: N
   access: A
   /** Reads only: runs without a transaction. */
   readOnly?: boolean
-  run(ctx: ContextOf<A>, ...args: any[]): Promise<unknown>
+  run(ctx: ContextOf<A>, ...args: Args<N>): Promise<unknown>
 }
 
-interface Membership {
+interface Membership<N extends string> {
   capability: Capability
   /**
    * The workspace the call acts in, picked from the arguments (or from a record they name, which
    * may answer 404); undefined, or no function: the session's current workspace.
    */
-  workspace?: (caller: Caller, ...args: any[]) => string | undefined | Promise<string | undefined>
+  workspace?(caller: Caller, ...args: Args<N>): string | undefined | Promise<string | undefined>
   /** Rules beyond the capability, shown beside it in the README's role table. */
   rule?: string
 }
 
-export type Declaration<A extends Access> = Common<A> & (A extends 'member' ? Membership : { capability?: never })
+export type Declaration<A extends Access, N extends string> = Common<A, N> & (A extends 'member' ? Membership<N> : { capability?: never })
 
-export interface Operation extends Common<Access>, Partial<Membership> {
+export interface Operation extends Omit<Common<Access, string>, 'run'>, Partial<Omit<Membership<string>, 'workspace'>> {
   run(ctx: Context, ...args: any[]): Promise<unknown>
+  workspace?(caller: Caller, ...args: any[]): string | undefined | Promise<string | undefined>
 }
 
-export function operation<A extends Access>(op: Declaration<A>): Operation {
+/** Declares an operation; its name (one of schemas/ops) types the arguments of `run`. */
+export function operation<A extends Access, N extends OperationName>(op: Declaration<A, N>): Operation {
   return op as unknown as Operation
 }

@@ -18,7 +18,7 @@ export const newAccount = operation({
   name: 'company.new_account',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, input: { name: string; team_id: string }) {
+  async run(ctx, input) {
     const { cid } = ctx
     const name = input.name.trim()
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
@@ -34,7 +34,7 @@ export const removeAccount = operation({
   name: 'company.remove_account',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, input: { account_id: string; team_id: string }) {
+  async run(ctx, input) {
     const { cid } = ctx
     if (!(await findAccount(ctx.db, cid, input.account_id, input.team_id))) throw notFound('account')
     await deleteAccount(ctx.db, cid, input.account_id)
@@ -51,7 +51,7 @@ export const setAccountData = operation({
   name: 'company.set_account_data',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, section: 'name' | 'color', input: { account_id: string; name?: string; color?: string }) {
+  async run(ctx, section, input) {
     const { cid } = ctx
     const invalid = (reason: string) => ctx.invalid(1, `/${section}`, reason, { section })
     let change: { name: string } | { color: string }

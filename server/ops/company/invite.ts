@@ -11,7 +11,7 @@ export const checkInvite = operation({
   name: 'company.check_invite',
   access: 'public',
   readOnly: true,
-  async run(ctx, inviteKey: string) {
+  async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     const account = await findUserByEmail(ctx.db, row.email)
     return { ...(await inviteRecord(ctx, row)), registered: !!account }

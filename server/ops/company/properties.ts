@@ -7,20 +7,11 @@
  * `company.propertyValue.updated` `{cid, _id: fieldId}`; the member whose value changed also gets
  * `company.propertyValue.updated` `{cid, _id: fieldId, uid}` on user:<uid>.
  */
-import type { PropertyFieldType } from '../../db/schema'
 import { deleteField, dropFormerMembersValues, fieldValues, findField, insertField, publicField, setValue, updateField, type FieldRecord } from '../../db/properties'
 import { nonMembers } from '../../db/teams'
 import { carryOver, checkDefinition, checkValue, InvalidDefinition, InvalidValue } from '../../domain/property-values'
 import { forbidden, notFound, refused, RpcError } from '../../errors'
 import { operation, type Context } from '../../rpc/operation'
-
-interface FieldInput {
-  label: string
-  type: PropertyFieldType
-  filledBy: 'user' | 'admin'
-  enableMultiple?: boolean
-  data?: string | string[]
-}
 
 /** Turns a definition problem into the 400 naming argument `argument` and the key. */
 function definitionError(ctx: Context, err: unknown, argument: number): unknown {
@@ -39,7 +30,7 @@ export const addField = operation({
   name: 'company.add_property_field',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, _target: 'users', input: FieldInput) {
+  async run(ctx, _target, input) {
     const { cid } = ctx
     let definition
     try {
@@ -63,7 +54,7 @@ export const updateFieldOp = operation({
   name: 'company.update_property_field',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, _target: 'users', fieldId: string, input: FieldInput & { _id?: string; created?: number; uid?: string }) {
+  async run(ctx, _target, fieldId, input) {
     const { cid } = ctx
     if (input._id !== undefined && input._id !== fieldId) {
       throw ctx.invalid(2, '/_id', 'must be the fieldId of argument 2')
@@ -110,7 +101,7 @@ export const removeField = operation({
   name: 'company.remove_property_field',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, fieldId: string, _target: 'users') {
+  async run(ctx, fieldId, _target) {
     const { cid } = ctx
     if (!(await findField(ctx.db, cid, fieldId))) throw notFound('property field')
     await deleteField(ctx.db, cid, fieldId)
@@ -124,7 +115,7 @@ export const setPropertyValue = operation({
   name: 'company.set_property_value',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, fieldId: string, _target: 'users', input: { uid: string; data?: string | string[] }) {
+  async run(ctx, fieldId, _target, input) {
     const { cid } = ctx
     const field = await findField(ctx.db, cid, fieldId)
     if (!field) throw notFound('property field')
@@ -150,7 +141,7 @@ export const setUserPropertyValue = operation({
   access: 'member',
   capability: 'properties.fillOwn',
   rule: 'fields filled by users (any field with properties.manage)',
-  async run(ctx, fieldId: string, input?: string | string[]) {
+  async run(ctx, fieldId, input) {
     const { cid, member } = ctx
     const field = await findField(ctx.db, cid, fieldId)
     if (!field) throw notFound('property field')

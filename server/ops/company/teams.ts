@@ -17,7 +17,7 @@ export const newTeam = operation({
   name: 'company.new_team',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, team: { name: string; description?: string }) {
+  async run(ctx, team) {
     const { cid } = ctx
     const name = team.name.trim()
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
@@ -34,7 +34,7 @@ export const load = operation({
   capability: 'teams.read',
   rule: 'with isolatedTeams on, only owners and admins see teams they are not in',
   readOnly: true,
-  async run(ctx, teamId: string) {
+  async run(ctx, teamId) {
     const { cid } = ctx
     const team = await loadTeam(ctx.db, cid, teamId, ctx.session.uid)
     if (!team) throw notFound('team')
@@ -47,7 +47,7 @@ export const remove = operation({
   name: 'company.remove_team',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, teamId: string) {
+  async run(ctx, teamId) {
     const { cid } = ctx
     if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
     const members = await deleteTeam(ctx.db, cid, teamId)
@@ -65,7 +65,7 @@ export const setData = operation({
   name: 'company.set_team_data',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, input: { team_id: string; section: Section; data: unknown }) {
+  async run(ctx, input) {
     const { cid } = ctx
     const change = teamChange(ctx, input.section, input.data)
     if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
@@ -104,7 +104,7 @@ export const updateUsers = operation({
   name: 'company.update_team_users',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, teamId: string, userIds: string[]) {
+  async run(ctx, teamId, userIds) {
     const { cid } = ctx
     if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
     const uids = [...new Set(userIds)]
@@ -134,7 +134,7 @@ export const formGetTeams = operation({
   capability: 'teams.read',
   rule: 'with isolatedTeams on, only owners and admins see teams they are not in',
   readOnly: true,
-  async run(ctx, options?: { own?: boolean }) {
+  async run(ctx, options) {
     const { cid } = ctx
     return loadTeams(ctx.db, cid, { viewer: ctx.session.uid, memberOf: options?.own === true ? ctx.session.uid : undefined })
   },

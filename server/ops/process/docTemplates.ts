@@ -54,7 +54,7 @@ const templateOf = (templates: Templates, name: string): Template => {
 export const setDocumentTemplate = operation({
   name: 'process.set_documentTemplate',
   access: 'signedIn',
-  async run(ctx, processId: string, template: Record<string, unknown> & { name: string }) {
+  async run(ctx, processId, template) {
     const process = await administered(ctx, processId, 'change the document templates')
     if (!template.name.trim()) throw ctx.invalid(1, '/name', 'must not be blank')
     const only = Object.keys(template).length === 1
@@ -70,7 +70,7 @@ export const setDocumentTemplate = operation({
 export const setDocumentTemplates = operation({
   name: 'process.set_documentTemplates',
   access: 'signedIn',
-  async run(ctx, processId: string, given?: Record<string, Record<string, unknown> & { name: string }> | null) {
+  async run(ctx, processId, given) {
     const process = await administered(ctx, processId, 'change the document templates')
     const next: Templates = {}
     for (const [name, template] of Object.entries(given ?? {})) {
@@ -85,7 +85,7 @@ export const setDocumentTemplates = operation({
 export const setDocTemplatePrintName = operation({
   name: 'process.set_docTemplatePrintName',
   access: 'signedIn',
-  async run(ctx, processId: string, templateName: string, printName: string) {
+  async run(ctx, processId, templateName, printName) {
     const process = await administered(ctx, processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
       templateOf(templates, templateName).printName = printName
@@ -94,18 +94,11 @@ export const setDocTemplatePrintName = operation({
   },
 })
 
-interface FieldRef {
-  processId: string
-  name: string
-  group: (typeof GROUPS)[number]
-  key: string
-}
-
 /** A new, empty entry in one group of the template's fieldMap, under a new key. Returns `{key, group, ...entry}`. */
 export const createDocTemplateField = operation({
   name: 'process.create_docTemplateField',
   access: 'signedIn',
-  async run(ctx, ref: Omit<FieldRef, 'key'>) {
+  async run(ctx, ref) {
     const process = await administered(ctx, ref.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
       const template = normalise(templateOf(templates, ref.name))
@@ -122,7 +115,7 @@ export const createDocTemplateField = operation({
 export const deleteDocTemplateField = operation({
   name: 'process.delete_docTemplateField',
   access: 'signedIn',
-  async run(ctx, ref: FieldRef) {
+  async run(ctx, ref) {
     const process = await administered(ctx, ref.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
       const group = normalise(templateOf(templates, ref.name)).fieldMap[ref.group]
@@ -133,15 +126,6 @@ export const deleteDocTemplateField = operation({
   },
 })
 
-interface PropertyRef {
-  processId: string
-  name: string
-  group: 'fieldMap' | 'opts' | (typeof GROUPS)[number]
-  key: string
-  property: string
-  value?: unknown
-}
-
 /**
  * Sets (or, without `value`, removes) one property. For images, activityLinks and fields the entry
  * `key` of that fieldMap group must exist (404); for `opts` and `fieldMap` the entry `key` of the
@@ -150,7 +134,7 @@ interface PropertyRef {
 export const setDocTemplateFieldProperty = operation({
   name: 'process.set_docTemplateFieldProperty',
   access: 'signedIn',
-  async run(ctx, ref: PropertyRef) {
+  async run(ctx, ref) {
     const process = await administered(ctx, ref.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
       const template = normalise(templateOf(templates, ref.name))

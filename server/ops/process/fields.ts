@@ -69,7 +69,7 @@ async function checkKey(ctx: Context, process: LoadedProcess, key: unknown, fiel
 export const createField = operation({
   name: 'process.create_field',
   access: 'signedIn',
-  async run(ctx, processId: string, field: Descriptor) {
+  async run(ctx, processId, field) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'add fields')
     const { type, ...descriptor } = field as Descriptor & { type: ProcessFieldType }
@@ -96,7 +96,7 @@ export const createField = operation({
 export const updateField = operation({
   name: 'process.update_field',
   access: 'signedIn',
-  async run(ctx, processId: string, fieldId: string, changes: Descriptor, lang?: string) {
+  async run(ctx, processId, fieldId, changes, lang) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'change fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
@@ -128,7 +128,7 @@ export const updateField = operation({
 export const removeField = operation({
   name: 'process.remove_field',
   access: 'signedIn',
-  async run(ctx, processId: string, fieldId: string) {
+  async run(ctx, processId, fieldId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'remove fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)

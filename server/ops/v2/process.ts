@@ -12,7 +12,7 @@ export const get = operation({
   name: 'v2.process.get',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processId?: string) {
+  async run(ctx, processId) {
     if (processId === undefined) throw ctx.invalid(0, '', 'is required')
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     return processObject(ctx.db, process, ctx.session.uid)
@@ -23,7 +23,7 @@ export const get = operation({
 export const star = operation({
   name: 'v2.process.star',
   access: 'signedIn',
-  async run(ctx, processId: string) {
+  async run(ctx, processId) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     const uid = ctx.session.uid
     const starred = !(await isStarred(ctx.db, process.cid, process._id, uid))
@@ -43,7 +43,7 @@ export const meta = operation({
   name: 'v2.process.meta',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, query: { process: string; search?: string }) {
+  async run(ctx, query) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, query.process)
     const fields = await loadFields(ctx.db, process.cid, process._id)
     const order = (process.info.fieldsOrder as string[] | undefined) ?? []

@@ -37,7 +37,7 @@ export const create = operation({
   name: 'v3.calendar.create',
   access: 'member',
   capability: 'workspace.read',
-  async run(ctx, input: CalendarInput) {
+  async run(ctx, input) {
     const { cid } = ctx
     const change = calendarChange(input, invalidOf(ctx, 0))
     await enforceQuota(ctx.db, cid, 'calendars')
@@ -58,7 +58,7 @@ export const update = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, calendarId: string, input: CalendarInput) {
+  async run(ctx, calendarId, input) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
     const change = calendarChange(input, invalidOf(ctx, 1))
@@ -74,7 +74,7 @@ export const remove = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, calendarId: string) {
+  async run(ctx, calendarId) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
     await deleteCalendar(ctx.db, cid, calendarId)

@@ -7,7 +7,7 @@
  * (and of the caller, when another): insights are not announced to the whole workspace, whose
  * members may not all see the workflow.
  */
-import { checkDefinition, insertInsight, insightFor, insightRecord, runInsight, type Filters, type InsightInput, type InsightRow } from '../../domain/insights'
+import { checkDefinition, insertInsight, insightFor, insightRecord, runInsight, type Filters, type InsightRow } from '../../domain/insights'
 import { forbidden } from '../../errors'
 import { accessToAll, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import { loadMember, workspaceOf } from '../../policies/roles'
@@ -26,7 +26,7 @@ function requireManager(ctx: SignedInContext, insight: InsightRow, access: Proce
 export const create = operation({
   name: 'v3.insight.create',
   access: 'signedIn',
-  async run(ctx, input: Required<Pick<InsightInput, 'processId' | 'name' | 'fields'>> & { filters?: Filters }) {
+  async run(ctx, input) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, input.processId)
     const name = input.name.trim()
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
@@ -43,7 +43,7 @@ export const create = operation({
 export const update = operation({
   name: 'v3.insight.update',
   access: 'signedIn',
-  async run(ctx, insightId: string, changes: Omit<InsightInput, 'processId'>) {
+  async run(ctx, insightId, changes) {
     const { insight, process, access } = await insightFor(ctx.db, ctx.session.uid, insightId)
     requireManager(ctx, insight, access)
     const name = changes.name === undefined ? insight.name : changes.name.trim()
@@ -66,7 +66,7 @@ export const update = operation({
 export const remove = operation({
   name: 'v3.insight.remove',
   access: 'signedIn',
-  async run(ctx, insightId: string) {
+  async run(ctx, insightId) {
     const { insight, access } = await insightFor(ctx.db, ctx.session.uid, insightId)
     requireManager(ctx, insight, access)
     await ctx.db.deleteFrom('insights').where('cid', '=', insight.cid).where('_id', '=', insightId).execute()
@@ -80,7 +80,7 @@ export const list = operation({
   name: 'v3.insight.list',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processId?: string) {
+  async run(ctx, processId) {
     if (processId !== undefined) {
       const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
       const rows = await ctx.db.selectFrom('insights').selectAll().where('cid', '=', process.cid).where('process_id', '=', processId).orderBy('created').orderBy('_id').execute()
@@ -101,7 +101,7 @@ export const run = operation({
   name: 'v3.insight.run',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, insightId: string) {
+  async run(ctx, insightId) {
     const { insight, process } = await insightFor(ctx.db, ctx.session.uid, insightId)
     return runInsight(ctx.db, insight, process)
   },

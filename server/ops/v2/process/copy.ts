@@ -15,7 +15,7 @@ import { operation } from '../../../rpc/operation'
 export const copy = operation({
   name: 'v2.process.copy',
   access: 'signedIn',
-  async run(ctx, processIds: string | string[]) {
+  async run(ctx, processIds) {
     const given = [...new Set(Array.isArray(processIds) ? processIds : [processIds])]
     if (!given.length) throw ctx.invalid(0, '', 'must name at least one process')
     const byWorkspace = new Map<string, LoadedProcess[]>()

@@ -17,7 +17,7 @@ const KINDS = ['network', 'team', 'user', 'group']
 export const add = operation({
   name: 'v2.process.member.add',
   access: 'signedIn',
-  async run(ctx, processId: string, memberId: string) {
+  async run(ctx, processId, memberId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'change the members')
     const viewersBefore = await processViewers(ctx.db, process)
@@ -38,7 +38,7 @@ export const list = operation({
   name: 'v2.process.member.list',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processId: string) {
+  async run(ctx, processId) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     const entries = await loadMemberEntries(ctx.db, process.cid, process._id)
     return Promise.all(entries.map(async (e) => ({ id: e.id, info: await memberInfo(ctx.db, process.cid, e.id), permissions: e.permissions })))
@@ -49,7 +49,7 @@ export const list = operation({
 export const remove = operation({
   name: 'v2.process.member.remove',
   access: 'signedIn',
-  async run(ctx, processId: string, memberId: string) {
+  async run(ctx, processId, memberId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'change the members')
     const viewersBefore = await processViewers(ctx.db, process)

@@ -44,7 +44,7 @@ async function savePermissions(ctx: SignedInContext, process: LoadedProcess, mem
 export const grant = operation({
   name: 'v2.process.permissions.grant',
   access: 'signedIn',
-  async run(ctx, processId: string, targetId: string, permission?: ProcessPermission) {
+  async run(ctx, processId, targetId, permission) {
     const { process, memberId, permissions, viewersBefore } = await loadTarget(ctx, processId, targetId)
     const next = new Set(permissions ?? [])
     if (permission) next.add(permission)
@@ -60,7 +60,7 @@ export const grant = operation({
 export const deny = operation({
   name: 'v2.process.permissions.deny',
   access: 'signedIn',
-  async run(ctx, processId: string, targetId: string, permission?: ProcessPermission) {
+  async run(ctx, processId, targetId, permission) {
     const { process, memberId, permissions, viewersBefore } = await loadTarget(ctx, processId, targetId)
     if (!permissions) return false
     const next = permission ? permissions.filter((p) => p !== permission) : []

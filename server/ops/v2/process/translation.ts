@@ -21,7 +21,7 @@ import { operation } from '../../../rpc/operation'
 export const create = operation({
   name: 'v2.process.translation.create',
   access: 'signedIn',
-  async run(ctx, processId: string, lang: string) {
+  async run(ctx, processId, lang) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'translate')
     const ws = await ctx.db.selectFrom('workspaces').select('settings').where('_id', '=', process.cid).executeTakeFirstOrThrow()

@@ -41,7 +41,7 @@ export const list = operation({
 export const accept = operation({
   name: 'v2.user.invite.accept',
   access: 'public',
-  async run(ctx, inviteKey: string) {
+  async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     if (!ctx.session) {
       if (await findUserByEmail(ctx.db, row.email)) {
@@ -60,19 +60,13 @@ export const accept = operation({
 export const decline = operation({
   name: 'v2.user.invite.decline',
   access: 'public',
-  async run(ctx, inviteKey: string) {
+  async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     await ctx.db.deleteFrom('invites').where('cid', '=', row.cid).where('_id', '=', row._id).execute()
     ctx.publish(`workspace:${row.cid}`, 'network.invite.declined', { cid: row.cid, _id: row._id })
     return true
   },
 })
-
-interface InvitedUser {
-  firstname: string
-  lastname: string
-  password: string
-}
 
 /**
  * Creates the account of the invited address (verified: the key came there by mail), makes the
@@ -81,7 +75,7 @@ interface InvitedUser {
 export const register = operation({
   name: 'v2.user.invite.register',
   access: 'public',
-  async run(ctx, user: InvitedUser | undefined, inviteKey: string) {
+  async run(ctx, user, inviteKey) {
     if (!user) {
       throw ctx.invalid(0, '', 'is required to create an account; a user who has one signs in and calls v2.user.invite.accept')
     }

@@ -17,22 +17,12 @@ export const get = operation({
   name: 'v3.activity.get',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, activityId: string) {
+  async run(ctx, activityId) {
     const [{ row, process }] = await loadActivitiesFor(ctx.db, ctx.session.uid, [activityId], false)
     const [record] = await activityRecords(ctx.db, process.cid, [row], () => fieldsOrderOf(process.info))
     return record
   },
 })
-
-interface ListQuery {
-  processId: string
-  phaseId?: string
-  search?: string
-  sort?: 'created' | 'updated' | 'name'
-  order?: 'asc' | 'desc'
-  limit?: number
-  after?: string
-}
 
 const SORT = {
   created: sql`a.created`,
@@ -49,7 +39,7 @@ export const list = operation({
   name: 'v3.activity.list',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, query: ListQuery) {
+  async run(ctx, query) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, query.processId)
     const sort = query.sort ?? 'created'
     const desc = query.order === 'desc'
@@ -100,7 +90,7 @@ export const list = operation({
 export const remove = operation({
   name: 'v3.activity.remove',
   access: 'signedIn',
-  async run(ctx, activityIds: string[]) {
+  async run(ctx, activityIds) {
     if (!activityIds.length) return []
     const loaded = await loadActivitiesFor(ctx.db, ctx.session.uid, activityIds, true)
     const now = Date.now()

@@ -19,7 +19,7 @@ export const more = operation({
   name: 'v3.activity.removed.more',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, phaseId: string, options: { limit?: number; skip?: number; search?: string } = {}) {
+  async run(ctx, phaseId, options = {}) {
     const roles = await workspacesOf(ctx.db, ctx.session.uid)
     if (!roles.size) throw notFound('phase')
     const withPhase = await ctx.db
@@ -46,7 +46,7 @@ export const overview = operation({
   name: 'v3.activity.removed.overview',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processIds: string[], options: { limit?: number; search?: string } = {}) {
+  async run(ctx, processIds, options = {}) {
     const visible = await visibleProcesses(ctx.db, ctx.session.uid, processIds)
     const missing = processIds.filter((id) => !visible.has(id))
     if (missing.length) {
@@ -70,7 +70,7 @@ export const overview = operation({
 export const recover = operation({
   name: 'v3.activity.removed.recover',
   access: 'signedIn',
-  async run(ctx, activityIds: string[]) {
+  async run(ctx, activityIds) {
     const ids = [...new Set(activityIds)]
     if (!ids.length) return []
     const roles = await workspacesOf(ctx.db, ctx.session.uid)

@@ -21,24 +21,12 @@ import { checkReferences, checkValues, insertBatches, invalidActivityOf, invited
 import { refused } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 
-interface Update {
-  _id: string
-  name?: string
-  fields?: Record<string, unknown>
-  phaseId?: string
-  teamId?: string
-  priority?: number | null
-  followerIds?: string[]
-  fileIds?: string[]
-  location?: Record<string, unknown>
-}
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export const updateMany = operation({
   name: 'v3.activity.updateMany',
   access: 'signedIn',
-  async run(ctx, updates: Update[], options: { ignoreRequired?: boolean } = {}) {
+  async run(ctx, updates, options = {}) {
     if (!updates.length) return 0
     const invalid = invalidActivityOf(ctx, 0, true)
     const seen = new Set<string>()

@@ -6,7 +6,7 @@
  * Signals: `v3.calendar.event.created|updated|removed` `{cid, calendarId, _id}` on workspace:<cid>.
  */
 import { deleteEvent, eventRecord, findEvent, insertEvent, listEvents, updateEvent } from '../../../db/calendars'
-import { calendarIn, eventFields, requireCalendarManager, type EventInput } from '../../../domain/calendars'
+import { calendarIn, eventFields, requireCalendarManager } from '../../../domain/calendars'
 import { notFound } from '../../../errors'
 import { invalidOf, operation, type MemberContext } from '../../../rpc/operation'
 
@@ -24,7 +24,7 @@ export const create = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, calendarId: string, input: EventInput) {
+  async run(ctx, calendarId, input) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
     const fields = eventFields(input, invalidOf(ctx, 1))
@@ -40,7 +40,7 @@ export const update = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, eventId: string, input: EventInput) {
+  async run(ctx, eventId, input) {
     const { cid, member, calendar, event } = await calendarOfEvent(ctx, eventId)
     requireCalendarManager(member, calendar)
     const fields = eventFields(input, invalidOf(ctx, 1), event)
@@ -56,7 +56,7 @@ export const remove = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, eventId: string) {
+  async run(ctx, eventId) {
     const { cid, member, calendar } = await calendarOfEvent(ctx, eventId)
     requireCalendarManager(member, calendar)
     await deleteEvent(ctx.db, cid, eventId)
@@ -71,7 +71,7 @@ export const list = operation({
   access: 'member',
   capability: 'workspace.read',
   readOnly: true,
-  async run(ctx, calendarId: string, range?: { from?: string; to?: string }) {
+  async run(ctx, calendarId, range) {
     const { cid } = await calendarIn(ctx, calendarId)
     const invalid = invalidOf(ctx, 1)
     const ms = (key: 'from' | 'to') => {

@@ -22,7 +22,7 @@ async function setKey(ctx: SignedInContext, insightId: string, hash: string | nu
 export const create = operation({
   name: 'v3.insight.publicKey.create',
   access: 'signedIn',
-  async run(ctx, insightId: string) {
+  async run(ctx, insightId) {
     const publicKey = newSecret()
     await setKey(ctx, insightId, hashSecret(publicKey))
     return { publicKey, path: `/public/insight/${publicKey}` }
@@ -33,7 +33,7 @@ export const create = operation({
 export const revoke = operation({
   name: 'v3.insight.publicKey.revoke',
   access: 'signedIn',
-  async run(ctx, insightId: string) {
+  async run(ctx, insightId) {
     await setKey(ctx, insightId, null)
     return true
   },

@@ -15,7 +15,7 @@ import { operation } from '../../../rpc/operation'
 export const set = operation({
   name: 'v3.user.profileImage.set',
   access: 'signedIn',
-  async run(ctx, fileId: string | null) {
+  async run(ctx, fileId) {
     const uid = ctx.session.uid
     if (fileId === null) {
       await ctx.db.deleteFrom('profile_images').where('uid', '=', uid).execute()
