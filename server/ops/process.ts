@@ -13,7 +13,7 @@ import { newId, isObjectId } from '../ids'
 import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister, type LoadedProcess } from '../policies/processes'
 import { loadMember, workspaceOf } from '../policies/roles'
 import { invalidOf, operation, type Context, type Invalid } from '../rpc/operation'
-import { processViewers, publishToViewers } from '../domain/process-signals'
+import { processViewers, tellViewers } from '../domain/process-signals'
 
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).
@@ -37,7 +37,7 @@ export const create = operation({
       .values({ cid, _id, uid: ctx.session.uid, name: name?.trim() || (dataset ? 'New dataset' : 'New workflow'), key: null, dataset, info: JSON.stringify(info), created: now, updated: null })
       .execute()
     await ctx.db.insertInto('process_members').values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: '[]', created: now }).execute()
-    await publishToViewers(ctx, cid, _id, 'process.created', { _id })
+    await tellViewers(ctx, { cid, _id }, { sig: 'process.created', meta: { _id } })
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, _id)
     return processObject(ctx.db, process, ctx.session.uid)
   },
@@ -101,7 +101,7 @@ export const setInfo = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', process._id)
       .execute()
-    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: Object.keys(info) }, viewersBefore)
+    await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: Object.keys(info) } }, viewersBefore)
     return true
   },
 })
@@ -146,7 +146,7 @@ export const remove = operation({
     requireAdminister(access, 'remove this workflow')
     const viewers = await processViewers(ctx.db, process)
     await ctx.db.deleteFrom('processes').where('cid', '=', process.cid).where('_id', '=', process._id).execute()
-    await publishToViewers(ctx, process.cid, process._id, 'process.removed', { _id: process._id }, viewers)
+    await tellViewers(ctx, process, { sig: 'process.removed', meta: { _id: process._id } }, viewers)
     return true
   },
 })

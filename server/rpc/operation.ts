@@ -8,6 +8,7 @@ import type { Mail } from '../mail'
 import type { RpcError } from '../errors'
 import type { Capability, Member, RoleTable } from '../policies/roles'
 import type { BusMessage } from '../realtime/bus'
+import type { SignalMeta, SignalName, SignalTopic } from '../realtime/signals'
 import type { OperationArgs, OperationName } from './args.generated'
 
 export interface Session {
@@ -32,8 +33,11 @@ export interface Context {
   config: Config
   session: Session | null
   transport: Transport
-  /** Queued; sent to subscribers of `topic` only after the call's transaction commits. */
-  publish(topic: string | string[], sig: string, meta: unknown): void
+  /**
+   * Queued; sent to subscribers of `topic` only after the call's transaction commits. The signal,
+   * its meta and the kind of topic are those of the catalogue (server/realtime/signals.ts).
+   */
+  publish<S extends SignalName>(topic: SignalTopic<S> | SignalTopic<S>[], sig: S, meta: SignalMeta<S>): void
   /** Queued internal message (session ended, membership changed), delivered after commit. */
   control(message: BusMessage): void
   /** Each operation declared with access 'member' and its capability (for "what may I do" answers). */

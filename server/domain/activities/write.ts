@@ -17,7 +17,8 @@ import { accessToAll, type LoadedProcess } from '../../policies/processes'
 import type { Context, SignedInContext } from '../../rpc/operation'
 import { firstUnattachableFile } from '../files'
 import { enforceQuota } from '../quota'
-import { adjustPhaseCounts, publishActivities, recordHistory } from './events'
+import { adjustPhaseCounts, recordHistory } from './events'
+import { tellViewers } from '../process-signals'
 import { activityRecord, type ActivityRow } from './read'
 import { isFilled, normalize, requiredFields } from './values'
 
@@ -325,5 +326,5 @@ export async function createActivities(ctx: SignedInContext, process: LoadedProc
 
 /** The created signal(s): one per call. */
 export async function publishCreated(ctx: SignedInContext, process: LoadedProcess, ids: string[], many: boolean) {
-  await publishActivities(ctx, process.cid, process._id, 'v3.activity.created', many ? { processId: process._id, ids } : { _id: ids[0], processId: process._id })
+  await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: many ? { processId: process._id, ids } : { _id: ids[0], processId: process._id } })
 }

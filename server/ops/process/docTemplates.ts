@@ -4,9 +4,9 @@
  * fields}, opts?, ...}`), shown by v2.process.get. Administrators of the workflow only
  * (server/policies/processes.ts).
  *
- * Signal to whoever sees the workflow (publishToViewers): `process.updated {_id, changed: ['documentTemplates']}`.
+ * Signal to whoever sees the workflow (tellViewers): `process.updated {_id, changed: ['documentTemplates']}`.
  */
-import { publishToViewers } from '../../domain/process-signals'
+import { tellViewers } from '../../domain/process-signals'
 import { changeInfoEntry } from '../../domain/doc-templates'
 import { notFound } from '../../errors'
 import { newId } from '../../ids'
@@ -40,7 +40,7 @@ async function changeTemplates<T>(ctx: SignedInContext, process: LoadedProcess, 
     result = out.result
     return out.templates
   })
-  await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['documentTemplates'] })
+  await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['documentTemplates'] } })
   return result!
 }
 

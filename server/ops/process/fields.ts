@@ -12,7 +12,7 @@ import { conflict, refused } from '../../errors'
 import { isObjectId, newId } from '../../ids'
 import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../policies/processes'
 import { operation, type Context } from '../../rpc/operation'
-import { publishToViewers } from '../../domain/process-signals'
+import { tellViewers } from '../../domain/process-signals'
 
 type Descriptor = Record<string, unknown> & { label?: string; type?: ProcessFieldType }
 
@@ -83,7 +83,7 @@ export const createField = operation({
       .values({ cid: process.cid, _id, process_id: process._id, type, descriptor: JSON.stringify(descriptor), uid: ctx.session.uid, created, updated: null })
       .execute()
     await setFieldsOrder(ctx, process, [...fieldsOrder(process).filter((id) => id !== _id), _id])
-    await publishToViewers(ctx, process.cid, process._id, 'process.field.created', { processId: process._id, _id })
+    await tellViewers(ctx, process, { sig: 'process.field.created', meta: { processId: process._id, _id } })
     return { ...descriptor, type, _id, uid: ctx.session.uid, created } as FieldRecord
   },
 })
@@ -119,7 +119,7 @@ export const updateField = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', fieldId)
       .execute()
-    await publishToViewers(ctx, process.cid, process._id, 'process.field.updated', { processId: process._id, _id: fieldId, changed: Object.keys(changes) })
+    await tellViewers(ctx, process, { sig: 'process.field.updated', meta: { processId: process._id, _id: fieldId, changed: Object.keys(changes) } })
     return true
   },
 })
@@ -139,7 +139,7 @@ export const removeField = operation({
     const info: Record<string, unknown> = { ...process.info, phases, fieldsOrder: fieldsOrder(process).filter((id) => id !== fieldId) }
     if (info.defaultGroupByField === fieldId) delete info.defaultGroupByField
     await ctx.db.updateTable('processes').set({ info: JSON.stringify(info), updated: Date.now() }).where('cid', '=', process.cid).where('_id', '=', process._id).execute()
-    await publishToViewers(ctx, process.cid, process._id, 'process.field.removed', { processId: process._id, _id: fieldId })
+    await tellViewers(ctx, process, { sig: 'process.field.removed', meta: { processId: process._id, _id: fieldId } })
     return true
   },
 })

@@ -13,9 +13,9 @@ import { accessToAll, loadProcessAccess, type ProcessAccess } from '../../polici
 import { loadMember, workspaceOf } from '../../policies/roles'
 import { invalidOf, operation, type SignedInContext } from '../../rpc/operation'
 
-function announce(ctx: SignedInContext, sig: string, insight: { cid: string; process_id: string; _id: string; uid: string }) {
+function announce(ctx: SignedInContext, sig: 'v3.insight.created' | 'v3.insight.updated' | 'v3.insight.removed', insight: { cid: string; process_id: string; _id: string; uid: string }) {
   const users = [...new Set([insight.uid, ctx.session.uid])]
-  ctx.publish(users.map((u) => `user:${u}`), sig, { cid: insight.cid, processId: insight.process_id, _id: insight._id })
+  ctx.publish(users.map((u) => `user:${u}` as const), sig, { cid: insight.cid, processId: insight.process_id, _id: insight._id })
 }
 
 function requireManager(ctx: SignedInContext, insight: InsightRow, access: ProcessAccess) {

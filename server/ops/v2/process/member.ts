@@ -9,7 +9,7 @@ import { loadMemberEntries } from '../../../db/processes'
 import { memberInfo, resolveMemberId } from '../../../domain/process-members'
 import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
-import { processViewers, publishToViewers } from '../../../domain/process-signals'
+import { processViewers, tellViewers } from '../../../domain/process-signals'
 
 const KINDS = ['network', 'team', 'user', 'group']
 
@@ -28,7 +28,7 @@ export const add = operation({
       .onConflict((oc) => oc.doNothing())
       .returning('member_id')
       .executeTakeFirst()
-    if (added) await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
+    if (added) await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
     return true
   },
 })
@@ -64,7 +64,7 @@ export const remove = operation({
       await resolveMemberId(ctx, process.cid, memberId, { argument: 1, kinds: KINDS })
       return false
     }
-    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
+    await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
     return true
   },
 })

@@ -8,7 +8,7 @@
  */
 import type { ProcessPermission } from '../../../db/schema'
 import { resolveMemberId } from '../../../domain/process-members'
-import { processViewers, publishToViewers } from '../../../domain/process-signals'
+import { processViewers, tellViewers } from '../../../domain/process-signals'
 import { loadProcessAccess, type LoadedProcess, requireAdminister } from '../../../policies/processes'
 import { operation, type SignedInContext } from '../../../rpc/operation'
 
@@ -37,7 +37,7 @@ async function savePermissions(ctx: SignedInContext, process: LoadedProcess, mem
     .values({ cid: process.cid, process_id: process._id, member_id: memberId, permissions: json, created: Date.now() })
     .onConflict((oc) => oc.columns(['cid', 'process_id', 'member_id']).doUpdateSet({ permissions: json }))
     .execute()
-  await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
+  await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
 }
 
 /** Lists the target as a member if it was not, and adds the permission (none given: only lists it). True. */

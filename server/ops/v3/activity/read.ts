@@ -4,11 +4,12 @@
  * Removed activities are not read by get or list (removed.* lists them).
  */
 import { sql } from 'kysely'
-import { adjustPhaseCounts, publishActivities, recordHistory } from '../../../domain/activities/events'
+import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'
 import { refused } from '../../../errors'
 import { loadProcessAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
+import { tellViewers } from '../../../domain/process-signals'
 
 const fieldsOrderOf = (info: Record<string, unknown>) => (info.fieldsOrder as string[] | undefined) ?? []
 
@@ -116,7 +117,7 @@ export const remove = operation({
         ctx,
         items.map((l) => ({ cid, activityId: l.row._id, processId, kind: 'removed' as const, changes: { removed: { from: false, to: true } } })),
       )
-      await publishActivities(ctx, cid, processId, 'v3.activity.removed', { processId, ids })
+      await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.removed', meta: { processId, ids } })
     }
     return loaded.map((l) => l.row._id)
   },

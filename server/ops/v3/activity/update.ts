@@ -14,12 +14,14 @@
  */
 import { sql } from 'kysely'
 import { loadFields, type FieldRecord } from '../../../db/processes'
-import { adjustPhaseCounts, publishActivities, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
+import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
 import { isFilled, requiredFields } from '../../../domain/activities/values'
 import { checkReferences, checkValues, insertBatches, invalidActivityOf, invitedUsers, knownIds, linkRows, livePhase, requireAttachableFiles, visibleLinkTargets } from '../../../domain/activities/write'
 import { refused } from '../../../errors'
 import { operation } from '../../../rpc/operation'
+import { tellViewers } from '../../../domain/process-signals'
+import type { Told } from '../../../realtime/signals'
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -84,7 +86,8 @@ export const updateMany = operation({
     const members: { cid: string; discussion_id: string; uid: string; created: number }[] = []
     const linkChanges: { cid: string; from: string; fieldIds: string[]; rows: ReturnType<typeof linkRows> }[] = []
     const deltas = new Map<string, Map<string, number>>()
-    const signals: { processId: string; sig: string; meta: unknown }[] = []
+    const signals = new Map<string, Told<'v3.activity.updated' | 'v3.activity.phase'>[]>()
+    const tell = (processId: string, told: Told<'v3.activity.updated' | 'v3.activity.phase'>) => signals.set(processId, [...(signals.get(processId) ?? []), told])
     let changedCount = 0
     for (const p of plans) {
       const { row, u, process } = p
@@ -128,11 +131,11 @@ export const updateMany = operation({
       }
       if (Object.keys(changes).length) {
         history.push({ cid: row.cid, activityId: row._id, processId: process._id, kind: 'updated', changes })
-        signals.push({ processId: process._id, sig: 'v3.activity.updated', meta: { _id: row._id, processId: process._id, fields: changedFields } })
+        tell(process._id, { sig: 'v3.activity.updated', meta: { _id: row._id, processId: process._id, fields: changedFields } })
       }
       if (moved) {
         history.push({ cid: row.cid, activityId: row._id, processId: process._id, kind: 'phase', changes: { phase: { from: row.current_phase, to: p.phase } } })
-        signals.push({ processId: process._id, sig: 'v3.activity.phase', meta: { _id: row._id, processId: process._id, from: row.current_phase, to: p.phase } })
+        tell(process._id, { sig: 'v3.activity.phase', meta: { _id: row._id, processId: process._id, from: row.current_phase, to: p.phase } })
         const d = deltas.get(process._id) ?? new Map<string, number>()
         d.set(row.current_phase, (d.get(row.current_phase) ?? 0) - 1)
         d.set(p.phase, (d.get(p.phase) ?? 0) + 1)
@@ -154,7 +157,8 @@ export const updateMany = operation({
     await insertBatches(members, 5000, (batch) => ctx.db.insertInto('discussion_members').values(batch).onConflict((oc) => oc.doNothing()).execute())
     for (const [processId, d] of deltas) await adjustPhaseCounts(ctx, cid0, processId, d)
     await recordHistory(ctx, history)
-    for (const s of signals) await publishActivities(ctx, cid0, s.processId, s.sig, s.meta)
+    // Who may see each workflow is worked out once for all its activities.
+    for (const [processId, told] of signals) await tellViewers(ctx, { cid: cid0, _id: processId }, told)
     return changedCount
   },
 })

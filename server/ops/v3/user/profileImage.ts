@@ -30,7 +30,7 @@ export const set = operation({
         .execute()
     }
     const workspaces = await ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()
-    ctx.publish([`user:${uid}`, ...workspaces.map((w) => `workspace:${w.cid}`)], 'v3.user.profileImage.updated', { uid, fileId })
+    ctx.publish([`user:${uid}` as const, ...workspaces.map((w) => `workspace:${w.cid}` as const)], 'v3.user.profileImage.updated', { uid, fileId })
     return { uid, fileId }
   },
 })
