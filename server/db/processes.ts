@@ -80,6 +80,7 @@ export async function processObject(db: DbHandle, p: LoadedProcess, viewer: stri
     isStarred: await isStarred(db, p.cid, p._id, viewer),
   }
   if (p.key !== null) object.key = p.key
-  if (p.updated !== null) object.updated = p.updated
+  // Required by the record: a workflow never changed was last updated when it was created.
+  object.updated = p.updated ?? p.created
   return object
 }
