@@ -2,7 +2,6 @@
 import { newId } from '../ids'
 import type { PropertyFieldType, DbHandle } from './schema'
 
-
 export type FilledBy = 'user' | 'admin'
 
 /** A stored value: one string, or a list of strings when the field takes multiple values. */
@@ -48,12 +47,6 @@ const fieldRecord = (row: FieldRow): FieldRecord => ({
   created: row.created,
   ...(row.updated !== null && { updated: row.updated }),
 })
-
-/** The record as returned to clients: `data` only when the field has options. */
-export function publicField(field: FieldRecord) {
-  const { data, ...rest } = field
-  return data ? { ...rest, data } : rest
-}
 
 export async function insertField(db: DbHandle, cid: string, uid: string, def: FieldDefinition): Promise<FieldRecord> {
   const row = await db

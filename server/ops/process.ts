@@ -5,7 +5,8 @@
  * Signals on workspace:<cid>, ids only: `process.created {_id}`, `process.updated {_id, changed}`,
  * `process.removed {_id}`.
  */
-import { loadFields, loadProcessesOf, processObject } from '../db/processes'
+import { loadFields, loadProcessesOf } from '../db/processes'
+import { processObject } from '../presenters/process'
 import type { ProcessesTable } from '../db/schema'
 import { enforceQuota } from '../domain/quota'
 import { conflict, forbidden, notFound, refused } from '../errors'

@@ -19,7 +19,8 @@ import { firstUnattachableFile } from '../files'
 import { enforceQuota } from '../quota'
 import { adjustPhaseCounts, recordHistory } from './events'
 import { tellViewers } from '../process-signals'
-import { activityRecord, type ActivityRow } from './read'
+import type { ActivityRow } from './read'
+import { activityRecord } from '../../presenters/activity'
 import { isFilled, normalize, requiredFields } from './values'
 
 export interface ActivityInput {

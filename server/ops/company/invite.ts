@@ -1,6 +1,7 @@
 /** company.check_invite: what an invite key offers, for the page the invitation mail links to. */
 import { findUserByEmail } from '../../db/users'
-import { findInvite, inviteRecord } from '../../domain/invites'
+import { findInvite } from '../../domain/invites'
+import { inviteRecord } from '../../presenters/invite'
 import { operation } from '../../rpc/operation'
 
 /**

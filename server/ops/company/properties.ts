@@ -7,11 +7,12 @@
  * `company.propertyValue.updated` `{cid, _id: fieldId}`; the member whose value changed also gets
  * `company.propertyValue.updated` `{cid, _id: fieldId, uid}` on user:<uid>.
  */
-import { deleteField, dropFormerMembersValues, fieldValues, findField, insertField, publicField, setValue, updateField, type FieldRecord } from '../../db/properties'
+import { deleteField, dropFormerMembersValues, fieldValues, findField, insertField, setValue, updateField, type FieldRecord } from '../../db/properties'
 import { nonMembers } from '../../db/teams'
 import { carryOver, checkDefinition, checkValue, InvalidDefinition, InvalidValue } from '../../domain/property-values'
 import { forbidden, notFound, refused, RpcError } from '../../errors'
 import { operation, type Context } from '../../rpc/operation'
+import { publicField } from '../../presenters/company-property-field'
 
 /** Turns a definition problem into the 400 naming argument `argument` and the key. */
 function definitionError(ctx: Context, err: unknown, argument: number): unknown {

@@ -3,7 +3,8 @@
  * (server/policies/processes.ts). Star changes are signalled to the caller only:
  * `process.starred {_id, isStarred}` on user:<uid>.
  */
-import { isStarred, loadFields, processObject } from '../../db/processes'
+import { isStarred, loadFields } from '../../db/processes'
+import { processObject } from '../../presenters/process'
 import { loadProcessAccess } from '../../policies/processes'
 import { operation } from '../../rpc/operation'
 

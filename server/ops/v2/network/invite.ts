@@ -4,7 +4,8 @@
  * `accepted`, `declined` from v2.user.invite.*); the signals carry ids only, never the key.
  */
 import { findInviteByEmail, listWorkspaceInvites, memberByEmail, type InviteRow } from '../../../db/invites'
-import { checkInviteTargets, checkMayInvite, inviteEntry, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
+import { checkInviteTargets, checkMayInvite, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
+import { inviteEntry } from '../../../presenters/invite'
 import { enforceQuota } from '../../../domain/quota'
 import { conflict, refused } from '../../../errors'
 import { newId, newSecret } from '../../../ids'

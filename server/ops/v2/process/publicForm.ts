@@ -7,7 +7,8 @@
  * Signal to whoever sees the workflow (tellViewers): `process.updated {_id, changed: ['publicForm']}` (never the key).
  */
 import { tellViewers } from '../../../domain/process-signals'
-import { loadPublicForm, publicFormRecord } from '../../../db/public-forms'
+import { loadPublicForm } from '../../../db/public-forms'
+import { publicFormRecord } from '../../../presenters/public-form'
 import type { PublicFormsTable } from '../../../db/schema'
 import { notFound } from '../../../errors'
 import { newSecret } from '../../../ids'
