@@ -1,6 +1,9 @@
 /** Workflows and datasets, their fields, members and stars. Every query is bounded by `cid`. */
-import type { LoadedProcess } from '../policies/processes'
-import type { ProcessFieldType, ProcessPermission, DbHandle } from './schema'
+import type { Selectable } from 'kysely'
+import type { DbHandle, ProcessesTable, ProcessFieldType, ProcessPermission } from './schema'
+
+/** A workflow or dataset as its row is read. */
+export type ProcessRow = Selectable<ProcessesTable>
 
 export interface FieldRecord {
   _id: string
@@ -28,7 +31,7 @@ function fieldRecord(row: { _id: string; type: ProcessFieldType; descriptor: Rec
   return record
 }
 
-export async function loadProcessesOf(db: DbHandle, cid: string): Promise<LoadedProcess[]> {
+export async function loadProcessesOf(db: DbHandle, cid: string): Promise<ProcessRow[]> {
   return db.selectFrom('processes').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
 }
 

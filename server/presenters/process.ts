@@ -1,11 +1,11 @@
 /** The process object on the wire (schemas/records/process.json), as v2.process.get returns it. */
 import { isStarred, loadFields, loadMemberEntries } from '../db/processes'
 import type { DbHandle } from '../db/schema'
-import type { LoadedProcess } from '../policies/processes'
+import type { ProcessRow } from '../db/processes'
 import { publicFormEntry } from './public-form'
 
 /** The process object of v2.process.get. */
-export async function processObject(db: DbHandle, p: LoadedProcess, viewer: string) {
+export async function processObject(db: DbHandle, p: ProcessRow, viewer: string) {
   const fields = await loadFields(db, p.cid, p._id)
   const members = await loadMemberEntries(db, p.cid, p._id)
   const object: Record<string, unknown> = {

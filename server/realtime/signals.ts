@@ -21,7 +21,7 @@ interface Kinds {
   'time|null': number | null
   /** An id, or null (a ball nobody holds, a phase an activity came from on creation). */
   'id|null': string | null
-  record: Record<string, unknown>
+  record: object
 }
 type Kind = keyof Kinds
 type Shape = Record<string, Kind | `${Kind}?`>
@@ -109,6 +109,12 @@ export const SIGNALS = {
   'v3.calendar.event.created': { to: ['workspace'], meta: EVENT },
   'v3.calendar.event.updated': { to: ['workspace'], meta: EVENT },
   'v3.calendar.event.removed': { to: ['workspace'], meta: EVENT },
+  'download.status': { to: ['user'], meta: { downloadId: 'text', fileId: 'id', state: 'text', bytes: 'number' }, note: 'state: started, finished or failed (GET /file/:id?dl)' },
+  'transfer.progress': {
+    to: ['user'],
+    meta: { _id: 'id', kind: 'text', state: 'text', progress: 'record', fileId: 'id?', result: 'record?', error: 'text?', created: 'number', updated: 'number', expires: 'number?' },
+    note: 'the job of v3.user.data.export or import, to its owner',
+  },
 } as const satisfies Record<string, SignalSpec>
 
 export type SignalName = keyof typeof SIGNALS
@@ -120,6 +126,9 @@ export type SignalTopic<S extends SignalName> = TopicOf<(typeof SIGNALS)[S]['to'
 
 /** The signals about a workflow, heard by those who may see it. */
 export type ViewerSignal = { [S in SignalName]: 'viewers' extends (typeof SIGNALS)[S]['to'][number] ? S : never }[SignalName]
+
+/** A signal as a bus message, for code that publishes outside a call (downloads, background jobs, scripts). */
+export const signalMessage = <S extends SignalName>(topics: SignalTopic<S>[], sig: S, meta: SignalMeta<S>) => ({ kind: 'signal' as const, topics: topics as string[], sig, meta })
 
 /** One signal with its meta, checked against the catalogue: `{ sig: 'process.updated', meta: {...} }`. */
 export type Told<S extends SignalName = SignalName> = { [N in S]: { sig: N; meta: SignalMeta<N> } }[S]

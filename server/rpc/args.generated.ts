@@ -3246,6 +3246,7 @@ export interface ArgumentTypes {
     omitInsights?: boolean
     omitApps?: boolean
   }
+  'v3.user.data.job#0': ObjectId
   'v3.user.idpUser#0': string
   'v3.user.permissions#0': string | null
   'v3.user.permissions#1': string | null
@@ -3916,6 +3917,7 @@ export interface OperationArgs {
   'v3.publicForm.get': [key: ArgumentTypes['v3.publicForm.get#0']]
   'v3.session.get': []
   'v3.session.switchWorkspace': [workspaceId: ArgumentTypes['v3.session.switchWorkspace#0']]
+  'v3.session.workspaces': []
   'v3.user.apikey.create': [name: ArgumentTypes['v3.user.apikey.create#0'], workspaceId: ArgumentTypes['v3.user.apikey.create#1'], whitelistIps: ArgumentTypes['v3.user.apikey.create#2'], delegatedToUrl?: NonNullable<ArgumentTypes['v3.user.apikey.create#3']>]
   'v3.user.apikey.list': []
   'v3.user.apikey.remove': [apiKeyId: ArgumentTypes['v3.user.apikey.remove#0']]
@@ -3923,6 +3925,7 @@ export interface OperationArgs {
   'v3.user.data.export': [workspaceIds?: NonNullable<ArgumentTypes['v3.user.data.export#0']>, options?: NonNullable<ArgumentTypes['v3.user.data.export#1']>]
   'v3.user.data.export.workspaces': [credentials: ArgumentTypes['v3.user.data.export.workspaces#0']]
   'v3.user.data.import': [credentials: ArgumentTypes['v3.user.data.import#0'], options?: NonNullable<ArgumentTypes['v3.user.data.import#1']>]
+  'v3.user.data.job': [jobId: ArgumentTypes['v3.user.data.job#0']]
   'v3.user.idpUser': [username: ArgumentTypes['v3.user.idpUser#0']]
   'v3.user.permissions': [userId?: NonNullable<ArgumentTypes['v3.user.permissions#0']>, workspaceId?: NonNullable<ArgumentTypes['v3.user.permissions#1']>, query?: NonNullable<ArgumentTypes['v3.user.permissions#2']>]
   'v3.user.profileImage.set': [fileId: ArgumentTypes['v3.user.profileImage.set#0']]

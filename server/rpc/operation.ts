@@ -4,18 +4,15 @@
  */
 import type { Config } from '../config'
 import type { DbHandle } from '../db/schema'
+import type { Session } from '../auth/sessions'
 import type { Mail } from '../mail'
 import type { RpcError } from '../errors'
 import type { Capability, Member, RoleTable } from '../policies/roles'
-import type { BusMessage } from '../realtime/bus'
+import type { Logger } from 'pino'
+import type { Db } from '../db/connect'
+import type { Bus, BusMessage } from '../realtime/bus'
 import type { SignalMeta, SignalName, SignalTopic } from '../realtime/signals'
 import type { OperationArgs, OperationName } from './args.generated'
-
-export interface Session {
-  /** sha256 of the session key: the key itself is never kept. */
-  id: string
-  uid: string
-}
 
 /** What a transport (socket or HTTP request) lets an operation do to it. */
 export interface Transport {
@@ -47,6 +44,11 @@ export interface Context {
    * '/name', 'must not be blank')`. `argument` counts from 0; `path` is a JSON pointer inside it.
    */
   invalid(argument: number, path: string, reason: string, details?: object): RpcError
+  /**
+   * Queued: runs after the call's transaction commits (never for a call that fails), on the
+   * server's own services rather than the call's transaction. For background jobs.
+   */
+  later(task: (services: Services) => Promise<void>): void
   mail: {
     /** Queued; handed to the mailer only after the call's transaction commits (a rolled-back call sends nothing). */
     send(message: Mail): void
@@ -65,6 +67,13 @@ export const invalidOf =
   (ctx: Pick<Context, 'invalid'>, argument: number): Invalid =>
   (path, reason, details) =>
     ctx.invalid(argument, path, reason, details)
+/** What a background task started by `later` works with. */
+export interface Services {
+  db: Db
+  config: Config
+  bus: Bus
+  log: Logger
+}
 
 export interface SignedInContext extends Context {
   session: Session

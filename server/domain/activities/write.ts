@@ -10,12 +10,12 @@
  * the followerIds and the users of `users` fields with inviteToDiscussionOnChange join it.
  */
 import { sql } from 'kysely'
-import { loadFields, type FieldRecord } from '../../db/processes'
+import { loadFields, type FieldRecord, type ProcessRow } from '../../db/processes'
 import { refused, RpcError } from '../../errors'
 import { newId } from '../../ids'
-import { accessToAll, type LoadedProcess } from '../../policies/processes'
+import { accessToAll } from '../../policies/processes'
 import type { Context, SignedInContext } from '../../rpc/operation'
-import { firstUnattachableFile } from '../files'
+import { firstUnattachableFile } from '../../policies/files'
 import { enforceQuota } from '../quota'
 import { adjustPhaseCounts, recordHistory } from './events'
 import { tellViewers } from '../process-signals'
@@ -206,7 +206,7 @@ export async function insertBatches<T>(items: T[], size: number, write: (batch: 
  * Creates the activities in `process` for the caller (who may create: checked by the operation).
  * `inputs` are argument 2 of the call: a list (createMany) or one activity (create).
  */
-export async function createActivities(ctx: SignedInContext, process: LoadedProcess, inputs: ActivityInput[], options: CreateOptions, list: boolean) {
+export async function createActivities(ctx: SignedInContext, process: ProcessRow, inputs: ActivityInput[], options: CreateOptions, list: boolean) {
   const argument = 1
   const invalid = invalidActivityOf(ctx, argument, list)
   const { cid, info } = process
@@ -326,6 +326,6 @@ export async function createActivities(ctx: SignedInContext, process: LoadedProc
 }
 
 /** The created signal(s): one per call. */
-export async function publishCreated(ctx: SignedInContext, process: LoadedProcess, ids: string[], many: boolean) {
+export async function publishCreated(ctx: SignedInContext, process: ProcessRow, ids: string[], many: boolean) {
   await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: many ? { processId: process._id, ids } : { _id: ids[0], processId: process._id } })
 }

@@ -5,12 +5,12 @@
  *
  * Signals on workspace:<cid>: `process.field.created|updated|removed {processId, _id}`.
  */
-import { loadField, unknownProcesses, type FieldRecord } from '../../db/processes'
+import { loadField, unknownProcesses, type FieldRecord, type ProcessRow } from '../../db/processes'
 import type { ProcessFieldType } from '../../db/schema'
 import { sql } from 'kysely'
 import { conflict, refused } from '../../errors'
 import { isObjectId, newId } from '../../ids'
-import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import { operation, type Context } from '../../rpc/operation'
 import { tellViewers } from '../../domain/process-signals'
 
@@ -52,7 +52,7 @@ async function validate(ctx: Context, cid: string, type: ProcessFieldType, d: De
   }
 }
 
-async function checkKey(ctx: Context, process: LoadedProcess, key: unknown, fieldId?: string) {
+async function checkKey(ctx: Context, process: ProcessRow, key: unknown, fieldId?: string) {
   if (key === undefined) return
   const other = await ctx.db
     .selectFrom('process_fields')
@@ -70,7 +70,7 @@ export const createField = operation({
   name: 'process.create_field',
   access: 'signedIn',
   async run(ctx, processId, field) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'add fields')
     const { type, ...descriptor } = field as Descriptor & { type: ProcessFieldType }
     descriptor.label = (descriptor.label as string).trim()
@@ -97,7 +97,7 @@ export const updateField = operation({
   name: 'process.update_field',
   access: 'signedIn',
   async run(ctx, processId, fieldId, changes, lang) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'change fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
@@ -129,7 +129,7 @@ export const removeField = operation({
   name: 'process.remove_field',
   access: 'signedIn',
   async run(ctx, processId, fieldId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'remove fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
@@ -144,9 +144,9 @@ export const removeField = operation({
   },
 })
 
-const fieldsOrder = (p: LoadedProcess) => (p.info.fieldsOrder as string[] | undefined) ?? []
+const fieldsOrder = (p: ProcessRow) => (p.info.fieldsOrder as string[] | undefined) ?? []
 
-async function setFieldsOrder(ctx: Context, p: LoadedProcess, order: string[]) {
+async function setFieldsOrder(ctx: Context, p: ProcessRow, order: string[]) {
   await ctx.db
     .updateTable('processes')
     .set({ info: JSON.stringify({ ...p.info, fieldsOrder: order }), updated: Date.now() })

@@ -44,7 +44,7 @@ export const update = operation({
   name: 'v3.insight.update',
   access: 'signedIn',
   async run(ctx, insightId, changes) {
-    const { insight, process, access } = await insightFor(ctx.db, ctx.session.uid, insightId)
+    const { insight, process, access } = await insightFor(ctx.db, ctx.session.uid, insightId, { lock: true })
     requireManager(ctx, insight, access)
     const name = changes.name === undefined ? insight.name : changes.name.trim()
     if (!name) throw ctx.invalid(1, '/name', 'must not be blank')

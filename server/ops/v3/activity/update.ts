@@ -155,7 +155,8 @@ export const updateMany = operation({
       if (l.rows.length) await ctx.db.insertInto('activity_links').values(l.rows).onConflict((oc) => oc.doNothing()).execute()
     }
     await insertBatches(members, 5000, (batch) => ctx.db.insertInto('discussion_members').values(batch).onConflict((oc) => oc.doNothing()).execute())
-    for (const [processId, d] of deltas) await adjustPhaseCounts(ctx, cid0, processId, d)
+    // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
+    for (const [processId, d] of [...deltas].sort(([a], [b]) => a.localeCompare(b))) await adjustPhaseCounts(ctx, cid0, processId, d)
     await recordHistory(ctx, history)
     // Who may see each workflow is worked out once for all its activities.
     for (const [processId, told] of signals) await tellViewers(ctx, { cid: cid0, _id: processId }, told)
