@@ -18,10 +18,6 @@ export type ShortText = string
  */
 export type StringList = ShortText[]
 /**
- * creator
- */
-export type ObjectId1 = string
-/**
  * milliseconds since 1970-01-01 UTC
  */
 export type Timestamp = number
@@ -37,15 +33,7 @@ export type Any =
   | {
       [k: string]: Any
     }
-/**
- * inviteKey
- */
 export type Key = string
-export type Key1 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId = string
 export type Color = string
 /**
  * @maxItems 10000
@@ -53,74 +41,6 @@ export type Color = string
 export type AnyArray = Any[]
 export type Text = string
 export type DefaultView = 'activities' | 'discussions' | 'events' | 'feed'
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId1 = string
-/**
- * teamId
- */
-export type ObjectId2 = string
-/**
- * fieldId
- */
-export type ObjectId3 = string
-/**
- * teamId
- */
-export type ObjectId4 = string
-/**
- * userId
- */
-export type ObjectId5 = string
-/**
- * theme color
- */
-export type Color1 = string
-/**
- * fieldId
- */
-export type ObjectId6 = string
-/**
- * fieldId
- */
-export type ObjectId7 = string
-/**
- * ObjectId[], string[] or string
- */
-export type PropertyValue1 = ObjectIdList | StringList | ShortText
-/**
- * fieldId
- */
-export type ObjectId8 = string
-/**
- * ObjectId[], string[] or string
- */
-export type PropertyValue2 = ObjectIdList | StringList | ShortText
-/**
- * teamId
- */
-export type ObjectId9 = string
-/**
- * email
- */
-export type Email = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId2 = string
-/**
- * document template name
- */
-export type ShortText1 = string
-/**
- * processId
- */
-export type ObjectId10 = string
-/**
- * field label
- */
-export type ShortText2 = string
 export type FieldType =
   | 'activitylink'
   | 'country'
@@ -141,150 +61,10 @@ export type FieldType =
   | 'linkedfrom'
   | 'subheader'
 /**
- * script code
- */
-export type Code = string
-/**
- * field key
- */
-export type Key2 = string
-/**
  * @maxItems 1000
  */
 export type AnyObjectList = AnyObject[]
-/**
- * field label
- */
-export type ShortText3 = string
-/**
- * script code
- */
-export type Code1 = string
-/**
- * field key
- */
-export type Key3 = string
-/**
- * document template name
- */
-export type ShortText4 = string
-/**
- * processId
- */
-export type ObjectId11 = string
-/**
- * templateId
- */
-export type ObjectId12 = string
-/**
- * process key
- */
-export type Key4 = string
-/**
- * phaseIdOrWorkspaceId: phase id filter, or a workspace id when the first argument is a process key
- */
-export type ObjectId13 = string
-/**
- * processId
- */
-export type ObjectId14 = string
-/**
- * processId
- */
-export type ObjectId15 = string
-/**
- * fieldId
- */
-export type ObjectId16 = string
-/**
- * document template name
- */
-export type ShortText5 = string
-/**
- * processId
- */
-export type ObjectId17 = string
-/**
- * templateId: document template id
- */
-export type IdString = string
-/**
- * printName
- */
-export type ShortText6 = string
-/**
- * processId
- */
-export type ObjectId18 = string
-/**
- * processId
- */
-export type ObjectId19 = string
-/**
- * processId
- */
-export type ObjectId20 = string
-/**
- * script code of the name function
- */
-export type Code2 = string
-/**
- * process key
- */
-export type Key5 = string
-/**
- * lang
- */
-export type Lang = 'fi' | 'en' | 'sv'
-/**
- * processId
- */
-export type ObjectId21 = string
-/**
- * fieldId
- */
-export type ObjectId22 = string
-/**
- * field label
- */
-export type ShortText7 = string
-/**
- * script code
- */
-export type Code3 = string
-/**
- * field key
- */
-export type Key6 = string
-/**
- * lang
- */
-export type Lang1 = 'fi' | 'en' | 'sv'
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId3 = string
-/**
- * name: name of the new workspace (A)
- */
-export type ShortText8 = string
-/**
- * name: string whose meaning is not shown (A)
- */
-export type ShortText9 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId4 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId5 = string
 export type LicenseType = 'free' | 'legacy' | 'enterprise' | 'premium' | 'free-trial'
-/**
- * inviteKey
- */
-export type Key7 = string
 export type Role = 'user' | 'admin' | 'owner' | 'guest' | 'inviter'
 /**
  * stringified team ids
@@ -292,549 +72,45 @@ export type Role = 'user' | 'admin' | 'owner' | 'guest' | 'inviter'
  * @maxItems 1000
  */
 export type ObjectIdList1 = ObjectId[]
-/**
- * custom role id
- */
-export type ObjectId23 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId6 = string
-/**
- * inviteKey
- */
-export type Key8 = string
-/**
- * inviteKey
- */
-export type Key9 = string
-/**
- * brandId
- */
-export type ObjectId24 = string
-export type Email1 = string
-/**
- * custom role id
- */
-export type ObjectId25 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId7 = string
-/**
- * name of the version
- */
-export type Name1 = string
-/**
- * targetId: marketplace target
- */
-export type ObjectId26 = string
-/**
- * targetId
- */
-export type ObjectId27 = string
-/**
- * productId
- */
-export type ObjectId28 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId8 = string
-/**
- * productId
- */
-export type ObjectId29 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId9 = string
-/**
- * roleId
- */
-export type ObjectId30 = string
-/**
- * roleId
- */
-export type ObjectId31 = string
-export type Lang2 = 'fi' | 'en' | 'sv'
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId10 = string
-/**
- * processId
- */
-export type ObjectId32 = string
-/**
- * script code of the name function
- */
-export type Code4 = string
-/**
- * process key
- */
-export type Key10 = string
-/**
- * creator
- */
-export type ObjectId33 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId11 = string
-/**
- * form key
- */
-export type Key11 = string
-/**
- * user id
- */
-export type ObjectId34 = string
-/**
- * processId
- */
-export type ObjectId35 = string
-/**
- * memberId: network, user, team or group
- */
-export type IdString1 = string
-/**
- * processId
- */
-export type ObjectId36 = string
+export type Email = string
+export type Lang = 'fi' | 'en' | 'sv'
 export type MemberPermission = 'admin' | 'own' | 'ownteam' | 'any' | 'edit'
-/**
- * processId
- */
-export type ObjectId37 = string
-/**
- * memberId: user or team
- */
-export type IdString2 = string
-/**
- * processId
- */
-export type ObjectId38 = string
-/**
- * targetId: user or team id
- */
-export type IdString3 = string
-/**
- * permission
- */
-export type Permission = 'admin' | 'any' | 'own' | 'ownteam'
-/**
- * processId
- */
-export type ObjectId39 = string
-/**
- * targetId: user or team id
- */
-export type IdString4 = string
-/**
- * permission
- */
-export type Permission1 = 'admin' | 'any' | 'own' | 'ownteam'
-/**
- * user id
- */
-export type ObjectId40 = string
-/**
- * team id
- */
-export type ObjectId41 = string
-/**
- * account id
- */
-export type ObjectId42 = string
-/**
- * user id
- */
-export type ObjectId43 = string
-/**
- * team id
- */
-export type ObjectId44 = string
-/**
- * account id
- */
-export type ObjectId45 = string
-/**
- * processId
- */
-export type ObjectId46 = string
-/**
- * processId
- */
-export type ObjectId47 = string
-/**
- * lang
- */
-export type Lang3 = 'fi' | 'en' | 'sv'
-/**
- * functionBody
- */
-export type Code5 = string
 /**
  * variableNames
  *
  * @maxItems 1000
  */
 export type StringList1 = ShortText[]
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId12 = string
-/**
- * inviteKey
- */
-export type Key12 = string
-/**
- * inviteKey
- */
-export type Key13 = string
 export type Password = string
 /**
- * inviteKey
- */
-export type Key14 = string
-/**
- * userId
- */
-export type ObjectId48 = string
-/**
- * any JSON value, bounded
- */
-export type Any1 =
-  | null
-  | boolean
-  | number
-  | string
-  | Any[]
-  | {
-      [k: string]: Any
-    }
-/**
- * extra: string whose meaning is not shown
- */
-export type ShortText10 = string
-/**
  * @maxItems 1000
+ *
+ * Items: workspace (network, company) id
  */
-export type WorkspaceIdList = WorkspaceId[]
-/**
- * verificationId: verification id, from the mail
- */
-export type ObjectId49 = string
-/**
- * verificationKey: verification key, from the mail
- */
-export type Key15 = string
-/**
- * activityId
- */
-export type ObjectId50 = string
-/**
- * activityId
- */
-export type ObjectId51 = string
-/**
- * activityId
- */
-export type ObjectId52 = string
-/**
- * userId
- */
-export type ObjectId53 = string
-/**
- * activityId
- */
-export type ObjectId54 = string
-/**
- * processId
- */
-export type ObjectId55 = string
-/**
- * processId
- */
-export type ObjectId56 = string
+export type WorkspaceIdList = string[]
 /**
  * users invited to the discussion
  *
  * @maxItems 1000
  */
 export type ObjectIdList2 = ObjectId[]
-/**
- * default team
- */
-export type ObjectId57 = string
-/**
- * processId
- */
-export type ProcessIdOrString = ObjectId | string
-export type ProcessIdOrString1 = ObjectId
+export type ProcessIdOrString = ObjectId
 /**
  * an identifier given as a string
  */
-export type IdString5 = string
+export type IdString = string
 /**
  * script code
  */
-export type Code6 = string
-/**
- * activityId
- */
-export type ObjectId58 = string
-/**
- * activityId
- */
-export type ObjectId59 = string
-/**
- * afterActivityId
- */
-export type ObjectId60 = string
-/**
- * activityId
- */
-export type ObjectId61 = string
-/**
- * activityId
- */
-export type ObjectId62 = string
-/**
- * phaseId
- */
-export type ObjectId63 = string
-/**
- * matches name
- */
-export type ShortText11 = string
-/**
- * activityId
- */
-export type ObjectId64 = string
-/**
- * searchString: matches name
- */
-export type ShortText12 = string
-/**
- * userId
- */
-export type ObjectId65 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId13 = string
-/**
- * workflowId
- */
-export type ObjectId66 = string
-/**
- * phaseId
- */
-export type ObjectId67 = string
-/**
- * processId
- */
-export type ObjectId68 = string
-/**
- * phaseId
- */
-export type ObjectId69 = string
-/**
- * calendarId
- */
-export type ObjectId70 = string
-/**
- * calendarId
- */
-export type ObjectId71 = string
-/**
- * eventId
- */
-export type ObjectId72 = string
-/**
- * eventId
- */
-export type ObjectId73 = string
-/**
- * calendarId
- */
-export type ObjectId74 = string
-/**
- * calendarId
- */
-export type ObjectId75 = string
-/**
- * calendarId
- */
-export type ObjectId76 = string
-/**
- * calendarId
- */
-export type ObjectId77 = string
-/**
- * email
- */
-export type Email2 = string
-/**
- * any JSON value, bounded
- */
-export type Any2 =
-  | null
-  | boolean
-  | number
-  | string
-  | Any[]
-  | {
-      [k: string]: Any
-    }
-/**
- * fileId
- */
-export type ObjectId78 = string
-/**
- * fileId
- */
-export type ObjectId79 = string
-/**
- * processId
- */
-export type ObjectId80 = string
-/**
- * insightId
- */
-export type ObjectId81 = string
-/**
- * insightId
- */
-export type ObjectId82 = string
-/**
- * insightId
- */
-export type ObjectId83 = string
-/**
- * insightId
- */
-export type ObjectId84 = string
-/**
- * insightId
- */
-export type ObjectId85 = string
-/**
- * key
- */
-export type Key16 = string
-/**
- * workspaceId
- */
-export type ObjectId86 = string
-/**
- * name
- */
-export type Name2 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId14 = string
-/**
- * delegatedToUrl
- */
-export type Url = string
-/**
- * an identifier given as a string
- */
-export type IdString6 = string
-/**
- * an identifier given as a string
- */
-export type IdString7 = string
-/**
- * name
- */
-export type Name3 = string
+export type Code = string
 /**
  * default: the user's default workspace
  *
  * @maxItems 1000
+ *
+ * Items: workspace (network, company) id
  */
-export type WorkspaceIdList1 = WorkspaceId[]
-/**
- * jobId
- */
-export type ObjectId87 = string
-/**
- * default session user
- */
-export type ObjectId88 = string
-/**
- * workspace (network, company) id
- */
-export type WorkspaceId15 = string
-/**
- * extra: string whose meaning is not shown
- */
-export type ShortText13 = string
-/**
- * feedPostId
- */
-export type ObjectId89 = string
-/**
- * feedCommentId
- */
-export type ObjectId90 = string
-/**
- * comment
- */
-export type Text1 = string
-/**
- * postId
- */
-export type ObjectId91 = string
-/**
- * postId
- */
-export type ObjectId92 = string
-/**
- * postId
- */
-export type ObjectId93 = string
-/**
- * feedPostId
- */
-export type ObjectId94 = string
-/**
- * feedCommentId
- */
-export type ObjectId95 = string
-/**
- * default null
- */
-export type ObjectId96 = string
-/**
- * postId
- */
-export type ObjectId97 = string
-/**
- * commentId
- */
-export type ObjectId98 = string
-/**
- * postId
- */
-export type ObjectId99 = string
-/**
- * postId
- */
-export type ObjectId100 = string
-/**
- * feedPostId
- */
-export type ObjectId101 = string
-/**
- * postId
- */
-export type ObjectId102 = string
+export type WorkspaceIdList1 = string[]
 
 export interface Operations {
   /**
@@ -870,7 +146,7 @@ export interface Operations {
         data?: PropertyValue
       },
     ]
-    result: CompanyPropertyFieldRecord
+    result: CompanyPropertyField
   }
   /**
    * Arguments: [inviteKey]. Returns: invite record.
@@ -879,8 +155,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: inviteKey
      */
-    args: [Key]
+    args: [string]
     result: InviteRecord
   }
   /**
@@ -907,7 +185,7 @@ export interface Operations {
     /**
      * @maxItems 1000
      */
-    result: TeamRecord[]
+    result: Team[]
   }
   /**
    * Arguments: []. Returns: general options.
@@ -918,7 +196,7 @@ export interface Operations {
      * @maxItems 0
      */
     args: []
-    result: WorkspaceGeneralOptionsRecord
+    result: WorkspaceGeneralOptions
   }
   /**
    * Arguments: [ObjectId]. Returns: boolean. Interpretation: the ObjectId argument is the workspace (company) to leave.
@@ -927,8 +205,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: workspace (network, company) id
      */
-    args: [WorkspaceId1]
+    args: [string]
     result: boolean
   }
   /**
@@ -938,9 +218,11 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: teamId
      */
-    args: [ObjectId2]
-    result: TeamRecord
+    args: [string]
+    result: Team
   }
   /**
    * Arguments: [`{name, team_id}`]. Returns: the new account {_id, team_id, name, color: null, created}.
@@ -983,7 +265,7 @@ export interface Operations {
         description?: Text
       },
     ]
-    result: TeamRecord
+    result: Team
   }
   /**
    * Arguments: [`{account_id, team_id}`]. Returns: boolean.
@@ -1011,7 +293,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId3, 'users']
+    args: [string, 'users']
     result: boolean
   }
   /**
@@ -1021,8 +303,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: teamId
      */
-    args: [ObjectId4]
+    args: [string]
     result: boolean
   }
   /**
@@ -1032,8 +316,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: userId
      */
-    args: [ObjectId5]
+    args: [string]
     result: boolean
   }
   /**
@@ -1080,16 +366,19 @@ export interface Operations {
              * merged into the workspace settings; fastFunctions is set with v2.network.fastFunctions.set and description at the top level
              */
             settings?: {
-              color?: Color1
+              /**
+               * theme color
+               */
+              color?: string
               defaultView?: DefaultView
               fastFunctions?: never
               description?: never
-              [k: string]: Any | Color1 | DefaultView | undefined
+              [k: string]: Any | string | DefaultView | undefined
             }
             description?: Text
           },
         ]
-    result: WorkspaceGeneralOptionsRecord
+    result: WorkspaceGeneralOptions
   }
   /**
    * Arguments: [fieldId, `users`, `{uid (required), data?: ObjectId[]/string[]/string}`]. Returns: boolean.
@@ -1100,7 +389,7 @@ export interface Operations {
      * @maxItems 3
      */
     args: [
-      ObjectId6,
+      string,
       'users',
       {
         uid: ObjectId
@@ -1146,7 +435,10 @@ export interface Operations {
          * "true"/"false" for owner, admin, guest, inviter, feedAdmin; free text for title (empty clears); a custom role id for customRole (empty clears)
          */
         value: string
-        workspaceId?: WorkspaceId
+        /**
+         * workspace (network, company) id
+         */
+        workspaceId?: string
       },
     ]
     result: boolean
@@ -1159,7 +451,7 @@ export interface Operations {
      * @minItems 1
      * @maxItems 2
      */
-    args: [ObjectId7] | [ObjectId7, PropertyValue1]
+    args: [string] | [string, ObjectIdList | StringList | ShortText]
     result: boolean
   }
   /**
@@ -1172,7 +464,7 @@ export interface Operations {
      */
     args: [
       'users',
-      ObjectId8,
+      string,
       {
         filledBy: FilledBy
         label: Name
@@ -1181,10 +473,13 @@ export interface Operations {
         uid?: ObjectId
         _id?: ObjectId
         enableMultiple?: boolean
-        data?: PropertyValue2
+        /**
+         * ObjectId[], string[] or string
+         */
+        data?: ObjectIdList | StringList | ShortText
       },
     ]
-    result: CompanyPropertyFieldRecord
+    result: CompanyPropertyField
   }
   /**
    * Arguments: [teamId, userIds: ObjectId[]] sets team membership. Returns: boolean.
@@ -1194,7 +489,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId9, ObjectId[]]
+    args: [string, ObjectId[]]
     result: boolean
   }
   /**
@@ -1205,7 +500,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [Email, string]
+    args: [string, string]
     result: string
   }
   /**
@@ -1236,7 +531,10 @@ export interface Operations {
             name?: Name
             description?: Text
             defaultView?: string
-            workspaceId?: WorkspaceId2
+            /**
+             * workspace (network, company) id
+             */
+            workspaceId?: string
             enableMapLocation?: boolean
             /**
              * marks a dataset
@@ -1261,7 +559,10 @@ export interface Operations {
     args: [
       {
         processId: ObjectId
-        name: ShortText1
+        /**
+         * document template name
+         */
+        name: string
         group: 'images' | 'activityLinks' | 'fields'
       },
     ]
@@ -1275,8 +576,8 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId10, FieldDescriptor]
-    result: ProcessFieldRecord
+    args: [string, FieldDescriptor]
+    result: ProcessField
   }
   /**
    * Arguments: [`{processId, name, group: images/activityLinks/fields, key}`] all required; `key` like a field or image key. Returns: not shown (R).
@@ -1291,7 +592,10 @@ export interface Operations {
     args: [
       {
         processId: ObjectId
-        name: ShortText4
+        /**
+         * document template name
+         */
+        name: string
         group: 'images' | 'activityLinks' | 'fields'
         /**
          * a field or image key
@@ -1308,8 +612,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: processId
      */
-    args: [ObjectId11]
+    args: [string]
     result: {
       latestSuffix: number
     }
@@ -1321,9 +627,11 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: templateId
      */
-    args: [ObjectId12]
-    result: ResultObjectRecord
+    args: [string]
+    result: ResultObject
   }
   /**
    * Arguments: [processIdOrKey?, phaseIdOrWorkspaceId?]; second argument is a phase id filter, or a workspace id when the first is a process key; only processes the user can access; without a phase it describes the whole workflow and tells required and non-required fields per phase. Returns: array (elements R). Note: optional argument 1 (processIdOrKey) accepts null when a later argument is given.
@@ -1333,7 +641,7 @@ export interface Operations {
      * @minItems 0
      * @maxItems 2
      */
-    args: [] | [ObjectId | Key4 | null] | [ObjectId | Key4 | null, ObjectId13]
+    args: [] | [ObjectId | string | null] | [ObjectId | string | null, string]
     result: AnyObjectList
   }
   /**
@@ -1348,7 +656,7 @@ export interface Operations {
     /**
      * @maxItems 10000
      */
-    result: ProcessTemplateRecord[]
+    result: ProcessTemplateListingEntry[]
   }
   /**
    * Arguments: [processId] needs permission. Returns: boolean.
@@ -1357,8 +665,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: processId
      */
-    args: [ObjectId14]
+    args: [string]
     result: boolean
   }
   /**
@@ -1369,7 +679,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId15, ObjectId16]
+    args: [string, string]
     result: boolean
   }
   /**
@@ -1385,7 +695,10 @@ export interface Operations {
     args: [
       {
         processId: ObjectId
-        name: ShortText5
+        /**
+         * document template name
+         */
+        name: string
         group: 'fieldMap' | 'images' | 'activityLinks' | 'fields' | 'opts'
         /**
          * a field or image key
@@ -1417,7 +730,7 @@ export interface Operations {
      * @minItems 3
      * @maxItems 3
      */
-    args: [ObjectId17, IdString, ShortText6]
+    args: [string, string, string]
     result: unknown
   }
   /**
@@ -1429,7 +742,7 @@ export interface Operations {
      * @maxItems 2
      */
     args: [
-      ObjectId18,
+      string,
       {
         name: ShortText
         fieldMap?: {
@@ -1461,9 +774,9 @@ export interface Operations {
      * @maxItems 2
      */
     args:
-      | [ObjectId19]
+      | [string]
       | [
-          ObjectId19,
+          string,
           {
             /**
              * document template; full structure not shown; an object holding only name deletes that template
@@ -1499,7 +812,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 3
      */
-    args: [ObjectId20, ProcessInfo] | [ObjectId20, ProcessInfo, Lang]
+    args: [string, ProcessInfo] | [string, ProcessInfo, 'fi' | 'en' | 'sv']
     result: boolean
   }
   /**
@@ -1510,7 +823,7 @@ export interface Operations {
      * @minItems 3
      * @maxItems 4
      */
-    args: [ObjectId21, ObjectId22, FieldDescriptorUpdate] | [ObjectId21, ObjectId22, FieldDescriptorUpdate, Lang1]
+    args: [string, string, FieldDescriptorUpdate] | [string, string, FieldDescriptorUpdate, 'fi' | 'en' | 'sv']
     result: boolean
   }
   /**
@@ -1521,8 +834,8 @@ export interface Operations {
      * @minItems 1
      * @maxItems 2
      */
-    args: [WorkspaceId3] | [WorkspaceId3, ShortText8]
-    result: ResultObjectRecord
+    args: [string] | [string, string]
+    result: ResultObject
   }
   /**
    * Arguments: [string?] (A). Returns: ResultObject. (A): the interface does not show the shape; this schema is a designed, bounded shape. Interpretation: the optional string argument is named name.
@@ -1531,9 +844,11 @@ export interface Operations {
     /**
      * @minItems 0
      * @maxItems 1
+     *
+     * Items: name: string whose meaning is not shown (A)
      */
-    args: [] | [ShortText9]
-    result: ResultObjectRecord
+    args: [] | [string]
+    result: ResultObject
   }
   /**
    * Arguments: [ws, enabled: boolean] enables or disables the fast function evaluator; workspace admins and owners only. Returns: boolean.
@@ -1543,7 +858,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [WorkspaceId4, boolean]
+    args: [string, boolean]
     result: boolean
   }
   /**
@@ -1553,9 +868,11 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: workspace (network, company) id
      */
-    args: [WorkspaceId5]
-    result: WorkspaceRecord
+    args: [string]
+    result: Workspace
   }
   /**
    * Arguments: [inviteKey: string, update object `{notes?, title?, role?, teams? (stringified ids), customRole?, discussionIds?}`]; at least one key; only teams, title and notes can be updated; null for title or notes clears it. Returns: boolean.
@@ -1566,12 +883,16 @@ export interface Operations {
      * @maxItems 2
      */
     args: [
-      Key7,
+      string,
       {
         notes?: Text | null
+        title?: ShortText | null
         role?: Role
         teams?: ObjectIdList1
-        customRole?: ObjectId23
+        /**
+         * custom role id
+         */
+        customRole?: string
         discussionIds?: ObjectIdList
       },
     ]
@@ -1584,8 +905,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: workspace (network, company) id
      */
-    args: [WorkspaceId6]
+    args: [string]
     result: AnyObjectList
   }
   /**
@@ -1595,8 +918,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: inviteKey
      */
-    args: [Key8]
+    args: [string]
     result: boolean
   }
   /**
@@ -1607,7 +932,7 @@ export interface Operations {
      * @minItems 1
      * @maxItems 2
      */
-    args: [Key9] | [Key9, ObjectId24]
+    args: [string] | [string, string]
     result: boolean
   }
   /**
@@ -1622,15 +947,22 @@ export interface Operations {
      */
     args: [
       {
-        email: Email1
+        email: Email
         name?: ShortText
+        title?: ShortText
         notes?: Text
         brandId?: ObjectId
         role?: Role
         teams?: ObjectIdList
-        customRole?: ObjectId25
+        /**
+         * custom role id
+         */
+        customRole?: string
         discussionIds?: ObjectIdList
-        cid?: WorkspaceId7
+        /**
+         * workspace (network, company) id
+         */
+        cid?: string
       },
     ]
     result: unknown
@@ -1644,7 +976,7 @@ export interface Operations {
      * @maxItems 0
      */
     args: []
-    result: WorkspaceLicenseRecord
+    result: WorkspaceLicense
   }
   /**
    * Arguments: [`{name: string (required; name of the version)}`]. Returns: not shown (R).
@@ -1658,7 +990,10 @@ export interface Operations {
      */
     args: [
       {
-        name: Name1
+        /**
+         * name of the version
+         */
+        name: string
       },
     ]
     result: unknown
@@ -1670,8 +1005,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: targetId: marketplace target
      */
-    args: [ObjectId26]
+    args: [string]
     result: unknown
   }
   /**
@@ -1681,8 +1018,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: targetId
      */
-    args: [ObjectId27]
+    args: [string]
     result: unknown
   }
   /**
@@ -1693,7 +1032,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId28, WorkspaceId8]
+    args: [string, string]
     result: boolean
   }
   /**
@@ -1704,7 +1043,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId29, WorkspaceId9]
+    args: [string, string]
     result: boolean
   }
   /**
@@ -1724,8 +1063,12 @@ export interface Operations {
          */
         version: string
         versionDescription: Text
+        title: Name
         description: Text
-        workspaceId?: WorkspaceId
+        /**
+         * workspace (network, company) id
+         */
+        workspaceId?: string
         targetId?: ObjectId
       },
     ]
@@ -1743,10 +1086,13 @@ export interface Operations {
      */
     args: [
       {
-        copyNetworkId: WorkspaceId
+        /**
+         * workspace (network, company) id
+         */
+        copyNetworkId: string
       },
     ]
-    result: ResultObjectRecord
+    result: ResultObject
   }
   /**
    * Arguments: []. Returns: not shown (R).
@@ -2915,8 +2261,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: roleId
      */
-    args: [ObjectId30]
+    args: [string]
     result: unknown
   }
   /**
@@ -2928,7 +2276,7 @@ export interface Operations {
      * @maxItems 2
      */
     args: [
-      ObjectId31,
+      string,
       {
         name?: string
         /**
@@ -4065,7 +3413,7 @@ export interface Operations {
      * @maxItems 2
      */
     args: [
-      WorkspaceId | null,
+      string | null,
       {
         name?: Name
         isolatedTeams?: boolean
@@ -4076,7 +3424,7 @@ export interface Operations {
         /**
          * @maxItems 3
          */
-        languages?: [] | [Lang2] | [Lang2, Lang2] | [Lang2, Lang2, Lang2]
+        languages?: [] | [Lang] | [Lang, Lang] | [Lang, Lang, Lang]
         localauth?: boolean
         disableVideoCalls?: boolean
       },
@@ -4090,8 +3438,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: workspace (network, company) id
      */
-    args: [WorkspaceId10]
+    args: [string]
     result: unknown
   }
   /**
@@ -4114,9 +3464,11 @@ export interface Operations {
     /**
      * @minItems 0
      * @maxItems 1
+     *
+     * Items: processId
      */
-    args: [] | [ObjectId32]
-    result: ProcessRecord
+    args: [] | [string]
+    result: Process
   }
   /**
    * Arguments: [processId, memberId: string (network, user, team or group)]. Returns: boolean.
@@ -4126,7 +3478,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId35, IdString1]
+    args: [string, string]
     result: boolean
   }
   /**
@@ -4136,12 +3488,14 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: processId
      */
-    args: [ObjectId36]
+    args: [string]
     /**
      * @maxItems 10000
      */
-    result: ProcessMemberRecord[]
+    result: ProcessMemberEntry[]
   }
   /**
    * Arguments: [processId, memberId: string (user or team)]. Returns: boolean.
@@ -4151,7 +3505,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId37, IdString2]
+    args: [string, string]
     result: boolean
   }
   /**
@@ -4182,7 +3536,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 3
      */
-    args: [ObjectId38, IdString3] | [ObjectId38, IdString3, Permission]
+    args: [string, string] | [string, string, 'admin' | 'any' | 'own' | 'ownteam']
     result: boolean
   }
   /**
@@ -4193,7 +3547,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 3
      */
-    args: [ObjectId39, IdString4] | [ObjectId39, IdString4, Permission1]
+    args: [string, string] | [string, string, 'admin' | 'any' | 'own' | 'ownteam']
     result: unknown
   }
   /**
@@ -4205,7 +3559,7 @@ export interface Operations {
      * @maxItems 1
      */
     args: [PublicFormCreate]
-    result: PublicFormRecord
+    result: PublicForm
   }
   /**
    * Arguments: [`{processId (required), creator?, team?, account?, followers?, active?, allowRead?, enableMessaging?, theme?}`]; the key is kept. Returns: public form.
@@ -4216,7 +3570,7 @@ export interface Operations {
      * @maxItems 1
      */
     args: [PublicFormUpdate]
-    result: PublicFormRecord
+    result: PublicForm
   }
   /**
    * Arguments: [processId]. Returns: `{ isStarred: boolean }`.
@@ -4225,8 +3579,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: processId
      */
-    args: [ObjectId46]
+    args: [string]
     result: {
       isStarred: boolean
     }
@@ -4239,7 +3595,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId47, Lang3]
+    args: [string, 'fi' | 'en' | 'sv']
     result: LangMap
   }
   /**
@@ -4250,7 +3606,7 @@ export interface Operations {
      * @minItems 1
      * @maxItems 2
      */
-    args: [Code5] | [Code5, StringList1]
+    args: [string] | [string, StringList1]
     result: unknown
   }
   /**
@@ -4260,8 +3616,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: workspace (network, company) id
      */
-    args: [WorkspaceId12]
+    args: [string]
     result: unknown
   }
   /**
@@ -4271,8 +3629,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: inviteKey
      */
-    args: [Key12]
+    args: [string]
     result: unknown
   }
   /**
@@ -4282,8 +3642,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: inviteKey
      */
-    args: [Key13]
+    args: [string]
     result: unknown
   }
   /**
@@ -4311,7 +3673,7 @@ export interface Operations {
         lastname: Name
         password: Password
       } | null,
-      Key14,
+      string,
     ]
     result: unknown
   }
@@ -4322,8 +3684,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: userId
      */
-    args: [ObjectId48]
+    args: [string]
     result: unknown
   }
   /**
@@ -4334,7 +3698,7 @@ export interface Operations {
      * @minItems 1
      * @maxItems 3
      */
-    args: [RegisterUser] | [RegisterUser, RegisterOptions | null] | [RegisterUser, RegisterOptions | null, ShortText10]
+    args: [RegisterUser] | [RegisterUser, RegisterOptions | null] | [RegisterUser, RegisterOptions | null, string]
     result: UidCid
   }
   /**
@@ -4352,7 +3716,7 @@ export interface Operations {
              * identity token
              */
             token: string
-            email: Email1
+            email: Email
             firstname: Name
             lastname: Name
           },
@@ -4363,7 +3727,7 @@ export interface Operations {
              * identity token
              */
             token: string
-            email: Email1
+            email: Email
             firstname: Name
             lastname: Name
           },
@@ -4412,7 +3776,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId49, Key15]
+    args: [string, string]
     result: unknown
   }
   /**
@@ -4422,8 +3786,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: activityId
      */
-    args: [ObjectId50]
+    args: [string]
     /**
      * @maxItems 10000
      */
@@ -4436,8 +3802,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: activityId
      */
-    args: [ObjectId51]
+    args: [string]
     result: {
       _id: ObjectId
       ballHolder: null | {
@@ -4478,7 +3846,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId52, ObjectId53]
+    args: [string, string]
     result: {
       _id: ObjectId
       ballHolder: null | {
@@ -4494,8 +3862,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: activityId
      */
-    args: [ObjectId54]
+    args: [string]
     result: {
       _id: ObjectId
       ballHolder: null | {
@@ -4541,8 +3911,10 @@ export interface Operations {
     /**
      * @minItems 0
      * @maxItems 1
+     *
+     * Items: processId
      */
-    args: [] | [ObjectId55]
+    args: [] | [string]
     result: {
       [k: string]: number
     }
@@ -4555,7 +3927,7 @@ export interface Operations {
      * @minItems 1
      * @maxItems 3
      */
-    args: [ObjectId56] | [ObjectId56, ActivityInput | null] | [ObjectId56, ActivityInput | null, ActivityCreateOptions]
+    args: [string] | [string, ActivityInput | null] | [string, ActivityInput | null, ActivityCreateOptions]
     result: unknown
   }
   /**
@@ -4566,11 +3938,11 @@ export interface Operations {
      * @minItems 2
      * @maxItems 3
      */
-    args: [ProcessIdOrString, ActivityInput[]] | [ProcessIdOrString, ActivityInput[], ActivityCreateManyOptions]
+    args: [ObjectId | string, ActivityInput[]] | [ObjectId | string, ActivityInput[], ActivityCreateManyOptions]
     /**
      * @maxItems 10000
      */
-    result: ActivityRecord[]
+    result: Activity[]
   }
   /**
    * Arguments: [] (A). Returns: not shown (R). (A): the interface does not show the shape; this schema is a designed, bounded shape. Interpretation: listed as [] (A): designed as one optional options object.
@@ -4743,7 +4115,7 @@ export interface Operations {
       _id: ObjectId
       activityId: ObjectId
       processId: ObjectId
-      uid: IdString5
+      uid: IdString
       at: Timestamp
       kind: 'created' | 'updated' | 'phase' | 'ball' | 'removed' | 'recovered'
       changes: AnyObject
@@ -4814,7 +4186,7 @@ export interface Operations {
         workflow: AnyObject
         field: AnyObject
         instruction?: Text
-        code?: Code6
+        code?: Code
         dependencies?: AnyObjectList
         functionVariables?: AnyObject
         currentEvaluation?: AnyObject
@@ -4829,9 +4201,11 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: activityId
      */
-    args: [ObjectId58]
-    result: ActivityRecord
+    args: [string]
+    result: Activity
   }
   /**
    * Arguments: [activityId (fetch activities linked to it), afterActivityId, `{activityLimit?: number}`?]. Returns: array of linked activity entries.
@@ -4842,10 +4216,10 @@ export interface Operations {
      * @maxItems 3
      */
     args:
-      | [ObjectId59, ObjectId60]
+      | [string, string]
       | [
-          ObjectId59,
-          ObjectId60,
+          string,
+          string,
           {
             activityLimit?: number
           },
@@ -4853,7 +4227,7 @@ export interface Operations {
     /**
      * @maxItems 1000
      */
-    result: LinkedActivityRecord[]
+    result: LinkedActivityEntry[]
   }
   /**
    * Arguments: [activityId, `{activityLimit?: number (per phase), includeEmptyWorkflows?: boolean (default false), phaseIds?: phaseId[]}`?]. Returns: map processId to object.
@@ -4864,9 +4238,9 @@ export interface Operations {
      * @maxItems 2
      */
     args:
-      | [ObjectId61]
+      | [string]
       | [
-          ObjectId61,
+          string,
           {
             /**
              * per phase
@@ -4888,7 +4262,7 @@ export interface Operations {
             /**
              * @maxItems 1000
              */
-            activities?: LinkedActivityRecord[]
+            activities?: LinkedActivityEntry[]
           }
         }
       }
@@ -4903,13 +4277,16 @@ export interface Operations {
      * @maxItems 3
      */
     args:
-      | [ObjectId62, ObjectId63]
+      | [string, string]
       | [
-          ObjectId62,
-          ObjectId63,
+          string,
+          string,
           {
             activityIds?: ObjectIdList
-            searchString?: ShortText11
+            /**
+             * matches name
+             */
+            searchString?: string
           },
         ]
     result: {
@@ -4924,7 +4301,7 @@ export interface Operations {
             /**
              * @maxItems 1000
              */
-            activities?: LinkedActivityRecord[]
+            activities?: LinkedActivityEntry[]
           }
         }
       }
@@ -4939,10 +4316,10 @@ export interface Operations {
      * @maxItems 3
      */
     args:
-      | [ObjectId64, ShortText12]
+      | [string, string]
       | [
-          ObjectId64,
-          ShortText12,
+          string,
+          string,
           {
             activityLimit?: number
           },
@@ -4959,7 +4336,7 @@ export interface Operations {
             /**
              * @maxItems 1000
              */
-            activities?: LinkedActivityRecord[]
+            activities?: LinkedActivityEntry[]
           }
         }
       }
@@ -4997,10 +4374,10 @@ export interface Operations {
      * @maxItems 3
      */
     args:
-      | [ObjectId65, WorkspaceId13]
+      | [string, string]
       | [
-          ObjectId65,
-          WorkspaceId13,
+          string,
+          string,
           {
             /**
              * true requests details
@@ -5027,8 +4404,10 @@ export interface Operations {
     /**
      * @minItems 0
      * @maxItems 1
+     *
+     * Items: workflowId
      */
-    args: [] | [ObjectId66]
+    args: [] | [string]
     result: unknown
   }
   /**
@@ -5054,9 +4433,9 @@ export interface Operations {
      * @maxItems 2
      */
     args:
-      | [ObjectId67]
+      | [string]
       | [
-          ObjectId67,
+          string,
           {
             limit?: number
             skip?: number
@@ -5066,7 +4445,7 @@ export interface Operations {
     /**
      * @maxItems 1000
      */
-    result: RemovedActivityRecord[]
+    result: RemovedActivityEntry[]
   }
   /**
    * Arguments: [processId[], `{limit?: number, search?: string}`?]. Returns: map processId to map phaseId to object[].
@@ -5093,7 +4472,7 @@ export interface Operations {
         /**
          * @maxItems 1000
          */
-        [k: string]: RemovedActivityRecord[]
+        [k: string]: RemovedActivityEntry[]
       }
     }
   }
@@ -5215,7 +4594,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId68, ObjectId69]
+    args: [string, string]
     result: {
       processId: ObjectId
       phaseId: ObjectId
@@ -5238,7 +4617,10 @@ export interface Operations {
       {
         activityId?: ObjectId
         processId?: ObjectId
-        workspaceId?: WorkspaceId
+        /**
+         * workspace (network, company) id
+         */
+        workspaceId?: string
         after?: Timestamp
         before?: Timestamp
         limit?: number
@@ -5251,7 +4633,7 @@ export interface Operations {
       _id: ObjectId
       activityId: ObjectId
       processId: ObjectId
-      uid: IdString5
+      uid: IdString
       at: Timestamp
       kind: 'created' | 'updated' | 'phase' | 'ball' | 'removed' | 'recovered'
       changes: AnyObject
@@ -5293,7 +4675,10 @@ export interface Operations {
           }[],
           {
             ignoreRequired?: boolean
-            workspaceId?: WorkspaceId
+            /**
+             * workspace (network, company) id
+             */
+            workspaceId?: string
           },
         ]
     result: number
@@ -5347,8 +4732,9 @@ export interface Operations {
      * @maxItems 2
      */
     args: [
-      ObjectId70,
+      string,
       {
+        title: Name
         description?: Text | null
         location?: ShortText | null
         start: string
@@ -5368,9 +4754,9 @@ export interface Operations {
      * @maxItems 2
      */
     args:
-      | [ObjectId71]
+      | [string]
       | [
-          ObjectId71,
+          string,
           {
             from?: string
             to?: string
@@ -5385,8 +4771,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: eventId
      */
-    args: [ObjectId72]
+    args: [string]
     result: unknown
   }
   /**
@@ -5398,8 +4786,9 @@ export interface Operations {
      * @maxItems 2
      */
     args: [
-      ObjectId73,
+      string,
       {
+        title?: Name
         description?: Text | null
         location?: ShortText | null
         start?: string
@@ -5428,8 +4817,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: calendarId
      */
-    args: [ObjectId74]
+    args: [string]
     result: unknown
   }
   /**
@@ -5439,8 +4830,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: calendarId
      */
-    args: [ObjectId75]
+    args: [string]
     result: unknown
   }
   /**
@@ -5450,8 +4843,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: calendarId
      */
-    args: [ObjectId76]
+    args: [string]
     result: unknown
   }
   /**
@@ -5463,7 +4858,7 @@ export interface Operations {
      * @maxItems 2
      */
     args: [
-      ObjectId77,
+      string,
       {
         name?: Name
         description?: Text | null
@@ -5482,7 +4877,7 @@ export interface Operations {
      * @maxItems 0
      */
     args: []
-    result: ProofOfWorkChallengeRecord
+    result: ProofOfWorkChallenge
   }
   /**
    * Arguments: [email: string, identifier: string]. Returns: boolean.
@@ -5492,7 +4887,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [Email2, string]
+    args: [string, string]
     result: boolean
   }
   /**
@@ -5524,7 +4919,16 @@ export interface Operations {
             salt?: string
           } | null,
           string | null,
-          Any2,
+          (
+            | null
+            | boolean
+            | number
+            | string
+            | Any[]
+            | {
+                [k: string]: Any
+              }
+          ),
         ]
     result: unknown
   }
@@ -5535,8 +4939,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: fileId
      */
-    args: [ObjectId78]
+    args: [string]
     result: unknown
   }
   /**
@@ -5547,7 +4953,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId79, boolean]
+    args: [string, boolean]
     result: unknown
   }
   /**
@@ -5593,8 +4999,10 @@ export interface Operations {
     /**
      * @minItems 0
      * @maxItems 1
+     *
+     * Items: processId
      */
-    args: [] | [ObjectId80]
+    args: [] | [string]
     result: unknown
   }
   /**
@@ -5604,8 +5012,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: insightId
      */
-    args: [ObjectId81]
+    args: [string]
     result: unknown
   }
   /**
@@ -5615,8 +5025,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: insightId
      */
-    args: [ObjectId82]
+    args: [string]
     result: unknown
   }
   /**
@@ -5626,8 +5038,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: insightId
      */
-    args: [ObjectId83]
+    args: [string]
     result: unknown
   }
   /**
@@ -5637,8 +5051,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: insightId
      */
-    args: [ObjectId84]
+    args: [string]
     result: unknown
   }
   /**
@@ -5650,7 +5066,7 @@ export interface Operations {
      * @maxItems 2
      */
     args: [
-      ObjectId85,
+      string,
       {
         name?: Name
         /**
@@ -5712,8 +5128,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: key
      */
-    args: [Key16]
+    args: [string]
     result: unknown
   }
   /**
@@ -5734,8 +5152,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: workspaceId
      */
-    args: [ObjectId86]
+    args: [string]
     result: unknown
   }
   /**
@@ -5764,7 +5184,7 @@ export interface Operations {
      * @minItems 3
      * @maxItems 4
      */
-    args: [Name2, WorkspaceId14, string[]] | [Name2, WorkspaceId14, string[], Url]
+    args: [string, string, string[]] | [string, string, string[], string]
     result: {
       _id: string
       key: string
@@ -5782,7 +5202,7 @@ export interface Operations {
     /**
      * @maxItems 10000
      */
-    result: ApiKeyRecord[]
+    result: UserAPIKeyRecord[]
   }
   /**
    * Arguments: [apiKeyId: string]; only the owner may remove; the key stops authenticating. Returns: boolean.
@@ -5791,8 +5211,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: an identifier given as a string
      */
-    args: [IdString6]
+    args: [string]
     result: boolean
   }
   /**
@@ -5803,7 +5225,7 @@ export interface Operations {
      * @minItems 3
      * @maxItems 3
      */
-    args: [IdString7, Name3, string[]]
+    args: [string, string, string[]]
     result: boolean
   }
   /**
@@ -5871,8 +5293,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: jobId
      */
-    args: [ObjectId87]
+    args: [string]
     result: unknown
   }
   /**
@@ -5903,11 +5327,11 @@ export interface Operations {
      */
     args:
       | []
-      | [ObjectId88 | null]
-      | [ObjectId88 | null, WorkspaceId15 | null]
+      | [string | null]
+      | [string | null, string | null]
       | [
-          ObjectId88 | null,
-          WorkspaceId15 | null,
+          string | null,
+          string | null,
           {
             /**
              * true requests details
@@ -5957,7 +5381,7 @@ export interface Operations {
     args:
       | [
           {
-            email: Email1
+            email: Email
             firstname: Name
             lastname: Name
             password?: Password
@@ -5969,7 +5393,7 @@ export interface Operations {
         ]
       | [
           {
-            email: Email1
+            email: Email
             firstname: Name
             lastname: Name
             password?: Password
@@ -5982,7 +5406,7 @@ export interface Operations {
         ]
       | [
           {
-            email: Email1
+            email: Email
             firstname: Name
             lastname: Name
             password?: Password
@@ -5992,7 +5416,7 @@ export interface Operations {
             preferredDomain?: string
           },
           RegisterOptions | null,
-          ShortText13,
+          string,
         ]
     result: UidCid
   }
@@ -6048,7 +5472,7 @@ export interface Operations {
      * @minItems 3
      * @maxItems 3
      */
-    args: [ObjectId89, ObjectId90, Text1]
+    args: [string, string, string]
     result: unknown
   }
   /**
@@ -6060,9 +5484,9 @@ export interface Operations {
      * @maxItems 2
      */
     args:
-      | [ObjectId91]
+      | [string]
       | [
-          ObjectId91,
+          string,
           {
             text: Text
             files?: ObjectIdList
@@ -6073,7 +5497,7 @@ export interface Operations {
              *
              * @maxItems 1000
              */
-            recipients?: IdString5[]
+            recipients?: IdString[]
           },
         ]
     result: unknown
@@ -6085,8 +5509,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: postId
      */
-    args: [ObjectId92]
+    args: [string]
     result: boolean
   }
   /**
@@ -6097,7 +5523,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId93, 'like' | 'unlike']
+    args: [string, 'like' | 'unlike']
     result: boolean
   }
   /**
@@ -6108,7 +5534,7 @@ export interface Operations {
      * @minItems 1
      * @maxItems 2
      */
-    args: [ObjectId94] | [ObjectId94, ObjectId95]
+    args: [string] | [string, string]
     result: AnyObject | AnyObjectList
   }
   /**
@@ -6121,9 +5547,9 @@ export interface Operations {
      */
     args:
       | []
-      | [ObjectId96 | null]
+      | [string | null]
       | [
-          ObjectId96 | null,
+          string | null,
           {
             /**
              * default user, announcement
@@ -6166,7 +5592,7 @@ export interface Operations {
             loc?: Location
             networks?: WorkspaceIdList
           },
-          IdString5[] | null,
+          IdString[] | null,
         ]
       | [
           {
@@ -6176,7 +5602,7 @@ export interface Operations {
             loc?: Location
             networks?: WorkspaceIdList
           },
-          IdString5[] | null,
+          IdString[] | null,
           {
             allowReply?: boolean
             draft?: boolean
@@ -6193,7 +5619,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId97, boolean]
+    args: [string, boolean]
     result: boolean
   }
   /**
@@ -6204,7 +5630,7 @@ export interface Operations {
      * @minItems 2
      * @maxItems 2
      */
-    args: [ObjectId98, ObjectId99]
+    args: [string, string]
     result: boolean
   }
   /**
@@ -6214,8 +5640,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: postId
      */
-    args: [ObjectId100]
+    args: [string]
     result: boolean
   }
   /**
@@ -6234,7 +5662,7 @@ export interface Operations {
         tags?: ObjectIdList
         files?: ObjectIdList
       },
-      ObjectId101,
+      string,
     ]
     result: unknown
   }
@@ -6267,8 +5695,10 @@ export interface Operations {
     /**
      * @minItems 1
      * @maxItems 1
+     *
+     * Items: postId
      */
-    args: [ObjectId102]
+    args: [string]
     result: boolean
   }
   /**
@@ -6306,12 +5736,15 @@ export interface Operations {
 /**
  * User property field of a workspace
  */
-export interface CompanyPropertyFieldRecord {
+export interface CompanyPropertyField {
   _id: ObjectId
   label: ShortText
   type: PropertyFieldType
   filledBy: FilledBy
-  uid: ObjectId1
+  /**
+   * creator
+   */
+  uid: string
   created: Timestamp
   enableMultiple?: boolean
   data?: StringList
@@ -6322,9 +5755,12 @@ export interface CompanyPropertyFieldRecord {
  */
 export interface InviteRecord {
   _id: ObjectId
-  invite_key: Key1
+  invite_key: Key
   invited_by: ObjectId
-  cid: WorkspaceId
+  /**
+   * workspace (network, company) id
+   */
+  cid: string
   email?: string
   user?: AnyObject
   network?: AnyObject
@@ -6336,7 +5772,7 @@ export interface AnyObject {
 /**
  * Team as returned by company.load_team
  */
-export interface TeamRecord {
+export interface Team {
   _id: string
   name: ShortText
   /**
@@ -6345,8 +5781,11 @@ export interface TeamRecord {
   accounts: {
     _id?: string
     name?: ShortText
-    color?: Color
-    [k: string]: Any | string | undefined
+    /**
+     * null until set
+     */
+    color?: Color | null
+    [k: string]: Any | string | null | undefined
   }[]
   members: AnyArray
   description?: Text
@@ -6356,8 +5795,11 @@ export interface TeamRecord {
     | {
         _id?: string
         name?: ShortText
-        color?: Color
-        [k: string]: Any | string | undefined
+        /**
+         * null until set
+         */
+        color?: Color | null
+        [k: string]: Any | string | null | undefined
       }[]
     | AnyArray
     | undefined
@@ -6365,7 +5807,7 @@ export interface TeamRecord {
 /**
  * Result of company.get_general_options (all optional)
  */
-export interface WorkspaceGeneralOptionsRecord {
+export interface WorkspaceGeneralOptions {
   name?: ShortText
   settings?: {
     color?: Color
@@ -6387,7 +5829,10 @@ export interface WorkspaceGeneralOptionsRecord {
  * field
  */
 export interface FieldDescriptor {
-  label: ShortText2
+  /**
+   * field label
+   */
+  label: string
   type: FieldType
   required?: boolean
   /**
@@ -6401,8 +5846,14 @@ export interface FieldDescriptor {
    */
   unit?: string
   defaultValue?: Text
-  function?: Code
-  key?: Key2
+  /**
+   * script code
+   */
+  function?: string
+  /**
+   * field key
+   */
+  key?: string
   data?: ObjectId | ShortText[]
   /**
    * use defaultValue as default
@@ -6437,8 +5888,11 @@ export interface AnyObject1 {
 /**
  * Process field descriptor as returned by process.create_field
  */
-export interface ProcessFieldRecord {
-  label: ShortText3
+export interface ProcessField {
+  /**
+   * field label
+   */
+  label: string
   type: FieldType
   required?: boolean
   /**
@@ -6452,8 +5906,14 @@ export interface ProcessFieldRecord {
    */
   unit?: string
   defaultValue?: Text
-  function?: Code1
-  key?: Key3
+  /**
+   * script code
+   */
+  function?: string
+  /**
+   * field key
+   */
+  key?: string
   data?: ObjectId | ShortText[]
   /**
    * use defaultValue as default
@@ -6476,7 +5936,7 @@ export interface ProcessFieldRecord {
   uid: ObjectId
   created: Timestamp
   updated?: Timestamp
-  [k: string]: Any | ShortText3 | FieldType | boolean | ShortText[] | VariablesMap | AnyObject2 | AnyObject | Timestamp | undefined
+  [k: string]: Any | string | FieldType | boolean | ShortText[] | VariablesMap | AnyObject2 | AnyObject | Timestamp | undefined
 }
 /**
  * field type modifiers
@@ -6487,14 +5947,15 @@ export interface AnyObject2 {
 /**
  * Returned by process.install_template, v2.network.copy, v2.network.create, v2.network.publicCopy; fields not shown
  */
-export interface ResultObjectRecord {
+export interface ResultObject {
   [k: string]: Any
 }
 /**
  * Entry of process.list_templates
  */
-export interface ProcessTemplateRecord {
+export interface ProcessTemplateListingEntry {
   _id: ObjectId
+  title: ShortText
   description: Text
   schemas: Any
   [k: string]: Any | ObjectId
@@ -6510,13 +5971,19 @@ export interface ProcessInfo {
   name?: Name
   nameColumnText?: ShortText
   nameFieldPlaceHolderText?: ShortText
-  nameFunction?: Code2
+  /**
+   * script code of the name function
+   */
+  nameFunction?: string
   ownerTeamFieldTitle?: ShortText
   personInChargeLabel?: ShortText
   predefinedNamePrefix?: ShortText
   initPhaseDescription?: Text
   color?: Color
-  key?: Key5
+  /**
+   * process key
+   */
+  key?: string
   translations?: LangMap
   enableAddedField?: boolean
   enableAttachments?: boolean
@@ -6580,7 +6047,10 @@ export interface LangMap {
  * field
  */
 export interface FieldDescriptorUpdate {
-  label?: ShortText7
+  /**
+   * field label
+   */
+  label?: string
   required?: boolean
   /**
    * enables editing of function fields
@@ -6593,8 +6063,14 @@ export interface FieldDescriptorUpdate {
    */
   unit?: string
   defaultValue?: Text
-  function?: Code3
-  key?: Key6
+  /**
+   * script code
+   */
+  function?: string
+  /**
+   * field key
+   */
+  key?: string
   data?: ObjectId | ShortText[]
   /**
    * use defaultValue as default
@@ -6623,7 +6099,7 @@ export interface AnyObject3 {
 /**
  * Workspace as returned by v2.network.get
  */
-export interface WorkspaceRecord {
+export interface Workspace {
   _id?: ObjectId
   name: ShortText
   uid: string
@@ -6634,15 +6110,20 @@ export interface WorkspaceRecord {
    */
   members: AnyObject[]
   settings?: AnyObject
-  license?: WorkspaceLicenseRecord
+  license?: WorkspaceLicense
   marketplace?: AnyObject
-  propertyFields?: AnyObject
-  [k: string]: Any | ObjectId | Timestamp | AnyObject[] | AnyObject | WorkspaceLicenseRecord | undefined
+  /**
+   * the workspace's user property fields
+   *
+   * @maxItems 1000
+   */
+  propertyFields?: CompanyPropertyField[]
+  [k: string]: Any | ObjectId | Timestamp | AnyObject[] | AnyObject | WorkspaceLicense | CompanyPropertyField[] | undefined
 }
 /**
  * Workspace license as returned by v2.network.license.get (all optional)
  */
-export interface WorkspaceLicenseRecord {
+export interface WorkspaceLicense {
   type?: LicenseType
   activated?: Timestamp
   functionFields?: boolean
@@ -6662,7 +6143,7 @@ export interface WorkspaceLicenseRecord {
 /**
  * Process (workflow or dataset) as returned by v2.process.get
  */
-export interface ProcessRecord {
+export interface Process {
   coverImage?: ObjectId
   createNewLabel?: ShortText
   description?: Text
@@ -6670,13 +6151,19 @@ export interface ProcessRecord {
   name?: Name
   nameColumnText?: ShortText
   nameFieldPlaceHolderText?: ShortText
-  nameFunction?: Code4
+  /**
+   * script code of the name function
+   */
+  nameFunction?: string
   ownerTeamFieldTitle?: ShortText
   personInChargeLabel?: ShortText
   predefinedNamePrefix?: ShortText
   initPhaseDescription?: Text
   color?: Color
-  key?: Key10
+  /**
+   * process key
+   */
+  key?: string
   translations?: LangMap
   enableAddedField?: boolean
   enableAttachments?: boolean
@@ -6730,21 +6217,27 @@ export interface ProcessRecord {
   groupNames?: ShortText[]
   activityTaggingPhaseIds?: Any
   _id: ObjectId
-  uid: ObjectId33
-  cid: WorkspaceId11
+  /**
+   * creator
+   */
+  uid: string
+  /**
+   * workspace (network, company) id
+   */
+  cid: string
   created: Timestamp
   updated: Timestamp
   /**
    * process fields
    */
   fields: {
-    [k: string]: ProcessFieldRecord
+    [k: string]: ProcessField
   }
   /**
    * true when the current client has starred it
    */
   isStarred: boolean
-  publicForm?: PublicFormRecord
+  publicForm?: PublicForm
   documentTemplates?: {
     [k: string]: AnyObject
   }
@@ -6761,9 +6254,9 @@ export interface ProcessRecord {
     | AnyObject
     | ShortText[]
     | {
-        [k: string]: ProcessFieldRecord
+        [k: string]: ProcessField
       }
-    | PublicFormRecord
+    | PublicForm
     | {
         [k: string]: AnyObject
       }
@@ -6772,9 +6265,15 @@ export interface ProcessRecord {
 /**
  * Public form of a process (result shape)
  */
-export interface PublicFormRecord {
-  key: Key11
-  creator: ObjectId34
+export interface PublicForm {
+  /**
+   * form key
+   */
+  key: string
+  /**
+   * user id
+   */
+  creator: string
   team_account: AnyObject
   followers?: string
   active: boolean
@@ -6787,7 +6286,7 @@ export interface PublicFormRecord {
    */
   allowRead: boolean
   theme?: AnyObject4
-  [k: string]: Any | Key11 | AnyObject | boolean | AnyObject4 | undefined
+  [k: string]: Any | string | AnyObject | boolean | AnyObject4 | undefined
 }
 /**
  * colors and logo
@@ -6798,7 +6297,7 @@ export interface AnyObject4 {
 /**
  * Entry of v2.process.member.list
  */
-export interface ProcessMemberRecord {
+export interface ProcessMemberEntry {
   /**
    * network_<networkId>, team_<teamId>, user_<userId> or group_<groupId>
    */
@@ -6883,9 +6382,18 @@ export interface ProcessMemberRecord {
  */
 export interface PublicFormCreate {
   processId: ObjectId
-  creator?: ObjectId40
-  team?: ObjectId41
-  account?: ObjectId42
+  /**
+   * user id
+   */
+  creator?: string
+  /**
+   * team id
+   */
+  team?: string
+  /**
+   * account id
+   */
+  account?: string
   followers?: 'none' | 'creator' | 'team'
   active?: boolean
   /**
@@ -6905,9 +6413,18 @@ export interface AnyObject5 {
  */
 export interface PublicFormUpdate {
   processId: ObjectId
-  creator?: ObjectId43
-  team?: ObjectId44
-  account?: ObjectId45
+  /**
+   * user id
+   */
+  creator?: string
+  /**
+   * team id
+   */
+  team?: string
+  /**
+   * account id
+   */
+  account?: string
   followers?: 'none' | 'creator' | 'team'
   active?: boolean
   /**
@@ -6927,16 +6444,30 @@ export interface AnyObject6 {
  * user
  */
 export interface RegisterUser {
-  email: Email1
+  email: Email
   firstname: Name
   lastname: Name
   password: Password
 }
 export interface RegisterOptions {
-  copyNetworkId?: WorkspaceId
+  /**
+   * workspace (network, company) id
+   */
+  copyNetworkId?: string
   referralCode?: string
   publicChatSessionId?: string
-  viewedSlides?: Any1
+  /**
+   * any JSON value, bounded
+   */
+  viewedSlides?:
+    | null
+    | boolean
+    | number
+    | string
+    | Any[]
+    | {
+        [k: string]: Any
+      }
 }
 export interface UidCid {
   uid: ObjectId
@@ -6946,14 +6477,20 @@ export interface UidCid {
  * options
  */
 export interface SsoRegisterOptions {
-  copyNetworkId?: WorkspaceId
+  /**
+   * workspace (network, company) id
+   */
+  copyNetworkId?: string
   referralCode?: string
 }
 /**
  * options
  */
 export interface SsoRegisterOptions1 {
-  copyNetworkId?: WorkspaceId
+  /**
+   * workspace (network, company) id
+   */
+  copyNetworkId?: string
   referralCode?: string
 }
 /**
@@ -7001,7 +6538,10 @@ export interface Location {
  * options
  */
 export interface ActivityCreateOptions {
-  teamId?: ObjectId57
+  /**
+   * default team
+   */
+  teamId?: string
   fileIds?: ObjectIdList
   followerIds?: ObjectIdList
   location?: Location
@@ -7024,15 +6564,21 @@ export interface ActivityCreateManyOptions {
    * return name, fields, followers, teamId, sequence, priority
    */
   returnDocument?: boolean
-  workspaceId?: WorkspaceId
+  /**
+   * workspace (network, company) id
+   */
+  workspaceId?: string
 }
 /**
  * Activity as returned by v3.activity.createMany
  */
-export interface ActivityRecord {
+export interface Activity {
   _id: ObjectId
   uid: ObjectId
-  cid: WorkspaceId
+  /**
+   * workspace (network, company) id
+   */
+  cid: string
   name: ShortText
   created: Timestamp
   discussion: ObjectId
@@ -7041,7 +6587,7 @@ export interface ActivityRecord {
    */
   followers: ObjectId[]
   team_account: AnyObject
-  process: ProcessIdOrString1
+  process: ProcessIdOrString
   currentPhase: ObjectId
   fields?: AnyObjectList
   files?: ObjectIdList
@@ -7051,12 +6597,12 @@ export interface ActivityRecord {
   priority?: number
   completePhases?: ObjectIdList
   ballHolder?: AnyObject
-  [k: string]: Any | ObjectId | Timestamp | ObjectId[] | AnyObject | ProcessIdOrString1 | AnyObjectList | ObjectIdList | Location | undefined
+  [k: string]: Any | ObjectId | Timestamp | ObjectId[] | AnyObject | ProcessIdOrString | AnyObjectList | ObjectIdList | Location | undefined
 }
 /**
  * Entry of v3.activity.linkedFrom.next
  */
-export interface LinkedActivityRecord {
+export interface LinkedActivityEntry {
   _id: ObjectId
   name: ShortText
   index: number
@@ -7068,7 +6614,7 @@ export interface LinkedActivityRecord {
 /**
  * Entry of v3.activity.removed.more
  */
-export interface RemovedActivityRecord {
+export interface RemovedActivityEntry {
   _id: ObjectId
   name: ShortText
   removedOn?: Timestamp
@@ -7078,7 +6624,7 @@ export interface RemovedActivityRecord {
 /**
  * Result of v3.core.challenge (all optional)
  */
-export interface ProofOfWorkChallengeRecord {
+export interface ProofOfWorkChallenge {
   challenge?: string
   identifier?: string
   difficulty?: number
@@ -7087,7 +6633,7 @@ export interface ProofOfWorkChallengeRecord {
 /**
  * Entry of v3.user.apikey.list; the secret is never listed
  */
-export interface ApiKeyRecord {
+export interface UserAPIKeyRecord {
   _id: string
   uid: string
   workspaceId: string

@@ -1,99 +1,58 @@
 /**
- * Writes client/ops.generated.ts: for every operation of schemas/ops, the types of its arguments
- * (a tuple, named by x-argNames) and of its result (x-returns, else unknown).
- * spec/client/types.spec.ts fails when the file differs from what this would write now.
+ * Writes client/ops.generated.ts (`npm run client:types`): for every operation of schemas/ops, the
+ * types of its arguments as they go on the wire (a tuple; null allowed where the schema allows it)
+ * and of its result (x-returns, else unknown). spec/client/types.spec.ts fails when the file
+ * differs from what this would write now.
  *
- *   npm run client:types
- *
- * All schemas are folded into one document (defs and records under $defs, `prefixItems` as the
- * tuple form json-schema-to-typescript reads), so each shared definition becomes one named type.
+ * The schemas are folded into one document the way scripts/arg-types.ts folds them for the
+ * server's handlers (its localRefs), so each shared definition becomes one named type.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { compile } from 'json-schema-to-typescript'
+import { compile, type JSONSchema } from 'json-schema-to-typescript'
+import { jsonFiles, localRefs, readJson, recordKey } from './arg-types'
 
 const ROOT = path.join(__dirname, '..')
 const SCHEMAS = path.join(ROOT, 'schemas')
 export const GENERATED_FILE = path.join(ROOT, 'client', 'ops.generated.ts')
 
-type Json = any
-
-const readJson = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8'))
-const baseName = (file: string) => path.basename(file, '.json')
-const recordKey = (name: string) => `record_${name.replace(/[^a-zA-Z0-9]/g, '_')}`
-
-/** Rewrites $refs into the one document, prefixItems into items, and drops what only ajv reads. */
-function fold(node: Json): Json {
-  if (Array.isArray(node)) return node.map(fold)
-  if (!node || typeof node !== 'object') return node
-  const out: Json = {}
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string') out.$ref = foldRef(value)
-    else if (key === 'prefixItems') out.items = fold(value)
-    else if (key === '$schema' || key === '$id' || key.startsWith('x-') || key === 'title') continue
-    else out[key] = fold(value)
-  }
-  // 2020-12 `items` after prefixItems means "the rest"; the client types only the listed positions.
-  if (node.prefixItems && node.items === false) delete out.additionalItems
-  return out
-}
-
-function foldRef(ref: string): string {
-  const [file, pointer = ''] = ref.split('#')
-  if (!file) return `#${pointer}`
-  if (file.endsWith('defs.json')) return `#${pointer}`
-  const record = /records\/([^/]+)\.json$/.exec(file)
-  if (record) return `#/$defs/${recordKey(record[1])}${pointer}`
-  throw new Error(`unexpected $ref ${ref}`)
-}
+type Json = Record<string, any>
 
 export function operationSchemas(): Array<{ name: string; schema: Json }> {
-  const dir = path.join(SCHEMAS, 'ops')
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ name: baseName(f), schema: readJson(path.join(dir, f)) }))
+  return jsonFiles(path.join(SCHEMAS, 'ops')).map((f) => ({ name: path.basename(f, '.json'), schema: readJson(path.join(SCHEMAS, 'ops', f)) }))
 }
 
+/** The arguments as a tuple json-schema-to-typescript reads (`items` as a list); positions past minItems are optional. */
 function argsType(schema: Json): Json {
   const items: Json[] = schema.prefixItems ?? []
   const names: string[] = schema['x-argNames'] ?? []
   return {
     type: 'array',
-    items: items.map((item, i) => ({ ...fold(item), ...(names[i] ? { description: `${names[i]}${item.description ? `: ${item.description}` : ''}` } : {}) })),
+    items: items.map((item, i) => ({ ...(localRefs(item) as Json), ...(names[i] ? { description: `${names[i]}${item.description ? `: ${item.description}` : ''}` } : {}) })),
     minItems: schema.minItems ?? items.length,
     maxItems: items.length,
   }
 }
 
 export async function generateClientTypes(): Promise<string> {
-  const $defs: Json = {}
-  for (const [name, def] of Object.entries(readJson(path.join(SCHEMAS, 'defs.json')).$defs)) $defs[name] = { ...fold(def), title: name }
-  for (const f of fs.readdirSync(path.join(SCHEMAS, 'records')).filter((f) => f.endsWith('.json'))) {
-    const record = readJson(path.join(SCHEMAS, 'records', f))
-    $defs[recordKey(baseName(f))] = { ...fold(record), title: `${baseName(f)} record` }
-  }
+  const $defs: Json = { ...(localRefs(readJson(path.join(SCHEMAS, 'defs.json')).$defs) as Json) }
+  for (const f of jsonFiles(path.join(SCHEMAS, 'records'))) $defs[recordKey(f)] = localRefs(readJson(path.join(SCHEMAS, 'records', f)))
   const properties: Json = {}
   for (const { name, schema } of operationSchemas()) {
     properties[name] = {
       type: 'object',
       description: schema.description,
-      properties: { args: argsType(schema), result: schema['x-returns'] ? fold(schema['x-returns']) : { tsType: 'unknown' } },
+      properties: { args: argsType(schema), result: schema['x-returns'] ? localRefs(schema['x-returns']) : { tsType: 'unknown' } },
       required: ['args', 'result'],
       additionalProperties: false,
     }
   }
   const document = { title: 'Operations', type: 'object', properties, required: Object.keys(properties), additionalProperties: false, $defs }
-  const banner = '/* Generated by scripts/client-types.ts from schemas/ (npm run client:types). Do not edit. */'
-  return compile(document as Parameters<typeof compile>[0], 'Operations', {
-    bannerComment: banner,
+  return compile(document as JSONSchema, 'Operations', {
+    bannerComment: '/* Generated by scripts/client-types.ts from schemas/ (npm run client:types). Do not edit. */',
     additionalProperties: false,
     unknownAny: true,
-    strictIndexSignatures: false,
-    format: true,
     style: JSON.parse(fs.readFileSync(path.join(ROOT, '.prettierrc.json'), 'utf8')),
-    cwd: SCHEMAS,
   })
 }
 
