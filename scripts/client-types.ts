@@ -28,7 +28,10 @@ function argsType(schema: Json): Json {
   const names: string[] = schema['x-argNames'] ?? []
   return {
     type: 'array',
-    items: items.map((item, i) => ({ ...(localRefs(item) as Json), ...(names[i] ? { description: `${names[i]}${item.description ? `: ${item.description}` : ''}` } : {}) })),
+    items: items.map((item, i) => ({
+      ...(localRefs(item) as Json),
+      ...(names[i] ? { description: `${names[i]}${item.description ? `: ${item.description}` : ''}` } : {}),
+    })),
     minItems: schema.minItems ?? items.length,
     maxItems: items.length,
   }
