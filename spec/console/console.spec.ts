@@ -99,7 +99,7 @@ test('sign in: a wrong password is refused on the page, the right one opens the 
   expect(await page.evaluate(() => sessionStorage.getItem('hlrkey'))).toBeNull()
 })
 
-test('register: the server’s reason is shown at the field it names', async () => {
+test('register: the server’s reason is shown at the field it names; then registered and signed in', async () => {
   const page = await newPage()
   await page.getByRole('link', { name: 'Register' }).first().click()
   await page.getByLabel('First name').fill('Grace')
@@ -112,6 +112,12 @@ test('register: the server’s reason is shown at the field it names', async () 
   expect(await password.getAttribute('aria-invalid')).toBe('true')
   expect(await page.locator(`#${await password.getAttribute('id')}-error`).textContent()).toMatch(/\S/)
   await shot(page, '2-register-error')
+  // A good password: registered, signed in, and in the new workspace.
+  await password.fill('a sound passphrase')
+  await page.getByRole('button', { name: 'Register' }).click()
+  await page.getByRole('heading', { name: 'Workflows' }).waitFor()
+  await page.getByRole('link', { name: 'Workspaces' }).click()
+  await page.getByRole('button', { name: "Switch to Grace's workspace" }).waitFor()
 })
 
 test('a workflow and an activity from the page; a second browser sees the card move live; a file downloads with progress', async () => {
