@@ -104,6 +104,23 @@ test('a call cut off before its reply goes again over HTTP with the same idempot
   expect((await client.call('v2.network.get', ada.cid)).name).toBe('Retried')
 })
 
+test('no socket to be had: calls go over the HTTP mirror until the socket opens again', async () => {
+  proxy = await startProxy(serverUrl())
+  proxy.refuseSockets(true)
+  const client = keep(await open(ada, proxy.url, { openTimeoutMs: 300 }))
+  expect(client.live).toBe(false)
+  expect(await client.call('v3.session.get')).toMatchObject({ uid: ada.uid })
+  expect(proxy.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/login', '/api/v3.session.get']))
+  proxy.refuseSockets(false)
+  await until(() => client.live, 'the socket', 10_000)
+  expect(proxy.frames.find((f) => f.op === 'auth')?.args).toEqual([client.key])
+  const heard: any[] = []
+  client.on('network.updated', (meta) => heard.push(meta))
+  await client.call('v2.network.update', null, { name: 'Back on the socket' })
+  await until(() => heard.length === 1, 'the signal')
+  expect(proxy.frames.some((f) => f.op === 'v2.network.update')).toBe(true)
+})
+
 test('transport http: the same calls and errors over the HTTP mirror', async () => {
   const client = keep(await open(ada, serverUrl(), { transport: 'http' }))
   expect(client.live).toBe(false)

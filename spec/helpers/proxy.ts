@@ -17,6 +17,8 @@ export interface Proxy {
   hold(op: string | null): void
   /** Cuts every socket open now. */
   drop(): void
+  /** While true, WebSocket upgrades are refused (as a network that lets only plain HTTP through). */
+  refuseSockets(refuse: boolean): void
   close(): Promise<void>
 }
 
@@ -25,6 +27,7 @@ export async function startProxy(target: string): Promise<Proxy> {
   const requests: Proxy['requests'] = []
   const pairs = new Set<[WebSocket, WebSocket]>()
   let held: string | null = null
+  let refusing = false
   const targetUrl = new URL(target)
 
   const server = http.createServer((req, res) => {
@@ -41,6 +44,7 @@ export async function startProxy(target: string): Promise<Proxy> {
   })
   const wss = new WebSocketServer({ noServer: true })
   server.on('upgrade', (req, socket, head) => {
+    if (refusing) return socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
     const upstream = new WebSocket(`${target.replace(/^http/, 'ws')}/ws`)
     upstream.on('error', () => socket.destroy())
     upstream.once('open', () =>
@@ -78,6 +82,7 @@ export async function startProxy(target: string): Promise<Proxy> {
     frames,
     requests,
     hold: (op) => (held = op),
+    refuseSockets: (refuse) => (refusing = refuse),
     drop,
     async close() {
       drop()
