@@ -13,7 +13,7 @@
  */
 import { HlrError, lostReply, type WireError } from './errors'
 import { httpCall, Unreachable } from './http'
-import type { Operations } from './ops.generated'
+import { READ_ONLY_OPERATIONS, type Operations } from './ops.generated'
 
 export type OpName = keyof Operations
 export type ArgsOf<O extends OpName> = Operations[O]['args']
@@ -70,11 +70,9 @@ interface PendingCall {
   reject(error: unknown): void
 }
 
-/** Reads: safe to repeat, so retried without a key. */
-const READ =
-  /^(get|list|load|count|phaseCount|search|overview|more|next|candidates|timeline2|extractHistory|profile|permissions|restrictions|workspaces|explainNode|is[A-Z]|check_|form_get)/
 const SESSION_OPS = new Set(['auth', 'login', 'logout', 'resume'])
-const isRead = (op: string) => READ.test(op.slice(op.lastIndexOf('.') + 1))
+/** Reads (as the server declares them, `readOnly`) are safe to repeat, so they are retried without a key. */
+const isRead = (op: string) => READ_ONLY_OPERATIONS.has(op)
 
 export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16)
