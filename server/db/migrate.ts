@@ -23,7 +23,9 @@ const migrations: Record<string, Migration> = {
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // Capabilities are numbered in ranges of their own (010 files, 040 wall, 070 transfers ...): a later
+  // range may exist before an earlier number is added, so migrations run by name, each once.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
