@@ -24,6 +24,7 @@ import { localBus, postgresBus, type Bus } from './realtime/bus'
 import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
+import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
 
 export interface App {
@@ -39,7 +40,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer } | null = null
+  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; wallScheduler: WallScheduler } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -82,7 +83,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
-      services = { db, bus, dispatcher, gateway, mailer }
+      const wallScheduler = startWallScheduler({ db, bus, mailer, log })
+      services = { db, bus, dispatcher, gateway, mailer, wallScheduler }
       log.info('ready')
       return url
     },
@@ -90,13 +92,14 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer } = services
+      const { db, bus, dispatcher, gateway, mailer, wallScheduler } = services
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       gateway.closeAll()
       await new Promise((resolve) => setTimeout(resolve, 100))
       gateway.stop()
       server.closeAllConnections()
+      await wallScheduler.stop()
       await Promise.race([mailer.close(), grace])
       await bus.close()
       await db.close()

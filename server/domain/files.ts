@@ -9,8 +9,9 @@
  * bytes it does not recognise are text/plain when they are valid UTF-8 without NUL bytes,
  * application/octet-stream otherwise. The client's claimed type is never used.
  *
- * Who may read a file (`canReadFile`): its uploader, and whoever may see an activity (not removed)
- * that lists the file in its `files`; anything else is told nothing (404).
+ * Who may read a file (`canReadFile`): its uploader, whoever may see an activity (not removed)
+ * that lists the file in its `files`, and whoever may see a wall post that lists it, or a post with a
+ * comment that lists it (server/db/wall.ts: postVisibleTo); anything else is told nothing (404).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -23,6 +24,7 @@ import type { StorageEngine } from 'multer'
 import type { Config } from '../config'
 import { findFile, type FileRow } from '../db/files'
 import type { DbHandle } from '../db/schema'
+import { postVisibleTo } from '../db/wall'
 import { loadProcessAccess } from '../policies/processes'
 
 
@@ -123,7 +125,24 @@ export async function canReadFile(db: DbHandle, uid: string, fileId: string): Pr
   const file = await findFile(db, fileId)
   if (!file) return null
   if (file.uid === uid) return file
-  return (await attachedVisibly(db, uid, file)) ? file : null
+  return (await onVisibleWallPost(db, uid, file)) || (await attachedVisibly(db, uid, file)) ? file : null
+}
+
+/** Whether `uid` is a member of the file's workspace and sees a wall post listing it, on the post or a comment. */
+async function onVisibleWallPost(db: DbHandle, uid: string, file: FileRow): Promise<boolean> {
+  const listed = JSON.stringify([file._id])
+  const found = await db
+    .selectFrom('wall_posts as p')
+    .select('p._id')
+    .where('p.cid', '=', file.cid)
+    .where(sql<boolean>`exists (select 1 from workspace_members fm where fm.cid = p.cid and fm.uid = ${uid})`)
+    .where(postVisibleTo(uid))
+    .where(
+      sql<boolean>`(p.files @> ${listed}::jsonb or exists (select 1 from wall_comments c where c.cid = p.cid and c.post_id = p._id and c.files @> ${listed}::jsonb))`,
+    )
+    .limit(1)
+    .executeTakeFirst()
+  return !!found
 }
 
 /** Whether `uid` sees an activity of the file's workspace that lists the file. */

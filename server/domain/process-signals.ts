@@ -24,10 +24,12 @@ export async function processViewers(db: DbHandle, process: LoadedProcess): Prom
 /**
  * Publishes `sig` to everyone who may see the workflow as it is now, and to `alsoTo`. For a change
  * that can take the workflow out of someone's sight (members, permissions, guest settings, removal)
- * pass the viewers from before the change, so they hear of it too.
+ * pass the viewers from before the change, so they hear of it too. Returns the viewers.
  */
-export async function publishToViewers(ctx: Context, cid: string, processId: string, sig: string, meta: unknown, alsoTo: string[] = []) {
+export async function publishToViewers(ctx: Context, cid: string, processId: string, sig: string, meta: unknown, alsoTo: string[] = []): Promise<string[]> {
   const process = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', cid).where('_id', '=', processId).executeTakeFirst()
-  const uids = new Set([...alsoTo, ...(process ? await processViewers(ctx.db, process) : [])])
+  const viewers = process ? await processViewers(ctx.db, process) : []
+  const uids = new Set([...alsoTo, ...viewers])
   if (uids.size) ctx.publish([...uids].map((uid) => `user:${uid}`), sig, meta)
+  return viewers
 }

@@ -4,6 +4,7 @@
  * Every activity operation calls these; nothing else writes activity_history or activity_phase_counts.
  */
 import { sql } from 'kysely'
+import { addUnread } from '../../db/wall'
 import { newId } from '../../ids'
 import type { HistoryKind } from '../../db/schema'
 import type { Context } from '../../rpc/operation'
@@ -59,5 +60,11 @@ export async function adjustPhaseCounts(ctx: Context, cid: string, processId: st
  * `v3.activity.created|updated|phase|ball|removed|recovered` with ids (and changed field ids).
  */
 export async function publishActivities(ctx: Context, cid: string, processId: string, sig: string, meta: unknown) {
-  await publishToViewers(ctx, cid, processId, sig, meta)
+  const viewers = await publishToViewers(ctx, cid, processId, sig, meta)
+  // The wall's unread counts (wall2.unread) of everyone else who sees the workflow, in this transaction.
+  if (sig === 'v3.activity.created' || sig === 'v3.activity.updated') {
+    const ids = (meta as { ids?: unknown[] }).ids
+    const others = viewers.filter((uid) => uid !== ctx.session?.uid)
+    await addUnread(ctx.db, cid, others, sig === 'v3.activity.created' ? 'activity.created' : 'activity.updated', Array.isArray(ids) ? ids.length : 1)
+  }
 }

@@ -1,0 +1,79 @@
+/**
+ * Queries of the wall (migration 040). Who sees a post is written once, as `postVisibleTo`:
+ *
+ *   its author always (drafts and scheduled posts are the author's alone); once published, the
+ *   people of its audience (resolved when it was published) and, for a post to the whole workspace,
+ *   every member of the workspace.
+ *
+ * Operations also check membership (dispatch), so someone who left a workspace sees nothing of it.
+ */
+import { sql, type Selectable } from 'kysely'
+import type { DbHandle, UnreadType, WallCommentsTable, WallPostsTable } from './schema'
+
+export type PostRow = Selectable<WallPostsTable>
+export type CommentRow = Selectable<WallCommentsTable>
+
+/** True when `uid` may see the post aliased `p`. */
+export const postVisibleTo = (uid: string) => sql<boolean>`(
+  p.uid = ${uid}
+  or (p.state = 'published' and (
+    (p.to_all and exists (select 1 from workspace_members wm where wm.cid = p.cid and wm.uid = ${uid}))
+    or exists (select 1 from wall_audience wa where wa.cid = p.cid and wa.post_id = p._id and wa.uid = ${uid})
+  ))
+)`
+
+/** The post when it exists and `uid` may see it, else undefined. `lock` takes its row lock. */
+export async function findVisiblePost(db: DbHandle, postId: string, uid: string, lock = false): Promise<PostRow | undefined> {
+  let query = db.selectFrom('wall_posts as p').selectAll('p').where('p._id', '=', postId).where(postVisibleTo(uid))
+  if (lock) query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+export async function findComment(db: DbHandle, cid: string, postId: string, commentId: string): Promise<CommentRow | undefined> {
+  return db.selectFrom('wall_comments').selectAll().where('cid', '=', cid).where('post_id', '=', postId).where('_id', '=', commentId).executeTakeFirst()
+}
+
+export async function audienceOf(db: DbHandle, cid: string, postId: string): Promise<string[]> {
+  const rows = await db.selectFrom('wall_audience').select('uid').where('cid', '=', cid).where('post_id', '=', postId).execute()
+  return rows.map((r) => r.uid)
+}
+
+/**
+ * Adds `by` to the unread count of `type` of each of `uids` in `cid`: one statement, so concurrent
+ * changes add up (each upsert locks its counter row).
+ */
+export async function addUnread(db: DbHandle, cid: string, uids: string[], type: UnreadType, by = 1): Promise<void> {
+  if (!uids.length || by === 0) return
+  await sql`
+    insert into wall_unread (cid, uid, type, count)
+    select ${cid}, u, ${type}, ${by} from unnest(${uids}::text[]) as u
+    on conflict (cid, uid, type) do update set count = wall_unread.count + excluded.count`.execute(db)
+}
+
+/**
+ * Takes one off the `user` count of the people of a post's audience who had not marked the wall
+ * seen since it was published (those who had were already at zero for it).
+ */
+export async function unreadPostGone(db: DbHandle, post: PostRow, uids: string[]): Promise<void> {
+  if (!uids.length || post.published === null) return
+  await sql`
+    update wall_unread u set count = greatest(u.count - 1, 0)
+    where u.cid = ${post.cid} and u.type = 'user' and u.uid = any(${uids}::text[])
+      and not exists (select 1 from wall_seen s where s.cid = u.cid and s.uid = u.uid and s.seen >= ${post.published})`.execute(db)
+}
+
+/** Adds the people to a post's audience (those already in it are left as they are); returns those added. */
+export async function insertAudience(db: DbHandle, cid: string, postId: string, uids: string[]): Promise<string[]> {
+  const added: string[] = []
+  for (let i = 0; i < uids.length; i += 5000) {
+    const batch = uids.slice(i, i + 5000).map((uid) => ({ cid, post_id: postId, uid }))
+    const rows = await db.insertInto('wall_audience').values(batch).onConflict((oc) => oc.doNothing()).returning('uid').execute()
+    added.push(...rows.map((r) => r.uid))
+  }
+  return added
+}
+
+/** Follows a post (idempotent). */
+export async function follow(db: DbHandle, cid: string, postId: string, uid: string): Promise<void> {
+  await db.insertInto('wall_followers').values({ cid, post_id: postId, uid }).onConflict((oc) => oc.doNothing()).execute()
+}

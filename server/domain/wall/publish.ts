@@ -1,0 +1,84 @@
+/**
+ * A post appearing to its recipients, in the transaction that makes it appear (new_post, a draft
+ * edited without `draft`, the scheduler): its audience is resolved and stored, their unread counts
+ * go up, and — after commit — they hear `wall2.post.created` and those with `feedPostEmail` on get
+ * a mail.
+ *
+ * Signals about a post reach exactly the people who may see it: the workspace topic for a post to
+ * the whole workspace, else the user topics of its author and audience (a draft: its author only).
+ */
+import { sql } from 'kysely'
+import type { DbHandle } from '../../db/schema'
+import { addUnread, audienceOf, insertAudience, type PostRow } from '../../db/wall'
+import { feedPostMail } from '../../mail/messages'
+import type { Context } from '../../rpc/operation'
+import { resolveAudience } from './recipients'
+
+/** What publishing needs besides the database: an operation's context, or the scheduler's. */
+export type Outbox = Pick<Context, 'publish' | 'mail'>
+
+/** The topics that reach the people who may see the post (`audience`: its audience rows). */
+export function postTopics(post: PostRow, audience: string[]): string[] {
+  if (post.state !== 'published') return [`user:${post.uid}`]
+  if (post.to_all) return [`workspace:${post.cid}`]
+  return [...new Set([post.uid, ...audience])].map((uid) => `user:${uid}`)
+}
+
+/** Tells everyone who may see the post now (`also`: people who just lost sight of it). */
+export async function signalPost(db: DbHandle, out: Outbox, post: PostRow, sig: string, meta: Record<string, unknown>, also: string[] = []) {
+  const audience = post.state === 'published' && !post.to_all ? await audienceOf(db, post.cid, post._id) : []
+  const topics = new Set([...postTopics(post, audience), ...also.map((uid) => `user:${uid}`)])
+  out.publish([...topics], sig, { cid: post.cid, ...meta })
+}
+
+/** Publishes a draft or scheduled post now; returns the published row. */
+export async function publishPost(db: DbHandle, out: Outbox, post: PostRow, now = Date.now()): Promise<PostRow> {
+  const published = await db
+    .updateTable('wall_posts')
+    .set({ state: 'published', published: now, schedule_time: null })
+    .where('cid', '=', post.cid)
+    .where('_id', '=', post._id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await deliverPost(db, out, published)
+  return published
+}
+
+/** For a post just published: its audience, their unread counts, the signal and the mail. */
+export async function deliverPost(db: DbHandle, out: Outbox, post: PostRow): Promise<void> {
+  const audience = await resolveAudience(db, post.cid, post.uid, post.recipients, post.to_all)
+  const added = await insertAudience(db, post.cid, post._id, audience)
+  await addUnread(db, post.cid, added, 'user')
+  out.publish(postTopics(post, added), 'wall2.post.created', { cid: post.cid, _id: post._id })
+  await mailAudience(db, out, post, added)
+}
+
+/** Mails the people of `uids` who asked for it (`feedPostEmail` in their global settings). */
+export async function mailAudience(db: DbHandle, out: Outbox, post: PostRow, uids: string[]): Promise<void> {
+  if (!uids.length) return
+  const readers = await db
+    .selectFrom('users')
+    .select(['email', 'firstname', 'lastname'])
+    .where('_id', 'in', uids)
+    .where(sql<boolean>`(settings -> 'feedPostEmail') = 'true'::jsonb`)
+    .execute()
+  if (!readers.length) return
+  const [author, workspace] = await Promise.all([
+    db.selectFrom('users').select(['firstname', 'lastname']).where('_id', '=', post.uid).executeTakeFirst(),
+    db.selectFrom('workspaces').select('name').where('_id', '=', post.cid).executeTakeFirst(),
+  ])
+  const link = out.mail.link(`/feed/${post.cid}/${post._id}`)
+  for (const r of readers) {
+    out.mail.send(
+      feedPostMail({
+        to: r.email,
+        name: `${r.firstname} ${r.lastname}`.trim(),
+        authorName: author ? `${author.firstname} ${author.lastname}`.trim() : 'Someone',
+        workspaceName: workspace?.name ?? 'your workspace',
+        subject: post.subject,
+        text: post.text,
+        link,
+      }),
+    )
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Reading the wall: wall2.load_posts (one post, or a page of the feed).
+ *
+ * A page is at most PAGE_SIZE posts, pinned first, then newest first (by the time they appeared;
+ * the caller's own drafts and scheduled posts, when asked for, come before published ones), `skip`
+ * posts in. `filter` picks kinds: `user` (posts to people and teams), `announcement` (posts to the
+ * whole workspace) — the default is both — and the caller's own `draft` and `scheduled` posts.
+ * The feed is the current workspace's, or those of `networks` (each one the caller is a member of,
+ * else 404 naming it), or with `multi` every workspace of the caller.
+ *
+ * `hash`: every post of a page carries `hash`, the hash of that page (server/domain/wall/records.ts).
+ * Sending it back as `options.hash` answers `[]` when the page is still exactly the same, so a client
+ * polling or re-opening the wall skips sending and rendering an unchanged page. `[]` is unambiguous:
+ * a page that became empty has another hash unless the client's page was empty too.
+ */
+import { sql } from 'kysely'
+import { postVisibleTo } from '../../db/wall'
+import { RpcError } from '../../errors'
+import { postWorkspaceAt, visiblePost } from '../../domain/wall/access'
+import { pageHash, postRecord, postRecords } from '../../domain/wall/records'
+import { operation, type Caller } from '../../rpc/operation'
+
+const PAGE_SIZE = 20
+
+type Kind = 'user' | 'announcement' | 'draft' | 'scheduled'
+
+interface LoadOptions {
+  filter?: Kind[]
+  sorter?: 'time'
+  multi?: boolean
+  networks?: string[]
+  skip?: number
+  hash?: number
+}
+
+const pickWorkspace = (caller: Caller, postId?: string, options?: LoadOptions) =>
+  postId ? postWorkspaceAt(0)(caller, postId) : options?.multi ? undefined : options?.networks?.[0]
+
+/** `[postId?, {filter?, sorter?, multi?, networks?, skip?, hash?}?]`: one post, or a page of posts. */
+export const loadPosts = operation({
+  name: 'wall2.load_posts',
+  access: 'member',
+  capability: 'workspace.read',
+  readOnly: true,
+  workspace: pickWorkspace,
+  rule: 'posts the caller may see (recipients, author; isolatedTeams for recipients shown)',
+  async run(ctx, postId: string | undefined, options: LoadOptions = {}) {
+    const uid = ctx.session.uid
+    if (postId) return postRecord(ctx.db, uid, await visiblePost(ctx, postId))
+
+    const memberships = (await ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()).map((m) => m.cid)
+    let cids = [ctx.cid]
+    if (options.multi) cids = memberships
+    else if (options.networks?.length) {
+      const mine = new Set(memberships)
+      options.networks.forEach((cid, i) => {
+        if (!mine.has(cid)) throw new RpcError(404, `workspace ${cid} not found`, { argument: 1, path: `/networks/${i}`, workspaceId: cid })
+      })
+      cids = [...new Set(options.networks)]
+    }
+
+    const kinds = new Set<Kind>(options.filter?.length ? options.filter : ['user', 'announcement'])
+    const published = kinds.has('user') && kinds.has('announcement') ? sql`true` : kinds.has('announcement') ? sql`p.to_all` : sql`not p.to_all`
+    const conditions = []
+    if (kinds.has('user') || kinds.has('announcement')) conditions.push(sql`(p.state = 'published' and ${published} and ${postVisibleTo(uid)})`)
+    if (kinds.has('draft')) conditions.push(sql`(p.state = 'draft' and p.uid = ${uid})`)
+    if (kinds.has('scheduled')) conditions.push(sql`(p.state = 'scheduled' and p.uid = ${uid})`)
+
+    const rows = await ctx.db
+      .selectFrom('wall_posts as p')
+      .selectAll('p')
+      .where('p.cid', 'in', cids)
+      .where(sql<boolean>`(${sql.join(conditions, sql` or `)})`)
+      .orderBy('p.pinned', 'desc')
+      .orderBy('p.published', 'desc')
+      .orderBy('p._id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset(options.skip ?? 0)
+      .execute()
+    const page = await postRecords(ctx.db, uid, rows)
+    const hash = pageHash(page)
+    if (options.hash === hash) return []
+    return page.map((post) => ({ ...post, hash }))
+  },
+})
