@@ -13,12 +13,17 @@ import type { DbHandle, UnreadType, WallCommentsTable, WallPostsTable } from './
 export type PostRow = Selectable<WallPostsTable>
 export type CommentRow = Selectable<WallCommentsTable>
 
-/** True when `uid` may see the post aliased `p`. */
+/**
+ * True when `uid` may see the post aliased `p`. The `offset 0` in each EXISTS keeps PostgreSQL from
+ * planning it as a "hashed SubPlan" (a hash of every audience row of the person, built before the
+ * first post is read): a feed page reads its few posts down the index and probes each one instead,
+ * so its cost does not grow with the size of the wall (scripts/bench/wall.ts).
+ */
 export const postVisibleTo = (uid: string) => sql<boolean>`(
   p.uid = ${uid}
   or (p.state = 'published' and (
-    (p.to_all and exists (select 1 from workspace_members wm where wm.cid = p.cid and wm.uid = ${uid}))
-    or exists (select 1 from wall_audience wa where wa.cid = p.cid and wa.post_id = p._id and wa.uid = ${uid})
+    (p.to_all and exists (select 1 from workspace_members wm where wm.cid = p.cid and wm.uid = ${uid} offset 0))
+    or exists (select 1 from wall_audience wa where wa.cid = p.cid and wa.post_id = p._id and wa.uid = ${uid} offset 0)
   ))
 )`
 

@@ -101,13 +101,26 @@ export async function resolveAudience(db: DbHandle, cid: string, author: string,
   return (await query.execute()).map((r) => r.uid)
 }
 
-/** The recipients of a post as `viewer` may see them (its author sees them all). */
-export async function recipientsSeenBy(db: DbHandle, cid: string, viewer: string, author: string, recipients: string[]): Promise<string[]> {
-  if (viewer === author) return recipients
-  const users = new Set(await visibleMembers(db, cid, viewer, recipients.filter((r) => r.startsWith('user_')).map((r) => split(r).id)))
-  const teams = new Set(await visibleTeams(db, cid, viewer, recipients.filter((r) => r.startsWith('team_')).map((r) => split(r).id)))
-  return recipients.filter((r) => {
-    const { kind, id } = split(r)
-    return kind === 'network' || (kind === 'user' && users.has(id)) || (kind === 'team' && teams.has(id))
-  })
+/**
+ * The recipients of each post as `viewer` may see them (a post's author sees them all): two
+ * statements per workspace of the posts, whatever their number.
+ */
+export async function recipientsSeenBy(db: DbHandle, viewer: string, posts: { cid: string; uid: string; recipients: string[] }[]): Promise<string[][]> {
+  const byWorkspace = new Map<string, { users: Set<string>; teams: Set<string> }>()
+  for (const p of posts) {
+    if (p.uid === viewer) continue
+    const ids = byWorkspace.get(p.cid) ?? { users: new Set<string>(), teams: new Set<string>() }
+    for (const r of p.recipients) {
+      const { kind, id } = split(r)
+      if (kind === 'user') ids.users.add(id)
+      if (kind === 'team') ids.teams.add(id)
+    }
+    byWorkspace.set(p.cid, ids)
+  }
+  const seen = new Set<string>()
+  for (const [cid, ids] of byWorkspace) {
+    for (const uid of await visibleMembers(db, cid, viewer, [...ids.users])) seen.add(`${cid}/user_${uid}`)
+    for (const teamId of await visibleTeams(db, cid, viewer, [...ids.teams])) seen.add(`${cid}/team_${teamId}`)
+  }
+  return posts.map((p) => (p.uid === viewer ? p.recipients : p.recipients.filter((r) => r.startsWith('network_') || seen.has(`${p.cid}/${r}`))))
 }

@@ -24,8 +24,9 @@ async function mine(db: DbHandle, table: 'wall_likes' | 'wall_followers', viewer
   const rows = await db
     .selectFrom(table)
     .select('post_id')
-    .where('uid', '=', viewer)
+    .where('cid', 'in', [...new Set(posts.map((p) => p.cid))])
     .where('post_id', 'in', posts.map((p) => p._id))
+    .where('uid', '=', viewer)
     .execute()
   return new Set(rows.map((r) => r.post_id))
 }
@@ -35,7 +36,7 @@ export async function postRecords(db: DbHandle, viewer: string, posts: PostRow[]
     people(db, posts.map((p) => p.uid)),
     mine(db, 'wall_likes', viewer, posts),
     mine(db, 'wall_followers', viewer, posts),
-    Promise.all(posts.map((p) => recipientsSeenBy(db, p.cid, viewer, p.uid, p.recipients))),
+    recipientsSeenBy(db, viewer, posts),
   ])
   return posts.map((p, i) => ({
     _id: p._id,
