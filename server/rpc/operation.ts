@@ -4,16 +4,11 @@
  */
 import type { Config } from '../config'
 import type { DbHandle } from '../db/schema'
+import type { Session } from '../auth/sessions'
 import type { Mail } from '../mail'
 import type { RpcError } from '../errors'
 import type { Capability, Member, RoleTable } from '../policies/roles'
 import type { BusMessage } from '../realtime/bus'
-
-export interface Session {
-  /** sha256 of the session key: the key itself is never kept. */
-  id: string
-  uid: string
-}
 
 /** What a transport (socket or HTTP request) lets an operation do to it. */
 export interface Transport {

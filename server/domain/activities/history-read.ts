@@ -8,7 +8,8 @@
 import type { ActivitiesTable, Role, DbHandle } from '../../db/schema'
 import type { Selectable } from 'kysely'
 import { forbidden, notFound } from '../../errors'
-import { accessToAll, activityAccess, type LoadedProcess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import { accessToAll, activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import type { ProcessRow } from '../../db/processes'
 
 export type ActivityRow = Selectable<ActivitiesTable>
 
@@ -17,7 +18,7 @@ export const ownersOf = (a: Pick<ActivityRow, 'uid'>) => [a.uid]
 
 export interface VisibleActivity {
   activity: ActivityRow
-  process: LoadedProcess
+  process: ProcessRow
   access: ProcessAccess
   edit: boolean
 }
@@ -57,15 +58,15 @@ export async function workspacesOf(db: DbHandle, uid: string): Promise<Map<strin
  * Of the given workflow ids (any workspace), those the caller sees, with the caller's access.
  * Unknown ids and workflows of other workspaces are left out.
  */
-export async function visibleProcesses(db: DbHandle, uid: string, processIds: string[] | '*'): Promise<Map<string, { process: LoadedProcess; access: ProcessAccess }>> {
-  const out = new Map<string, { process: LoadedProcess; access: ProcessAccess }>()
+export async function visibleProcesses(db: DbHandle, uid: string, processIds: string[] | '*'): Promise<Map<string, { process: ProcessRow; access: ProcessAccess }>> {
+  const out = new Map<string, { process: ProcessRow; access: ProcessAccess }>()
   if (processIds !== '*' && !processIds.length) return out
   const roles = await workspacesOf(db, uid)
   if (!roles.size) return out
   let q = db.selectFrom('processes').selectAll().where('cid', 'in', [...roles.keys()])
   if (processIds !== '*') q = q.where('_id', 'in', [...new Set(processIds)])
   const processes = await q.execute()
-  const byCid = new Map<string, LoadedProcess[]>()
+  const byCid = new Map<string, ProcessRow[]>()
   for (const p of processes) byCid.set(p.cid, [...(byCid.get(p.cid) ?? []), p])
   for (const [cid, list] of byCid) {
     const access = await accessToAll(db, cid, { uid, role: roles.get(cid)! }, list)

@@ -6,7 +6,7 @@
 import { findVisiblePost, type PostRow } from '../../db/wall'
 import type { DbHandle } from '../../db/schema'
 import { notFound, RpcError } from '../../errors'
-import { firstUnattachableFile } from '../files'
+import { firstUnattachableFile } from '../../policies/files'
 import type { Caller, MemberContext } from '../../rpc/operation'
 
 /** The `workspace` of an operation whose argument `index` is a post id. */

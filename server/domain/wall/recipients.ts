@@ -3,7 +3,7 @@
  * workspace). `group_<id>` is refused (422): the server has no groups; teams are its groups.
  *
  * A recipient must be of the post's workspace and one the author may see (isolatedTeams:
- * server/domain/visibility.ts); anything else is a 404 naming it, as if it did not exist. Posting to
+ * server/db/visibility.ts); anything else is a 404 naming it, as if it did not exist. Posting to
  * the whole workspace (also: no recipients at all) needs `feed.admin`.
  *
  * The audience — the people who see the post — is resolved from the recipients when the post is
@@ -14,7 +14,7 @@ import type { DbHandle } from '../../db/schema'
 import { RpcError, refused } from '../../errors'
 import { requireCapability } from '../../policies/roles'
 import type { MemberContext } from '../../rpc/operation'
-import { seesPerson, seesTeam } from '../visibility'
+import { seesPerson, seesTeam } from '../../db/visibility'
 
 export interface Recipients {
   /** Normalised: without duplicates, `network_<cid>` alone when addressed to the whole workspace. */
