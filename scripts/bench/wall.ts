@@ -92,7 +92,9 @@ async function insertPosts(db: Db, w: People, from: number, n: number) {
       const recipients = JSON.stringify(toAll ? [`network_${w.cid}`] : [`user_${to}`])
       const p = posts.length
       posts.push(w.cid, _id, w.author, `Post ${i}`, `The text of post ${i}, a few words long.`, recipients, toAll, at, i % 7)
-      postTuples.push(`($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, '[]', $${p + 6}::jsonb, $${p + 7}, true, 'published', $${p + 8}, $${p + 8}, $${p + 9})`)
+      postTuples.push(
+        `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, '[]', $${p + 6}::jsonb, $${p + 7}, true, 'published', $${p + 8}, $${p + 8}, $${p + 9})`,
+      )
       for (const uid of toAll ? [w.reader, w.other] : [to]) {
         const a = audience.length
         audience.push(w.cid, _id, uid)
@@ -144,7 +146,8 @@ async function main() {
     if (!process.env.DATABASE_URL) await server.stop()
     const db = await openDb(dataDir)
     if (from === 0) {
-      for (const uid of [w.author, w.other]) await db.query(`insert into workspace_members (cid, uid, role, created) values ($1, $2, 'user', $3)`, [w.cid, uid, Date.now()])
+      for (const uid of [w.author, w.other])
+        await db.query(`insert into workspace_members (cid, uid, role, created) values ($1, $2, 'user', $3)`, [w.cid, uid, Date.now()])
     }
     await insertPosts(db, w, from, n)
     await db.query('analyze')
@@ -165,8 +168,12 @@ async function main() {
 
   const storage = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
   console.log(JSON.stringify({ storage, calls: CALLS, pageSize: small.page }))
-  console.log(`wall2.load_posts, first page:  ${SMALL.toLocaleString('en')} posts ${small.first.toFixed(2)} ms, ${BIG.toLocaleString('en')} posts ${big.first.toFixed(2)} ms, ratio ${(big.first / small.first).toFixed(2)} (goal <= 2)`)
-  console.log(`wall2.load_posts, skip 200:    ${SMALL.toLocaleString('en')} posts ${small.deep.toFixed(2)} ms, ${BIG.toLocaleString('en')} posts ${big.deep.toFixed(2)} ms, ratio ${(big.deep / small.deep).toFixed(2)} (goal <= 2)`)
+  console.log(
+    `wall2.load_posts, first page:  ${SMALL.toLocaleString('en')} posts ${small.first.toFixed(2)} ms, ${BIG.toLocaleString('en')} posts ${big.first.toFixed(2)} ms, ratio ${(big.first / small.first).toFixed(2)} (goal <= 2)`,
+  )
+  console.log(
+    `wall2.load_posts, skip 200:    ${SMALL.toLocaleString('en')} posts ${small.deep.toFixed(2)} ms, ${BIG.toLocaleString('en')} posts ${big.deep.toFixed(2)} ms, ratio ${(big.deep / small.deep).toFixed(2)} (goal <= 2)`,
+  )
 }
 
 main().catch((err) => {

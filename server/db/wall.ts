@@ -72,7 +72,12 @@ export async function insertAudience(db: DbHandle, cid: string, postId: string, 
   const added: string[] = []
   for (let i = 0; i < uids.length; i += 5000) {
     const batch = uids.slice(i, i + 5000).map((uid) => ({ cid, post_id: postId, uid }))
-    const rows = await db.insertInto('wall_audience').values(batch).onConflict((oc) => oc.doNothing()).returning('uid').execute()
+    const rows = await db
+      .insertInto('wall_audience')
+      .values(batch)
+      .onConflict((oc) => oc.doNothing())
+      .returning('uid')
+      .execute()
     added.push(...rows.map((r) => r.uid))
   }
   return added
@@ -80,5 +85,9 @@ export async function insertAudience(db: DbHandle, cid: string, postId: string, 
 
 /** Follows a post (idempotent). */
 export async function follow(db: DbHandle, cid: string, postId: string, uid: string): Promise<void> {
-  await db.insertInto('wall_followers').values({ cid, post_id: postId, uid }).onConflict((oc) => oc.doNothing()).execute()
+  await db
+    .insertInto('wall_followers')
+    .values({ cid, post_id: postId, uid })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
 }

@@ -78,7 +78,13 @@ export async function visibleMembers(db: DbHandle, cid: string, viewer: string, 
 /** Of `teamIds`, the teams of `cid` that `viewer` may see. */
 export async function visibleTeams(db: DbHandle, cid: string, viewer: string, teamIds: string[]): Promise<string[]> {
   if (!teamIds.length) return []
-  const rows = await db.selectFrom('teams as t').select('t._id').where('t.cid', '=', cid).where('t._id', 'in', teamIds).where(seesTeam(cid, viewer, sql.ref('t._id'))).execute()
+  const rows = await db
+    .selectFrom('teams as t')
+    .select('t._id')
+    .where('t.cid', '=', cid)
+    .where('t._id', 'in', teamIds)
+    .where(seesTeam(cid, viewer, sql.ref('t._id')))
+    .execute()
   return rows.map((r) => r._id)
 }
 
@@ -93,7 +99,16 @@ export async function resolveAudience(db: DbHandle, cid: string, author: string,
       eb.or([
         ...(users.length ? [eb('m.uid', 'in', users)] : []),
         ...(teams.length
-          ? [eb.exists(eb.selectFrom('team_members as tm').select('tm.uid').whereRef('tm.cid', '=', 'm.cid').whereRef('tm.uid', '=', 'm.uid').where('tm.team_id', 'in', teams))]
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom('team_members as tm')
+                  .select('tm.uid')
+                  .whereRef('tm.cid', '=', 'm.cid')
+                  .whereRef('tm.uid', '=', 'm.uid')
+                  .where('tm.team_id', 'in', teams),
+              ),
+            ]
           : []),
       ]),
     )

@@ -25,7 +25,11 @@ async function mine(db: DbHandle, table: 'wall_likes' | 'wall_followers', viewer
     .selectFrom(table)
     .select('post_id')
     .where('cid', 'in', [...new Set(posts.map((p) => p.cid))])
-    .where('post_id', 'in', posts.map((p) => p._id))
+    .where(
+      'post_id',
+      'in',
+      posts.map((p) => p._id),
+    )
     .where('uid', '=', viewer)
     .execute()
   return new Set(rows.map((r) => r.post_id))
@@ -33,7 +37,10 @@ async function mine(db: DbHandle, table: 'wall_likes' | 'wall_followers', viewer
 
 export async function postRecords(db: DbHandle, viewer: string, posts: PostRow[]) {
   const [authors, liked, followed, recipients] = await Promise.all([
-    people(db, posts.map((p) => p.uid)),
+    people(
+      db,
+      posts.map((p) => p.uid),
+    ),
     mine(db, 'wall_likes', viewer, posts),
     mine(db, 'wall_followers', viewer, posts),
     recipientsSeenBy(db, viewer, posts),
@@ -70,7 +77,10 @@ export async function postRecord(db: DbHandle, viewer: string, post: PostRow): P
 }
 
 export async function commentRecords(db: DbHandle, comments: CommentRow[]) {
-  const authors = await people(db, comments.map((c) => c.uid))
+  const authors = await people(
+    db,
+    comments.map((c) => c.uid),
+  )
   return comments.map((c) => ({
     _id: c._id,
     cid: c.cid,

@@ -27,7 +27,12 @@ interface CommentInput {
 }
 
 async function moveCount(db: DbHandle, post: PostRow, by: 1 | -1) {
-  await db.updateTable('wall_posts').set({ comment_count: sql`comment_count + ${by}` }).where('cid', '=', post.cid).where('_id', '=', post._id).execute()
+  await db
+    .updateTable('wall_posts')
+    .set({ comment_count: sql`comment_count + ${by}` })
+    .where('cid', '=', post.cid)
+    .where('_id', '=', post._id)
+    .execute()
 }
 
 async function commentOf(ctx: MemberContext, post: PostRow, commentId: string) {

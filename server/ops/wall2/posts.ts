@@ -147,7 +147,12 @@ export const editPost = operation({
       const added = await insertAudience(ctx.db, post.cid, post._id, [...after])
       await addUnread(ctx.db, post.cid, added, 'user')
       await mailAudience(ctx.db, ctx, row, added)
-      if (gone.length) ctx.publish(gone.map((u) => `user:${u}`), 'wall2.post.removed', { cid: post.cid, _id: post._id })
+      if (gone.length)
+        ctx.publish(
+          gone.map((u) => `user:${u}`),
+          'wall2.post.removed',
+          { cid: post.cid, _id: post._id },
+        )
       await signalPost(ctx.db, ctx, row, 'wall2.post.updated', { _id: post._id })
     } else {
       await signalPost(ctx.db, ctx, row, 'wall2.post.updated', { _id: post._id })
@@ -166,7 +171,7 @@ export const removePost = operation({
   async run(ctx, postId: string) {
     const post = await visiblePost(ctx, postId, true)
     if (post.uid !== ctx.session.uid && !ctx.member.capabilities.has('feed.admin')) {
-      throw forbidden("only its author, owners, admins and feed admins remove a post", { capability: 'feed.admin' })
+      throw forbidden('only its author, owners, admins and feed admins remove a post', { capability: 'feed.admin' })
     }
     const audience = await audienceOf(ctx.db, post.cid, post._id)
     // Signal first: the audience rows go with the post.

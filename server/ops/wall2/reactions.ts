@@ -24,8 +24,19 @@ export const likePost = operation({
     const key = { cid: post.cid, post_id: post._id, uid: ctx.session.uid }
     const changed =
       action === 'like'
-        ? await ctx.db.insertInto('wall_likes').values(key).onConflict((oc) => oc.doNothing()).returning('uid').executeTakeFirst()
-        : await ctx.db.deleteFrom('wall_likes').where('cid', '=', key.cid).where('post_id', '=', key.post_id).where('uid', '=', key.uid).returning('uid').executeTakeFirst()
+        ? await ctx.db
+            .insertInto('wall_likes')
+            .values(key)
+            .onConflict((oc) => oc.doNothing())
+            .returning('uid')
+            .executeTakeFirst()
+        : await ctx.db
+            .deleteFrom('wall_likes')
+            .where('cid', '=', key.cid)
+            .where('post_id', '=', key.post_id)
+            .where('uid', '=', key.uid)
+            .returning('uid')
+            .executeTakeFirst()
     if (!changed) return true
     const row = await ctx.db
       .updateTable('wall_posts')

@@ -35,7 +35,13 @@ export const unread = operation({
     const result: Record<string, Partial<Record<UnreadType, number>>> = {}
     for (const cid of cids) result[cid] = Object.fromEntries(types.map((t) => [t, 0]))
     if (!cids.length) return result
-    const rows = await ctx.db.selectFrom('wall_unread').select(['cid', 'type', 'count']).where('uid', '=', uid).where('cid', 'in', cids).where('type', 'in', types).execute()
+    const rows = await ctx.db
+      .selectFrom('wall_unread')
+      .select(['cid', 'type', 'count'])
+      .where('uid', '=', uid)
+      .where('cid', 'in', cids)
+      .where('type', 'in', types)
+      .execute()
     for (const r of rows) result[r.cid][r.type] = r.count
     return result
   },

@@ -31,11 +31,27 @@ describe('comments', () => {
     expect(await bob.client.fail('wall2.save_comment', { text: 'hi' }, 'x')).toMatchObject({ code: 400, details: { argument: 1 } })
     expect((await stranger.client.fail('wall2.save_comment', { text: 'hi' }, post._id)).code).toBe(404)
     expect((await cat.client.fail('wall2.save_comment', { text: 'hi' }, post._id)).code).toBe(404)
-    expect(await bob.client.fail('wall2.save_comment', { text: 'hi', tagged: [cat.uid] }, post._id)).toMatchObject({ code: 404, details: { path: '/tagged/0' } })
+    expect(await bob.client.fail('wall2.save_comment', { text: 'hi', tagged: [cat.uid] }, post._id)).toMatchObject({
+      code: 404,
+      details: { path: '/tagged/0' },
+    })
 
     const comment = await bob.client.call('wall2.save_comment', { text: ' Nice ', tagged: [ann.uid], loc: { lat: 1, lng: 2 } }, post._id)
-    expect(comment).toMatchObject({ postId: post._id, cid: owner.cid, uid: bob.uid, author: { _id: bob.uid }, text: 'Nice', tagged: [ann.uid], files: [], loc: { lat: 1, lng: 2 } })
-    expect((await ann.client.waitForSignal('wall2.comment.created', (m) => m._id === comment._id)).meta).toEqual({ cid: owner.cid, postId: post._id, _id: comment._id })
+    expect(comment).toMatchObject({
+      postId: post._id,
+      cid: owner.cid,
+      uid: bob.uid,
+      author: { _id: bob.uid },
+      text: 'Nice',
+      tagged: [ann.uid],
+      files: [],
+      loc: { lat: 1, lng: 2 },
+    })
+    expect((await ann.client.waitForSignal('wall2.comment.created', (m) => m._id === comment._id)).meta).toEqual({
+      cid: owner.cid,
+      postId: post._id,
+      _id: comment._id,
+    })
     expect(cat.client.signals.some((s) => s.meta?.postId === post._id)).toBe(false)
     expect(await bob.client.call('wall2.load_posts', post._id)).toMatchObject({ comments: 1, followed: true })
 
@@ -52,10 +68,15 @@ describe('comments', () => {
     expect((await stranger.client.fail('wall2.edit_comment', post._id, c1._id, 'x')).code).toBe(404)
     expect((await bob.client.fail('wall2.edit_comment', post._id, MISSING, 'x')).code).toBe(404)
     expect((await ann.client.fail('wall2.edit_comment', post._id, c1._id, 'x')).code).toBe(403)
-    expect(await bob.client.call('wall2.edit_comment', post._id, c1._id, 'one, edited')).toMatchObject({ _id: c1._id, text: 'one, edited', updated: expect.any(Number) })
+    expect(await bob.client.call('wall2.edit_comment', post._id, c1._id, 'one, edited')).toMatchObject({
+      _id: c1._id,
+      text: 'one, edited',
+      updated: expect.any(Number),
+    })
     await ann.client.waitForSignal('wall2.comment.updated', (m) => m._id === c1._id)
 
     expect((await anon.fail('wall2.load_comments', post._id)).code).toBe(401)
+    expect(await bob.client.fail('wall2.load_comments', post._id, 'x')).toMatchObject({ code: 400, details: { argument: 1, name: 'feedCommentId' } })
     expect((await cat.client.fail('wall2.load_comments', post._id)).code).toBe(404)
     expect((await bob.client.call('wall2.load_comments', post._id)).map((c: any) => c.text)).toEqual(['one, edited', 'two'])
     expect((await bob.client.call('wall2.load_comments', post._id, c2._id)).text).toBe('two')
@@ -112,6 +133,9 @@ describe('likes, pins, follows', () => {
   test('follow and unfollow: 401, 404; the author follows by default', async () => {
     const post = await toBob()
     expect((await anon.fail('wall2.follow_post', post._id)).code).toBe(401)
+    expect(await bob.client.fail('wall2.follow_post', 'x')).toMatchObject({ code: 400, details: { argument: 0, name: 'postId' } })
+    expect(await bob.client.fail('wall2.unfollow_post', 'x')).toMatchObject({ code: 400, details: { argument: 0, name: 'postId' } })
+    expect((await anon.fail('wall2.unfollow_post', post._id)).code).toBe(401)
     expect((await stranger.client.fail('wall2.follow_post', post._id)).code).toBe(404)
     expect((await cat.client.fail('wall2.unfollow_post', post._id)).code).toBe(404)
     expect((await bob.client.call('wall2.load_posts', post._id)).followed).toBe(false)

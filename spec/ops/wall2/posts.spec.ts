@@ -31,12 +31,27 @@ const feedIds = async (who: SignedIn, options: object = {}) => (await who.client
 describe('wall2.new_post', () => {
   test('401, 400 naming the argument, 422 for groups, 404 naming a recipient of elsewhere, 403 to the whole workspace for a user', async () => {
     expect((await anon.fail('wall2.new_post', post(), [`user_${owner.uid}`])).code).toBe(401)
-    expect(await ann.client.fail('wall2.new_post', { subject: ' ', text: 'x' }, [`user_${owner.uid}`])).toMatchObject({ code: 400, details: { argument: 0, path: '/subject' } })
+    expect(await ann.client.fail('wall2.new_post', { subject: ' ', text: 'x' }, [`user_${owner.uid}`])).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/subject' },
+    })
     expect(await ann.client.fail('wall2.new_post', post(), ['somebody'])).toMatchObject({ code: 400, details: { argument: 1, name: 'recipients' } })
-    expect(await ann.client.fail('wall2.new_post', { ...post(), networks: [owner.cid, stranger.cid] }, [`user_${owner.uid}`])).toMatchObject({ code: 400, details: { argument: 0, path: '/networks' } })
-    expect(await ann.client.fail('wall2.new_post', post(), [`user_${owner.uid}`], { draft: true, scheduleTime: Date.now() + 60_000 })).toMatchObject({ code: 400, details: { argument: 2, path: '/scheduleTime' } })
-    expect(await ann.client.fail('wall2.new_post', post(), [`group_${MISSING}`])).toMatchObject({ code: 422, details: { argument: 1, path: '/0', recipient: `group_${MISSING}` } })
-    expect(await ann.client.fail('wall2.new_post', post(), [`user_${owner.uid}`, `user_${stranger.uid}`])).toMatchObject({ code: 404, details: { argument: 1, path: '/1', recipient: `user_${stranger.uid}` } })
+    expect(await ann.client.fail('wall2.new_post', { ...post(), networks: [owner.cid, stranger.cid] }, [`user_${owner.uid}`])).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/networks' },
+    })
+    expect(await ann.client.fail('wall2.new_post', post(), [`user_${owner.uid}`], { draft: true, scheduleTime: Date.now() + 60_000 })).toMatchObject({
+      code: 400,
+      details: { argument: 2, path: '/scheduleTime' },
+    })
+    expect(await ann.client.fail('wall2.new_post', post(), [`group_${MISSING}`])).toMatchObject({
+      code: 422,
+      details: { argument: 1, path: '/0', recipient: `group_${MISSING}` },
+    })
+    expect(await ann.client.fail('wall2.new_post', post(), [`user_${owner.uid}`, `user_${stranger.uid}`])).toMatchObject({
+      code: 404,
+      details: { argument: 1, path: '/1', recipient: `user_${stranger.uid}` },
+    })
     expect((await ann.client.fail('wall2.new_post', post(), [`team_${MISSING}`])).code).toBe(404)
     expect((await ann.client.fail('wall2.new_post', post(), [`network_${stranger.cid}`])).code).toBe(404)
     expect((await ann.client.fail('wall2.new_post', post(), [`network_${owner.cid}`])).code).toBe(403)
@@ -47,8 +62,20 @@ describe('wall2.new_post', () => {
   test('a post to a person reaches that person only: signal, feed, the post itself; 404 for anyone else', async () => {
     const sent = await ann.client.call('wall2.new_post', { ...post('To bob'), files: [] }, [`user_${bob.uid}`], { allowReply: false })
     expect(sent).toMatchObject({
-      cid: owner.cid, uid: ann.uid, author: { _id: ann.uid, lastname: 'ann' }, subject: 'To bob', text: 'Some words', recipients: [`user_${bob.uid}`],
-      announcement: false, allowReply: false, state: 'published', pinned: false, likes: 0, liked: false, comments: 0, followed: true,
+      cid: owner.cid,
+      uid: ann.uid,
+      author: { _id: ann.uid, lastname: 'ann' },
+      subject: 'To bob',
+      text: 'Some words',
+      recipients: [`user_${bob.uid}`],
+      announcement: false,
+      allowReply: false,
+      state: 'published',
+      pinned: false,
+      likes: 0,
+      liked: false,
+      comments: 0,
+      followed: true,
     })
     expect((await bob.client.waitForSignal('wall2.post.created', (m) => m._id === sent._id)).meta).toEqual({ cid: owner.cid, _id: sent._id })
     expect(await feedIds(bob)).toContain(sent._id)
@@ -152,7 +179,10 @@ describe('wall2.edit_post and remove_post', () => {
     expect((await anon.fail('wall2.edit_post', sent._id, { text: 'x' })).code).toBe(401)
     expect(await ann.client.fail('wall2.edit_post', 'nope', { text: 'x' })).toMatchObject({ code: 400, details: { argument: 0, name: 'postId' } })
     expect(await ann.client.fail('wall2.edit_post', sent._id, { text: '  ' })).toMatchObject({ code: 400, details: { argument: 1, path: '/text' } })
-    expect(await ann.client.fail('wall2.edit_post', sent._id, { text: 'x', recipients: [`network_${owner.cid}`] })).toMatchObject({ code: 400, details: { argument: 1 } })
+    expect(await ann.client.fail('wall2.edit_post', sent._id, { text: 'x', recipients: [`network_${owner.cid}`] })).toMatchObject({
+      code: 400,
+      details: { argument: 1 },
+    })
     expect((await stranger.client.fail('wall2.edit_post', sent._id, { text: 'x' })).code).toBe(404)
     expect((await cat.client.fail('wall2.edit_post', sent._id, { text: 'x' })).code).toBe(404)
     expect((await bob.client.fail('wall2.edit_post', sent._id, { text: 'x' })).code).toBe(403)

@@ -18,14 +18,23 @@ beforeAll(async () => {
 afterAll(() => Promise.all([owner, ann, bob, stranger].map((p) => p.client.close()).concat(anon.close())))
 
 const unreadOf = async (who: SignedIn, type = 'user') => (await who.client.call('wall2.unread', { workspaceIds: [owner.cid] }))[owner.cid][type]
-const postTo = (who: SignedIn[], subject = 'S') => ann.client.call('wall2.new_post', { subject, text: 'T' }, who.map((p) => `user_${p.uid}`))
+const postTo = (who: SignedIn[], subject = 'S') =>
+  ann.client.call(
+    'wall2.new_post',
+    { subject, text: 'T' },
+    who.map((p) => `user_${p.uid}`),
+  )
 
 describe('wall2.unread and wall2.seen', () => {
   test('401, 400 naming the argument, 404 naming a workspace that is not one’s own', async () => {
     expect((await anon.fail('wall2.unread')).code).toBe(401)
     expect((await anon.fail('wall2.seen')).code).toBe(401)
     expect(await bob.client.fail('wall2.unread', { types: ['everything'] })).toMatchObject({ code: 400, details: { argument: 0 } })
-    expect(await bob.client.fail('wall2.unread', { workspaceIds: [owner.cid, stranger.cid] })).toMatchObject({ code: 404, details: { argument: 0, path: '/workspaceIds/1' } })
+    expect(await bob.client.fail('wall2.unread', { workspaceIds: [owner.cid, stranger.cid] })).toMatchObject({
+      code: 404,
+      details: { argument: 0, path: '/workspaceIds/1' },
+    })
+    expect(await bob.client.fail('wall2.seen', { networks: ['x'] })).toMatchObject({ code: 400, details: { argument: 0 } })
     expect(await bob.client.fail('wall2.seen', { networks: [stranger.cid] })).toMatchObject({ code: 404, details: { argument: 0, path: '/networks/0' } })
   })
 
