@@ -6,7 +6,9 @@
  * posts in. `filter` picks kinds: `user` (posts to people and teams), `announcement` (posts to the
  * whole workspace) — the default is both — and the caller's own `draft` and `scheduled` posts.
  * The feed is the current workspace's, or those of `networks` (each one the caller is a member of,
- * else 404 naming it), or with `multi` every workspace of the caller.
+ * else 404 naming it), or with `multi` every workspace of the caller (those of the caller's
+ * `feedSelectedWorkspaces` setting, when it names any). Posts in the caller's `hiddenFeedPosts`
+ * setting are left out of pages (not of a post asked for by id).
  *
  * `hash`: every post of a page carries `hash`, the hash of that page (server/domain/wall/records.ts).
  * Sending it back as `options.hash` answers `[]` when the page is still exactly the same, so a client
@@ -14,6 +16,7 @@
  * a page that became empty has another hash unless the client's page was empty too.
  */
 import { sql } from 'kysely'
+import type { DbHandle } from '../../db/schema'
 import { postVisibleTo } from '../../db/wall'
 import { RpcError } from '../../errors'
 import { postWorkspaceAt, visiblePost } from '../../domain/wall/access'
@@ -33,6 +36,13 @@ interface LoadOptions {
   hash?: number
 }
 
+/** The caller's global settings about the feed (v2.user.settings.global.set). */
+async function feedSettings(db: DbHandle, uid: string): Promise<{ hidden: string[]; selected: string[] }> {
+  const row = await db.selectFrom('users').select('settings').where('_id', '=', uid).executeTakeFirst()
+  const ids = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [])
+  return { hidden: ids(row?.settings.hiddenFeedPosts), selected: ids(row?.settings.feedSelectedWorkspaces) }
+}
+
 const pickWorkspace = (caller: Caller, postId?: string, options?: LoadOptions) =>
   postId ? postWorkspaceAt(0)(caller, postId) : options?.multi ? undefined : options?.networks?.[0]
 
@@ -49,8 +59,9 @@ export const loadPosts = operation({
     if (postId) return postRecord(ctx.db, uid, await visiblePost(ctx, postId))
 
     const memberships = (await ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()).map((m) => m.cid)
+    const { hidden, selected } = await feedSettings(ctx.db, uid)
     let cids = [ctx.cid]
-    if (options.multi) cids = memberships
+    if (options.multi) cids = selected.length && memberships.some((c) => selected.includes(c)) ? memberships.filter((c) => selected.includes(c)) : memberships
     else if (options.networks?.length) {
       const mine = new Set(memberships)
       options.networks.forEach((cid, i) => {
@@ -71,6 +82,7 @@ export const loadPosts = operation({
       .selectAll('p')
       .where('p.cid', 'in', cids)
       .where(sql<boolean>`(${sql.join(conditions, sql` or `)})`)
+      .$if(hidden.length > 0, (q) => q.where('p._id', 'not in', hidden))
       .orderBy('p.pinned', 'desc')
       .orderBy('p.published', 'desc')
       .orderBy('p._id', 'desc')

@@ -168,6 +168,13 @@ describe('wall2.load_posts pages', () => {
       expect((await reader.client.call('wall2.load_posts'))[0]._id).not.toBe(own._id)
       expect((await reader.client.call('wall2.load_posts', null, { networks: [reader.ownCid] })).map((p: any) => p._id)).toEqual([own._id])
 
+      // Settings: hidden posts leave the pages (not the post itself); multi takes the selected workspaces.
+      await reader.client.call('v2.user.settings.global.set', { hiddenFeedPosts: [sent[24]], feedSelectedWorkspaces: [owner.cid] })
+      expect((await reader.client.call('wall2.load_posts'))[0]._id).toBe(sent[23])
+      expect((await reader.client.call('wall2.load_posts', sent[24]))._id).toBe(sent[24])
+      expect((await reader.client.call('wall2.load_posts', null, { multi: true }))[0]._id).toBe(sent[23])
+      await reader.client.call('v2.user.settings.global.set', { hiddenFeedPosts: [], feedSelectedWorkspaces: [] })
+
       const hash = page1[0].hash
       expect(hash).toEqual(expect.any(Number))
       expect(page1.every((p: any) => p.hash === hash)).toBe(true)
