@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
-import { addUnread, audienceOf, insertAudience, type PostRow } from '../../db/wall'
+import { addUnread, audienceOf, insertAudience, unreadPostGone, type PostRow } from '../../db/wall'
 import { feedPostMail } from '../../mail/messages'
 import type { Context } from '../../rpc/operation'
 import { resolveAudience } from './recipients'
@@ -50,6 +50,28 @@ export async function deliverPost(db: DbHandle, out: Outbox, post: PostRow): Pro
   const added = await insertAudience(db, post.cid, post._id, audience)
   await addUnread(db, post.cid, added, 'user')
   out.publish(postTopics(post, added), 'wall2.post.created', { cid: post.cid, _id: post._id })
+  await mailAudience(db, out, post, added)
+}
+
+/**
+ * After a published post's recipients changed: people taken off lose it (and the unread it held;
+ * they hear `wall2.post.removed`), people added get it as if it had just been published to them.
+ */
+export async function readdress(db: DbHandle, out: Outbox, post: PostRow): Promise<void> {
+  const before = await audienceOf(db, post.cid, post._id)
+  const after = new Set(await resolveAudience(db, post.cid, post.uid, post.recipients, false))
+  const gone = before.filter((uid) => !after.has(uid))
+  if (gone.length) {
+    await unreadPostGone(db, post, gone)
+    await db.deleteFrom('wall_audience').where('cid', '=', post.cid).where('post_id', '=', post._id).where('uid', 'in', gone).execute()
+    out.publish(
+      gone.map((uid) => `user:${uid}`),
+      'wall2.post.removed',
+      { cid: post.cid, _id: post._id },
+    )
+  }
+  const added = await insertAudience(db, post.cid, post._id, [...after])
+  await addUnread(db, post.cid, added, 'user')
   await mailAudience(db, out, post, added)
 }
 

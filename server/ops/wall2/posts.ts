@@ -5,13 +5,13 @@
  * Signals (after commit, to the people who may see the post): `wall2.post.created|updated|removed`
  * `{cid, _id}`; people taken off a post's recipients hear `wall2.post.removed`.
  */
-import { addUnread, audienceOf, follow, insertAudience, unreadPostGone } from '../../db/wall'
+import { audienceOf, follow, unreadPostGone } from '../../db/wall'
 import { forbidden, refused } from '../../errors'
 import { newId } from '../../ids'
 import { checkFiles, postWorkspaceAt, visiblePost } from '../../domain/wall/access'
-import { deliverPost, mailAudience, publishPost, signalPost } from '../../domain/wall/publish'
+import { deliverPost, publishPost, readdress, signalPost } from '../../domain/wall/publish'
 import { postRecord } from '../../domain/wall/records'
-import { checkRecipients, resolveAudience } from '../../domain/wall/recipients'
+import { checkRecipients } from '../../domain/wall/recipients'
 import { operation, type MemberContext } from '../../rpc/operation'
 
 interface PostInput {
@@ -138,23 +138,8 @@ export const editPost = operation({
 
     if (post.state === 'draft' && !changes.draft) {
       row = await publishPost(ctx.db, ctx, row)
-    } else if (post.state === 'published' && !post.to_all && changes.recipients !== undefined) {
-      const before = await audienceOf(ctx.db, post.cid, post._id)
-      const after = new Set(await resolveAudience(ctx.db, post.cid, post.uid, recipients, false))
-      const gone = before.filter((u) => !after.has(u))
-      await unreadPostGone(ctx.db, row, gone)
-      if (gone.length) await ctx.db.deleteFrom('wall_audience').where('cid', '=', post.cid).where('post_id', '=', post._id).where('uid', 'in', gone).execute()
-      const added = await insertAudience(ctx.db, post.cid, post._id, [...after])
-      await addUnread(ctx.db, post.cid, added, 'user')
-      await mailAudience(ctx.db, ctx, row, added)
-      if (gone.length)
-        ctx.publish(
-          gone.map((u) => `user:${u}`),
-          'wall2.post.removed',
-          { cid: post.cid, _id: post._id },
-        )
-      await signalPost(ctx.db, ctx, row, 'wall2.post.updated', { _id: post._id })
     } else {
+      if (post.state === 'published' && !post.to_all && changes.recipients !== undefined) await readdress(ctx.db, ctx, row)
       await signalPost(ctx.db, ctx, row, 'wall2.post.updated', { _id: post._id })
     }
     return postRecord(ctx.db, uid, row)
