@@ -26,6 +26,7 @@ import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
 import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
+import { sweepTransfers } from './transfer/jobs'
 
 export interface App {
   /** Resolves with the URL once the database is migrated and calls are served. */
@@ -40,7 +41,15 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; wallScheduler: WallScheduler } | null = null
+  let services: {
+    db: Db
+    bus: Bus
+    dispatcher: Dispatcher
+    gateway: Gateway
+    mailer: Mailer
+    sweeper: NodeJS.Timeout
+    wallScheduler: WallScheduler
+  } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -83,8 +92,11 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
+      const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
+      const sweeper = setInterval(sweep, 60_000).unref()
+      void sweep()
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })
-      services = { db, bus, dispatcher, gateway, mailer, wallScheduler }
+      services = { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler }
       log.info('ready')
       return url
     },
@@ -92,7 +104,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer, wallScheduler } = services
+      const { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler } = services
+      clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       gateway.closeAll()

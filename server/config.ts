@@ -37,6 +37,17 @@ export interface Config {
   archiveMaxFiles: number
   /** Largest total size of the files in one POST /files archive. */
   archiveMaxBytes: number
+  /** How long a finished export archive is kept before it is removed. */
+  exportKeepHours: number
+  /**
+   * Addresses (IP or CIDR) an import may reach although they are private, loopback or link-local;
+   * every other such address is refused (public addresses are always allowed).
+   */
+  importAllowedHosts: string[]
+  /** Largest archive an import downloads. */
+  importMaxBytes: number
+  /** How long one request of an import may take. */
+  importTimeoutSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +82,10 @@ export function loadConfig(env: Env = process.env): Config {
     imageMaxPixels: read.integer('IMAGE_MAX_PIXELS', 100_000_000, 1, 2 ** 32),
     archiveMaxFiles: read.integer('ARCHIVE_MAX_FILES', 1000, 1, 100_000),
     archiveMaxBytes: read.integer('ARCHIVE_MAX_BYTES', 4 * 1024 ** 3, 1, 1024 ** 4),
+    exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
+    importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
+    importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
+    importTimeoutSeconds: read.integer('IMPORT_TIMEOUT_SECONDS', 60, 1, 3600),
   }
   config.filesDir = path.resolve(read.string('FILES_DIR', path.join(config.dataDir, 'files')))
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)

@@ -10,37 +10,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
+import { treeRss } from './rss'
 
 const FILES = Number(process.env.BENCH_ARCHIVE_FILES ?? 100)
 const FILE_BYTES = Math.round(Number(process.env.BENCH_ARCHIVE_FILE_MIB ?? 10.24) * 1024 * 1024)
 const MiB = 1024 * 1024
-
-/** Resident memory (bytes) of `pid` and all its descendants (tsx runs the server in a child node). */
-function treeRss(pid: number): number {
-  const children = new Map<number, number[]>()
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
-    } catch {
-      /* gone */
-    }
-  }
-  let total = 0
-  const walk = (p: number) => {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))
-      if (m) total += Number(m[1]) * 1024
-    } catch {
-      /* gone */
-    }
-    for (const c of children.get(p) ?? []) walk(c)
-  }
-  walk(pid)
-  return total
-}
 
 async function drain(body: ReadableStream<Uint8Array>): Promise<number> {
   let bytes = 0
