@@ -77,7 +77,9 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const db = await connectDb(config)
       await migrate(db.kysely)
       const deliver = (m: Parameters<Hub['deliver']>[0]) => hub.deliver(m)
-      const bus = db.databaseUrl ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error')) : localBus(deliver)
+      const bus = db.databaseUrl
+        ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
+        : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer })
       const routeDeps = { config, db, bus, log }
