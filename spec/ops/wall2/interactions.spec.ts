@@ -111,6 +111,16 @@ describe('likes, pins, follows', () => {
     expect(await bob.client.call('wall2.load_posts', post._id)).toMatchObject({ likes: 1, liked: false })
   })
 
+  test('many people liking and commenting at once: each like counted once, every comment counted', async () => {
+    const post = await owner.client.call('wall2.new_post', { subject: 'Busy', text: 'T' })
+    const people = [owner, ann, bob, cat]
+    await Promise.all(people.flatMap((p) => [1, 2, 3].map(() => p.client.call('wall2.like_post', post._id, 'like'))))
+    await Promise.all(people.flatMap((p) => [1, 2].map((i) => p.client.call('wall2.save_comment', { text: `c${i}` }, post._id))))
+    expect(await bob.client.call('wall2.load_posts', post._id)).toMatchObject({ likes: 4, liked: true, comments: 8 })
+    expect(await bob.client.call('wall2.load_comments', post._id)).toHaveLength(8)
+    await owner.client.call('wall2.remove_post', post._id) // the page test below counts every post a newcomer sees
+  })
+
   test('pin: 403 for a user, 404 for a post one may not see; pinned posts come first', async () => {
     const first = await toBob()
     const second = await toBob()

@@ -152,6 +152,10 @@ describe('wall2.new_post', () => {
     expect(mail.subject).toContain('Mail me')
     expect(mail.text).toContain('The body of the post')
     expect(mail.text).toContain(`/feed/${owner.cid}/${sent._id}`)
+    // Added to a post's recipients later: mailed then.
+    const later = await ann.client.call('wall2.new_post', { subject: 'Added later', text: 'x' }, [`user_${bob.uid}`])
+    await ann.client.call('wall2.edit_post', later._id, { text: 'x', recipients: [`user_${bob.uid}`, `user_${cat.uid}`] })
+    expect((await nextMail(cat.email)).subject).toContain('Added later')
     await cat.client.call('v2.user.settings.global.set', { feedPostEmail: false })
   })
 })

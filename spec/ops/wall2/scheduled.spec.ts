@@ -3,6 +3,7 @@
  * when the server was stopped in between (a server of this test's own, stopped and started again).
  */
 import { Client } from '../../helpers/client'
+import { nextMail } from '../../helpers/mail'
 import { startServer, type RunningServer } from '../../helpers/server'
 import { registerUser, signedIn, type SignedIn } from '../../helpers/users'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
@@ -28,6 +29,7 @@ describe('scheduled posts', () => {
   afterAll(() => Promise.all([owner.client.close(), bob.client.close()]))
 
   test('invisible to recipients before its time, the author sees it as scheduled; at its time recipients hear of it and see it', async () => {
+    await bob.client.call('v2.user.settings.global.set', { feedPostEmail: true })
     const when = Date.now() + 2500
     const post = await owner.client.call('wall2.new_post', { subject: 'Later', text: 'T' }, [`user_${bob.uid}`], { scheduleTime: when })
     expect(post).toMatchObject({ state: 'scheduled', scheduleTime: when, published: null })
@@ -43,6 +45,7 @@ describe('scheduled posts', () => {
     expect(seen.state).toBe('published')
     expect(seen.published).toBeGreaterThanOrEqual(when)
     expect((await bob.client.call('wall2.unread', { workspaceIds: [owner.cid] }))[owner.cid].user).toBe(1)
+    expect((await nextMail(bob.email)).subject).toContain('Later')
   })
 
   test('a scheduled time in the past publishes at once', async () => {
