@@ -97,15 +97,15 @@ async function insertPosts(db: Db, w: People, from: number, n: number) {
       )
       for (const uid of toAll ? [w.reader, w.other] : [to]) {
         const a = audience.length
-        audience.push(w.cid, _id, uid)
-        audienceTuples.push(`($${a + 1}, $${a + 2}, $${a + 3})`)
+        audience.push(w.cid, _id, uid, at)
+        audienceTuples.push(`($${a + 1}, $${a + 2}, $${a + 3}, $${a + 4})`)
       }
     }
     await db.query(
       `insert into wall_posts (cid, _id, uid, subject, text, files, recipients, to_all, allow_reply, state, published, created, like_count) values ${postTuples.join(', ')}`,
       posts,
     )
-    await db.query(`insert into wall_audience (cid, post_id, uid) values ${audienceTuples.join(', ')}`, audience)
+    await db.query(`insert into wall_audience (cid, post_id, uid, added) values ${audienceTuples.join(', ')}`, audience)
   }
 }
 

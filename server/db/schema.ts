@@ -338,7 +338,7 @@ export interface Database {
   profile_images: ProfileImagesTable
   insights: InsightsTable
   wall_posts: WallPostsTable
-  wall_audience: WallPerPostTable
+  wall_audience: WallAudienceTable
   wall_likes: WallPerPostTable
   wall_followers: WallPerPostTable
   wall_comments: WallCommentsTable
@@ -429,11 +429,16 @@ export interface WallPostsTable {
   updated: number | null
 }
 
-/** wall_audience (who may see a published post), wall_likes, wall_followers. */
+/** wall_likes, wall_followers. */
 export interface WallPerPostTable {
   cid: string
   post_id: string
   uid: string
+}
+
+/** Who may see a published post, and since when. */
+export interface WallAudienceTable extends WallPerPostTable {
+  added: number
 }
 
 export interface WallCommentsTable {

@@ -56,22 +56,25 @@ export async function addUnread(db: DbHandle, cid: string, uids: string[], type:
 }
 
 /**
- * Takes one off the `user` count of the people of a post's audience who had not marked the wall
- * seen since it was published (those who had were already at zero for it).
+ * Takes one off the `user` count of those of `uids` in the post's audience who had not marked the
+ * wall seen since they got it (those who had were already at zero for it). Call before their
+ * audience rows go.
  */
 export async function unreadPostGone(db: DbHandle, post: PostRow, uids: string[]): Promise<void> {
-  if (!uids.length || post.published === null) return
+  if (!uids.length) return
   await sql`
     update wall_unread u set count = greatest(u.count - 1, 0)
-    where u.cid = ${post.cid} and u.type = 'user' and u.uid = any(${uids}::text[])
-      and not exists (select 1 from wall_seen s where s.cid = u.cid and s.uid = u.uid and s.seen >= ${post.published})`.execute(db)
+    from wall_audience a
+    where a.cid = ${post.cid} and a.post_id = ${post._id} and a.uid = any(${uids}::text[])
+      and u.cid = a.cid and u.uid = a.uid and u.type = 'user'
+      and not exists (select 1 from wall_seen s where s.cid = a.cid and s.uid = a.uid and s.seen >= a.added)`.execute(db)
 }
 
 /** Adds the people to a post's audience (those already in it are left as they are); returns those added. */
-export async function insertAudience(db: DbHandle, cid: string, postId: string, uids: string[]): Promise<string[]> {
+export async function insertAudience(db: DbHandle, cid: string, postId: string, uids: string[], now = Date.now()): Promise<string[]> {
   const added: string[] = []
   for (let i = 0; i < uids.length; i += 5000) {
-    const batch = uids.slice(i, i + 5000).map((uid) => ({ cid, post_id: postId, uid }))
+    const batch = uids.slice(i, i + 5000).map((uid) => ({ cid, post_id: postId, uid, added: now }))
     const rows = await db
       .insertInto('wall_audience')
       .values(batch)

@@ -50,7 +50,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('uid', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint(`${name}_pk`, ['cid', 'post_id', 'uid'])
       .addForeignKeyConstraint(`${name}_post`, ['cid', 'post_id'], 'wall_posts', ['cid', '_id'], (fk) => fk.onDelete('cascade'))
-  await perPost('wall_audience').execute()
+  // `added`: when the person got the post (published, or added to its recipients later): their
+  // unread count holds it while they have not marked the wall seen since.
+  await perPost('wall_audience')
+    .addColumn('added', 'bigint', (c) => c.notNull())
+    .execute()
   await db.schema.createIndex('wall_audience_user').on('wall_audience').columns(['cid', 'uid', 'post_id']).execute()
   await perPost('wall_likes').execute()
   await perPost('wall_followers').execute()

@@ -47,7 +47,7 @@ export async function publishPost(db: DbHandle, out: Outbox, post: PostRow, now 
 /** For a post just published: its audience, their unread counts, the signal and the mail. */
 export async function deliverPost(db: DbHandle, out: Outbox, post: PostRow): Promise<void> {
   const audience = await resolveAudience(db, post.cid, post.uid, post.recipients, post.to_all)
-  const added = await insertAudience(db, post.cid, post._id, audience)
+  const added = await insertAudience(db, post.cid, post._id, audience, post.published ?? Date.now())
   await addUnread(db, post.cid, added, 'user')
   out.publish(postTopics(post, added), 'wall2.post.created', { cid: post.cid, _id: post._id })
   await mailAudience(db, out, post, added)

@@ -66,6 +66,18 @@ describe('wall2.unread and wall2.seen', () => {
     expect(await unreadOf(owner)).toBe(0)
   })
 
+  test('someone added to a post after marking the wall seen counts it, and loses it again when it goes', async () => {
+    const post = await postTo([owner])
+    await bob.client.call('wall2.seen', { networks: [owner.cid] })
+    await ann.client.call('wall2.edit_post', post._id, { text: 'T', recipients: [`user_${owner.uid}`, `user_${bob.uid}`] })
+    expect(await unreadOf(bob)).toBe(1)
+    await ann.client.call('wall2.edit_post', post._id, { text: 'T', recipients: [`user_${owner.uid}`] })
+    expect(await unreadOf(bob)).toBe(0)
+    await ann.client.call('wall2.edit_post', post._id, { text: 'T', recipients: [`user_${owner.uid}`, `user_${bob.uid}`] })
+    await ann.client.call('wall2.remove_post', post._id)
+    expect(await unreadOf(bob)).toBe(0)
+  })
+
   test('concurrent posts all count (one statement per counter change)', async () => {
     await bob.client.call('wall2.seen', { networks: [owner.cid] })
     await Promise.all(Array.from({ length: 12 }, (_, i) => postTo([bob], `P${i}`)))
