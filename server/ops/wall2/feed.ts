@@ -43,6 +43,20 @@ async function feedSettings(db: DbHandle, uid: string): Promise<{ hidden: string
   return { hidden: ids(row?.settings.hiddenFeedPosts), selected: ids(row?.settings.feedSelectedWorkspaces) }
 }
 
+/** The workspaces of a feed across workspaces: `networks` (each the caller's, else 404), or with `multi` the selected or all. */
+async function feedWorkspaces(db: DbHandle, uid: string, options: LoadOptions, selected: string[]): Promise<string[]> {
+  const memberships = (await db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()).map((m) => m.cid)
+  if (options.multi) {
+    const chosen = memberships.filter((c) => selected.includes(c))
+    return chosen.length ? chosen : memberships
+  }
+  const mine = new Set(memberships)
+  options.networks!.forEach((cid, i) => {
+    if (!mine.has(cid)) throw new RpcError(404, `workspace ${cid} not found`, { argument: 1, path: `/networks/${i}`, workspaceId: cid })
+  })
+  return [...new Set(options.networks)]
+}
+
 const pickWorkspace = (caller: Caller, postId?: string, options?: LoadOptions) =>
   postId ? postWorkspaceAt(0)(caller, postId) : options?.multi ? undefined : options?.networks?.[0]
 
@@ -58,17 +72,8 @@ export const loadPosts = operation({
     const uid = ctx.session.uid
     if (postId) return postRecord(ctx.db, uid, await visiblePost(ctx, postId))
 
-    const memberships = (await ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()).map((m) => m.cid)
     const { hidden, selected } = await feedSettings(ctx.db, uid)
-    let cids = [ctx.cid]
-    if (options.multi) cids = selected.length && memberships.some((c) => selected.includes(c)) ? memberships.filter((c) => selected.includes(c)) : memberships
-    else if (options.networks?.length) {
-      const mine = new Set(memberships)
-      options.networks.forEach((cid, i) => {
-        if (!mine.has(cid)) throw new RpcError(404, `workspace ${cid} not found`, { argument: 1, path: `/networks/${i}`, workspaceId: cid })
-      })
-      cids = [...new Set(options.networks)]
-    }
+    const cids = options.multi || options.networks?.length ? await feedWorkspaces(ctx.db, uid, options, selected) : [ctx.cid]
 
     const kinds = new Set<Kind>(options.filter?.length ? options.filter : ['user', 'announcement'])
     const published = kinds.has('user') && kinds.has('announcement') ? sql`true` : kinds.has('announcement') ? sql`p.to_all` : sql`not p.to_all`
