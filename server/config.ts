@@ -1,8 +1,10 @@
 /**
- * The only reader of process.env. Every variable is listed in .env.example.
+ * The only reader of process.env and of the .env file. Every variable is listed in .env.example.
  * A bad value stops the start with one message that names every problem.
  */
+import fs from 'node:fs'
 import path from 'node:path'
+import { parseEnv } from 'node:util'
 
 export interface Config {
   host: string
@@ -53,6 +55,26 @@ export interface Config {
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>
+
+/**
+ * The variables the server starts with: those of the process environment, over those of the env
+ * file (`.env` in the working directory, or the file ENV_FILE names; ENV_FILE empty reads none).
+ * A missing `.env` is fine; a missing ENV_FILE, or a file that cannot be read, stops the start.
+ * The file has the format of `node --env-file` and is parsed by Node's own parser.
+ */
+export function environment(env: Env = process.env, cwd = process.cwd()): Env {
+  const named = env.ENV_FILE
+  if (named !== undefined && named.trim() === '') return env
+  const file = path.resolve(cwd, named?.trim() ?? '.env')
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (err) {
+    if (named === undefined && (err as NodeJS.ErrnoException).code === 'ENOENT') return env
+    throw new ConfigError(`invalid configuration:\n  ENV_FILE: cannot read ${file}: ${(err as Error).message}`)
+  }
+  return { ...parseEnv(text), ...env }
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = []

@@ -5,12 +5,11 @@
  * from FILES_DIR in the same run.
  *   npm run bench:export
  */
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
-import { treeRss } from './rss'
+import { treeRss, uploadFiles } from './files'
 
 const FILES = Number(process.env.BENCH_EXPORT_FILES ?? 100)
 const FILE_BYTES = Math.round(Number(process.env.BENCH_EXPORT_FILE_MIB ?? 10.24) * 1024 * 1024)
@@ -20,17 +19,7 @@ async function main() {
   const server = await startServer({}, 120_000)
   const me = await signedIn('bench', server.wsUrl)
   try {
-    console.log(`uploading ${FILES} files of ${(FILE_BYTES / MiB).toFixed(2)} MiB ...`)
-    const ids: string[] = []
-    const chunk = randomBytes(FILE_BYTES)
-    for (let i = 0; i < FILES; i++) {
-      chunk.writeUInt32BE(i, 0) // distinct contents
-      const form = new FormData()
-      form.append('file', new Blob([new Uint8Array(chunk)]), `file-${i}.bin`)
-      const res = await fetch(`${server.url}/upload`, { method: 'POST', headers: { hlrkey: me.key }, body: form })
-      if (res.status !== 200) throw new Error(`upload ${i}: ${res.status} ${await res.text()}`)
-      ids.push((await res.json())._id)
-    }
+    const ids = await uploadFiles(server.url, me.key, FILES, FILE_BYTES)
     const filesDir = path.join(server.dataDir, 'files')
     let t = performance.now()
     let diskBytes = 0
