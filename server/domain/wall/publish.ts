@@ -24,11 +24,10 @@ export function postTopics(post: PostRow, audience: string[]): string[] {
   return [...new Set([post.uid, ...audience])].map((uid) => `user:${uid}`)
 }
 
-/** Tells everyone who may see the post now (`also`: people who just lost sight of it). */
-export async function signalPost(db: DbHandle, out: Outbox, post: PostRow, sig: string, meta: Record<string, unknown>, also: string[] = []) {
+/** Tells everyone who may see the post now. */
+export async function signalPost(db: DbHandle, out: Outbox, post: PostRow, sig: string, meta: Record<string, unknown>) {
   const audience = post.state === 'published' && !post.to_all ? await audienceOf(db, post.cid, post._id) : []
-  const topics = new Set([...postTopics(post, audience), ...also.map((uid) => `user:${uid}`)])
-  out.publish([...topics], sig, { cid: post.cid, ...meta })
+  out.publish(postTopics(post, audience), sig, { cid: post.cid, ...meta })
 }
 
 /** Publishes a draft or scheduled post now; returns the published row. */
