@@ -11,23 +11,29 @@ import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
 import { addUnread, audienceOf, insertAudience, unreadPostGone, type PostRow } from '../../db/wall'
 import { feedPostMail } from '../../mail/messages'
+import type { SignalMeta, SignalName, SignalTopic } from '../../realtime/signals'
 import type { Context } from '../../rpc/operation'
 import { resolveAudience } from './recipients'
 
 /** What publishing needs besides the database: an operation's context, or the scheduler's. */
 export type Outbox = Pick<Context, 'publish' | 'mail'>
 
+type Topic = `user:${string}` | `workspace:${string}`
+/** The wall's signals about a post (server/realtime/signals.ts). */
+type PostSignal = Extract<SignalName, `wall2.post.${string}` | `wall2.comment.${string}`>
+
 /** The topics that reach the people who may see the post (`audience`: its audience rows). */
-export function postTopics(post: PostRow, audience: string[]): string[] {
+export function postTopics(post: PostRow, audience: string[]): Topic[] {
   if (post.state !== 'published') return [`user:${post.uid}`]
   if (post.to_all) return [`workspace:${post.cid}`]
-  return [...new Set([post.uid, ...audience])].map((uid) => `user:${uid}`)
+  return [...new Set([post.uid, ...audience])].map((uid) => `user:${uid}` as const)
 }
 
 /** Tells everyone who may see the post now. */
-export async function signalPost(db: DbHandle, out: Outbox, post: PostRow, sig: string, meta: Record<string, unknown>) {
+export async function signalPost<S extends PostSignal>(db: DbHandle, out: Outbox, post: PostRow, sig: S, meta: SignalMeta<S>) {
   const audience = post.state === 'published' && !post.to_all ? await audienceOf(db, post.cid, post._id) : []
-  out.publish(postTopics(post, audience), sig, { cid: post.cid, ...meta })
+  // Every wall signal is listed for workspace and user topics (POST_READERS in the catalogue).
+  out.publish(postTopics(post, audience) as SignalTopic<S>[], sig, meta)
 }
 
 /** Publishes a draft or scheduled post now; returns the published row. */
@@ -64,7 +70,7 @@ export async function readdress(db: DbHandle, out: Outbox, post: PostRow): Promi
     await unreadPostGone(db, post, gone)
     await db.deleteFrom('wall_audience').where('cid', '=', post.cid).where('post_id', '=', post._id).where('uid', 'in', gone).execute()
     out.publish(
-      gone.map((uid) => `user:${uid}`),
+      gone.map((uid) => `user:${uid}` as const),
       'wall2.post.removed',
       { cid: post.cid, _id: post._id },
     )

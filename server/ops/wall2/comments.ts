@@ -93,7 +93,7 @@ export const saveComment = operation({
       .executeTakeFirstOrThrow()
     await moveCount(ctx.db, post, 1)
     await follow(ctx.db, post.cid, post._id, uid)
-    await signalPost(ctx.db, ctx, post, 'wall2.comment.created', { postId: post._id, _id: row._id })
+    await signalPost(ctx.db, ctx, post, 'wall2.comment.created', { cid: post.cid, postId: post._id, _id: row._id })
     return (await commentRecords(ctx.db, [row]))[0]
   },
 })
@@ -118,7 +118,7 @@ export const editComment = operation({
       .where('_id', '=', comment._id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    await signalPost(ctx.db, ctx, post, 'wall2.comment.updated', { postId: post._id, _id: comment._id })
+    await signalPost(ctx.db, ctx, post, 'wall2.comment.updated', { cid: post.cid, postId: post._id, _id: comment._id })
     return (await commentRecords(ctx.db, [row]))[0]
   },
 })
@@ -139,7 +139,7 @@ export const removeComment = operation({
     }
     await ctx.db.deleteFrom('wall_comments').where('cid', '=', post.cid).where('_id', '=', comment._id).execute()
     await moveCount(ctx.db, post, -1)
-    await signalPost(ctx.db, ctx, post, 'wall2.comment.removed', { postId: post._id, _id: comment._id })
+    await signalPost(ctx.db, ctx, post, 'wall2.comment.removed', { cid: post.cid, postId: post._id, _id: comment._id })
     return true
   },
 })

@@ -91,7 +91,7 @@ export const newPost = operation({
       .executeTakeFirstOrThrow()
     await follow(ctx.db, ctx.cid, row._id, uid)
     if (state === 'published') await deliverPost(ctx.db, ctx, row)
-    else await signalPost(ctx.db, ctx, row, 'wall2.post.created', { _id: row._id })
+    else await signalPost(ctx.db, ctx, row, 'wall2.post.created', { cid: row.cid, _id: row._id })
     return postRecord(ctx.db, uid, row)
   },
 })
@@ -140,7 +140,7 @@ export const editPost = operation({
       row = await publishPost(ctx.db, ctx, row)
     } else {
       if (post.state === 'published' && !post.to_all && changes.recipients !== undefined) await readdress(ctx.db, ctx, row)
-      await signalPost(ctx.db, ctx, row, 'wall2.post.updated', { _id: post._id })
+      await signalPost(ctx.db, ctx, row, 'wall2.post.updated', { cid: row.cid, _id: post._id })
     }
     return postRecord(ctx.db, uid, row)
   },
@@ -160,7 +160,7 @@ export const removePost = operation({
     }
     const audience = await audienceOf(ctx.db, post.cid, post._id)
     // Signal first: the audience rows go with the post.
-    await signalPost(ctx.db, ctx, post, 'wall2.post.removed', { _id: post._id })
+    await signalPost(ctx.db, ctx, post, 'wall2.post.removed', { cid: post.cid, _id: post._id })
     await unreadPostGone(ctx.db, post, audience)
     await ctx.db.deleteFrom('wall_posts').where('cid', '=', post.cid).where('_id', '=', post._id).execute()
     return true

@@ -45,7 +45,7 @@ export const likePost = operation({
       .where('_id', '=', post._id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    await signalPost(ctx.db, ctx, row, 'wall2.post.liked', { _id: post._id, likes: row.like_count })
+    await signalPost(ctx.db, ctx, row, 'wall2.post.liked', { cid: row.cid, _id: post._id, likes: row.like_count })
     return true
   },
 })
@@ -67,7 +67,7 @@ export const pinPost = operation({
       .where('_id', '=', post._id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    await signalPost(ctx.db, ctx, row, 'wall2.post.pinned', { _id: post._id, pinned: pin })
+    await signalPost(ctx.db, ctx, row, 'wall2.post.pinned', { cid: row.cid, _id: post._id, pinned: pin })
     return true
   },
 })
