@@ -8,6 +8,7 @@ import * as products from './migrations/005_products'
 import * as activities from './migrations/006_activities'
 import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
+import * as wall from './migrations/040_wall'
 import * as transfers from './migrations/070_transfers'
 
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006_activities': activities,
   '010_files': files,
   '011_calendars': calendars,
+  '040_wall': wall,
   '070_transfers': transfers,
 }
 
