@@ -111,6 +111,20 @@ export type Code = string
  * Items: workspace (network, company) id
  */
 export type WorkspaceIdList1 = string[]
+/**
+ * at most one: the workspace of the post (default the current one)
+ *
+ * @maxItems 1000
+ *
+ * Items: workspace (network, company) id
+ */
+export type WorkspaceIdList2 = string[]
+/**
+ * user ids of members who may see the post
+ *
+ * @maxItems 1000
+ */
+export type ObjectIdList3 = ObjectId[]
 
 export interface Operations {
   /**
@@ -1121,7 +1135,7 @@ export interface Operations {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 12
+         * @maxItems 13
          */
         capabilities:
           | []
@@ -1137,7 +1151,8 @@ export interface Operations {
               | 'properties.manage'
               | 'properties.fillOwn'
               | 'workspace.admin'
-              | 'processes.create',
+              | 'processes.create'
+              | 'feed.admin',
             ]
           | [
               (
@@ -1153,6 +1168,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1167,50 +1183,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -1227,6 +1200,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1241,6 +1215,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1255,20 +1230,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -1285,6 +1247,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1299,6 +1262,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1313,6 +1277,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1327,20 +1292,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -1357,6 +1309,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1371,6 +1324,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1385,6 +1339,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1399,6 +1354,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1413,20 +1369,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -1443,6 +1386,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1457,6 +1401,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1471,6 +1416,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1485,6 +1431,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1499,6 +1446,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1513,20 +1461,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -1543,6 +1478,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1557,6 +1493,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1571,6 +1508,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1585,6 +1523,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1599,6 +1538,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1613,6 +1553,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1627,20 +1568,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -1657,6 +1585,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1671,6 +1600,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1685,6 +1615,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1699,6 +1630,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1713,6 +1645,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1727,6 +1660,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1741,6 +1675,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1755,20 +1690,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -1785,6 +1707,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1799,6 +1722,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1813,6 +1737,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1827,6 +1752,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1841,6 +1767,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1855,6 +1782,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1869,6 +1797,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1883,6 +1812,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1897,20 +1827,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -1927,6 +1844,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1941,6 +1859,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1955,6 +1874,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1969,6 +1889,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1983,6 +1904,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -1997,6 +1919,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2011,6 +1934,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2025,6 +1949,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2039,6 +1964,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2053,20 +1979,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -2083,6 +1996,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2097,6 +2011,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2111,6 +2026,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2125,6 +2041,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2139,6 +2056,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2153,6 +2071,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2167,6 +2086,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2181,6 +2101,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2195,6 +2116,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2209,6 +2131,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2223,6 +2146,24 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2237,6 +2178,354 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
       },
@@ -2282,7 +2571,7 @@ export interface Operations {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 12
+         * @maxItems 13
          */
         capabilities?:
           | []
@@ -2298,7 +2587,8 @@ export interface Operations {
               | 'properties.manage'
               | 'properties.fillOwn'
               | 'workspace.admin'
-              | 'processes.create',
+              | 'processes.create'
+              | 'feed.admin',
             ]
           | [
               (
@@ -2314,6 +2604,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2328,50 +2619,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -2388,6 +2636,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2402,6 +2651,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2416,20 +2666,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -2446,6 +2683,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2460,6 +2698,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2474,6 +2713,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2488,20 +2728,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -2518,6 +2745,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2532,6 +2760,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2546,6 +2775,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2560,6 +2790,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2574,20 +2805,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -2604,6 +2822,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2618,6 +2837,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2632,6 +2852,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2646,6 +2867,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2660,6 +2882,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2674,20 +2897,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -2704,6 +2914,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2718,6 +2929,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2732,6 +2944,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2746,6 +2959,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2760,6 +2974,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2774,6 +2989,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2788,20 +3004,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -2818,6 +3021,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2832,6 +3036,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2846,6 +3051,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2860,6 +3066,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2874,6 +3081,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2888,6 +3096,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2902,6 +3111,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2916,20 +3126,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -2946,6 +3143,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2960,6 +3158,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2974,6 +3173,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -2988,6 +3188,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3002,6 +3203,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3016,6 +3218,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3030,6 +3233,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3044,6 +3248,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3058,20 +3263,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -3088,6 +3280,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3102,6 +3295,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3116,6 +3310,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3130,6 +3325,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3144,6 +3340,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3158,6 +3355,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3172,6 +3370,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3186,6 +3385,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3200,6 +3400,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3214,20 +3415,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
           | [
@@ -3244,6 +3432,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3258,6 +3447,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3272,6 +3462,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3286,6 +3477,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3300,6 +3492,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3314,6 +3507,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3328,6 +3522,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3342,6 +3537,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3356,6 +3552,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3370,6 +3567,7 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3384,6 +3582,24 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
               ),
               (
                 | 'workspace.read'
@@ -3398,6 +3614,354 @@ export interface Operations {
                 | 'properties.fillOwn'
                 | 'workspace.admin'
                 | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
               ),
             ]
       },
@@ -5473,7 +6037,7 @@ export interface Operations {
      * @maxItems 3
      */
     args: [string, string, string]
-    result: unknown
+    result: WallComment
   }
   /**
    * Arguments: [postId, `{text (required), files?: ObjectId[], subject?, allowReply?: boolean, recipients?: string[] (user or team)}`?]. Returns: not shown (R).
@@ -5493,14 +6057,18 @@ export interface Operations {
             subject?: ShortText
             allowReply?: boolean
             /**
-             * user or team
+             * user or team; replaces the recipients (not of a post to the whole workspace)
              *
              * @maxItems 1000
              */
-            recipients?: IdString[]
+            recipients?: string[]
+            /**
+             * added: true keeps a draft a draft; a draft edited without it is published
+             */
+            draft?: boolean
           },
         ]
-    result: unknown
+    result: WallPost
   }
   /**
    * Arguments: [postId]. Returns: boolean.
@@ -5535,7 +6103,7 @@ export interface Operations {
      * @maxItems 2
      */
     args: [string] | [string, string]
-    result: AnyObject | AnyObjectList
+    result: WallComment | WallComment[]
   }
   /**
    * Arguments: [feedPostId? (default null), options? `{filter?: array (default user, announcement), sorter?: string (default time), multi?: boolean (default false), networks?: ObjectId[], skip?: integer (default 0), hash?: number}`]. Returns: one item or array of items (shape R). Note: optional argument 1 (feedPostId) accepts null when a later argument is given.
@@ -5552,19 +6120,150 @@ export interface Operations {
           string | null,
           {
             /**
-             * default user, announcement
+             * default user, announcement; draft and scheduled list the caller's own
              *
-             * @maxItems 100
+             * @maxItems 4
              */
-            filter?: string[]
-            sorter?: string
+            filter?:
+              | []
+              | ['user' | 'announcement' | 'draft' | 'scheduled']
+              | ['user' | 'announcement' | 'draft' | 'scheduled', 'user' | 'announcement' | 'draft' | 'scheduled']
+              | [
+                  'user' | 'announcement' | 'draft' | 'scheduled',
+                  'user' | 'announcement' | 'draft' | 'scheduled',
+                  'user' | 'announcement' | 'draft' | 'scheduled',
+                ]
+              | [
+                  'user' | 'announcement' | 'draft' | 'scheduled',
+                  'user' | 'announcement' | 'draft' | 'scheduled',
+                  'user' | 'announcement' | 'draft' | 'scheduled',
+                  'user' | 'announcement' | 'draft' | 'scheduled',
+                ]
+            sorter?: 'time'
             multi?: boolean
             networks?: WorkspaceIdList
             skip?: number
             hash?: number
           },
         ]
-    result: AnyObject | AnyObjectList
+    result:
+      | WallPost
+      | []
+      | [WallPost]
+      | [WallPost, WallPost]
+      | [WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost, WallPost]
+      | [
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+        ]
+      | [
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+        ]
+      | [
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+        ]
+      | [
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+        ]
+      | [
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+          WallPost,
+        ]
   }
   /**
    * Arguments: [post `{subject, text (required), files?: ObjectId[], loc?: object, networks?: ObjectId[]}`, recipients?: string[] (user, team, network or group), options? `{allowReply?: boolean, draft?: boolean, scheduleTime?: number}`]. Returns: not shown (R). Note: optional argument 2 (recipients) accepts null when a later argument is given.
@@ -5581,7 +6280,7 @@ export interface Operations {
             text: Text
             files?: ObjectIdList
             loc?: Location
-            networks?: WorkspaceIdList
+            networks?: WorkspaceIdList2
           },
         ]
       | [
@@ -5590,9 +6289,9 @@ export interface Operations {
             text: Text
             files?: ObjectIdList
             loc?: Location
-            networks?: WorkspaceIdList
+            networks?: WorkspaceIdList2
           },
-          IdString[] | null,
+          string[] | null,
         ]
       | [
           {
@@ -5600,16 +6299,19 @@ export interface Operations {
             text: Text
             files?: ObjectIdList
             loc?: Location
-            networks?: WorkspaceIdList
+            networks?: WorkspaceIdList2
           },
-          IdString[] | null,
+          string[] | null,
           {
             allowReply?: boolean
             draft?: boolean
+            /**
+             * milliseconds since 1970-01-01 UTC
+             */
             scheduleTime?: number
           },
         ]
-    result: unknown
+    result: WallPost
   }
   /**
    * Arguments: [postId, pin: boolean] pins a post to the top. Returns: boolean.
@@ -5658,13 +6360,13 @@ export interface Operations {
       {
         text: Text
         loc?: Location
-        tagged?: ObjectIdList
+        tagged?: ObjectIdList3
         tags?: ObjectIdList
         files?: ObjectIdList
       },
       string,
     ]
-    result: unknown
+    result: WallComment
   }
   /**
    * Arguments: [`{networks?: ws[]}`?]. Returns: `{seen?: Date, networks?: ws[]}`.
@@ -5730,7 +6432,13 @@ export interface Operations {
                 ]
           },
         ]
-    result: AnyObject
+    result: {
+      [k: string]: {
+        user?: number
+        'activity.created'?: number
+        'activity.updated'?: number
+      }
+    }
   }
 }
 /**
@@ -6682,6 +7390,87 @@ export interface Credentials1 {
   username: string
   password: Password
 }
+/**
+ * A comment as wall2.save_comment, edit_comment and load_comments return it (designed)
+ */
+export interface WallComment {
+  _id: ObjectId
+  /**
+   * workspace (network, company) id
+   */
+  cid: string
+  postId: ObjectId
+  /**
+   * the author
+   */
+  uid: string
+  author: {
+    _id: ObjectId
+    firstname: string
+    lastname: string
+  }
+  text: Text
+  loc: Location | null
+  tagged: ObjectIdList
+  tags: ObjectIdList
+  files: ObjectIdList
+  created: Timestamp
+  updated: Timestamp | null
+}
+/**
+ * A post as wall2.new_post, edit_post and load_posts return it (designed: the interface does not show it)
+ */
+export interface WallPost {
+  _id: ObjectId
+  /**
+   * workspace (network, company) id
+   */
+  cid: string
+  /**
+   * the author
+   */
+  uid: string
+  author: {
+    _id: ObjectId
+    firstname: string
+    lastname: string
+  }
+  subject: ShortText
+  text: Text
+  files: ObjectIdList
+  loc: Location | null
+  /**
+   * as the caller may see them (isolatedTeams)
+   *
+   * @maxItems 1000
+   */
+  recipients: string[]
+  /**
+   * addressed to the whole workspace
+   */
+  announcement: boolean
+  allowReply: boolean
+  state: 'draft' | 'scheduled' | 'published'
+  scheduleTime: Timestamp | null
+  published: Timestamp | null
+  pinned: boolean
+  likes: number
+  /**
+   * whether the caller liked it
+   */
+  liked: boolean
+  comments: number
+  /**
+   * whether the caller follows it
+   */
+  followed: boolean
+  created: Timestamp
+  updated: Timestamp | null
+  /**
+   * in a page of wall2.load_posts: the hash of that page
+   */
+  hash?: number
+}
 
 /** The operations the server declares read-only (server/ops, `readOnly: true`). */
 export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
@@ -6734,4 +7523,7 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
   'v3.user.data.export.workspaces',
   'v3.user.data.job',
   'v3.user.permissions',
+  'wall2.load_comments',
+  'wall2.load_posts',
+  'wall2.unread',
 ])
