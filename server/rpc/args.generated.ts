@@ -105,6 +105,20 @@ export type IdString = string
  * Items: workspace (network, company) id
  */
 export type WorkspaceIdList1 = string[]
+/**
+ * at most one: the workspace of the post (default the current one)
+ *
+ * @maxItems 1000
+ *
+ * Items: workspace (network, company) id
+ */
+export type WorkspaceIdList2 = string[]
+/**
+ * user ids of members who may see the post
+ *
+ * @maxItems 1000
+ */
+export type ObjectIdList3 = ObjectId[]
 
 export interface ArgumentTypes {
   'auth#0': string
@@ -460,7 +474,7 @@ export interface ArgumentTypes {
     /**
      * capability names of server/policies/roles.ts (all but members.setOwner)
      *
-     * @maxItems 12
+     * @maxItems 13
      */
     capabilities:
       | []
@@ -477,6 +491,7 @@ export interface ArgumentTypes {
           | 'properties.fillOwn'
           | 'workspace.admin'
           | 'processes.create'
+          | 'feed.admin'
         ]
       | [
           (
@@ -492,6 +507,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -506,6 +522,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -522,6 +539,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -536,6 +554,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -550,6 +569,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -566,6 +586,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -580,6 +601,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -594,6 +616,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -608,6 +631,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -624,6 +648,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -638,6 +663,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -652,6 +678,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -666,6 +693,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -680,6 +708,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -696,6 +725,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -710,6 +740,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -724,6 +755,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -738,6 +770,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -752,6 +785,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -766,6 +800,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -782,6 +817,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -796,6 +832,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -810,6 +847,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -824,6 +862,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -838,6 +877,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -852,6 +892,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -866,6 +907,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -882,6 +924,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -896,6 +939,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -910,6 +954,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -924,6 +969,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -938,6 +984,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -952,6 +999,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -966,6 +1014,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -980,6 +1029,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -996,6 +1046,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1010,6 +1061,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1024,6 +1076,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1038,6 +1091,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1052,6 +1106,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1066,6 +1121,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1080,6 +1136,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1094,6 +1151,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1108,6 +1166,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1124,6 +1183,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1138,6 +1198,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1152,6 +1213,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1166,6 +1228,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1180,6 +1243,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1194,6 +1258,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1208,6 +1273,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1222,6 +1288,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1236,6 +1303,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1250,6 +1318,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1266,6 +1335,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1280,6 +1350,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1294,6 +1365,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1308,6 +1380,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1322,6 +1395,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1336,6 +1410,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1350,6 +1425,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1364,6 +1440,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1378,6 +1455,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1392,6 +1470,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1406,6 +1485,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1422,6 +1502,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1436,6 +1517,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1450,6 +1532,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1464,6 +1547,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1478,6 +1562,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1492,6 +1577,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1506,6 +1592,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1520,6 +1607,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1534,6 +1622,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1548,6 +1637,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1562,6 +1652,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1576,6 +1667,204 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
+          )
+        ]
+      | [
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
           )
         ]
   }
@@ -1586,7 +1875,7 @@ export interface ArgumentTypes {
     /**
      * capability names of server/policies/roles.ts (all but members.setOwner)
      *
-     * @maxItems 12
+     * @maxItems 13
      */
     capabilities?:
       | []
@@ -1603,6 +1892,7 @@ export interface ArgumentTypes {
           | 'properties.fillOwn'
           | 'workspace.admin'
           | 'processes.create'
+          | 'feed.admin'
         ]
       | [
           (
@@ -1618,6 +1908,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1632,6 +1923,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1648,6 +1940,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1662,6 +1955,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1676,6 +1970,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1692,6 +1987,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1706,6 +2002,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1720,6 +2017,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1734,6 +2032,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1750,6 +2049,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1764,6 +2064,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1778,6 +2079,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1792,6 +2094,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1806,6 +2109,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1822,6 +2126,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1836,6 +2141,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1850,6 +2156,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1864,6 +2171,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1878,6 +2186,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1892,6 +2201,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1908,6 +2218,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1922,6 +2233,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1936,6 +2248,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1950,6 +2263,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1964,6 +2278,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1978,6 +2293,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1992,6 +2308,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2008,6 +2325,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2022,6 +2340,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2036,6 +2355,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2050,6 +2370,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2064,6 +2385,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2078,6 +2400,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2092,6 +2415,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2106,6 +2430,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2122,6 +2447,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2136,6 +2462,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2150,6 +2477,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2164,6 +2492,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2178,6 +2507,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2192,6 +2522,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2206,6 +2537,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2220,6 +2552,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2234,6 +2567,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2250,6 +2584,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2264,6 +2599,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2278,6 +2614,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2292,6 +2629,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2306,6 +2644,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2320,6 +2659,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2334,6 +2674,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2348,6 +2689,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2362,6 +2704,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2376,6 +2719,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2392,6 +2736,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2406,6 +2751,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2420,6 +2766,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2434,6 +2781,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2448,6 +2796,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2462,6 +2811,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2476,6 +2826,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2490,6 +2841,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2504,6 +2856,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2518,6 +2871,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2532,6 +2886,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2548,6 +2903,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2562,6 +2918,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2576,6 +2933,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2590,6 +2948,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2604,6 +2963,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2618,6 +2978,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2632,6 +2993,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2646,6 +3008,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2660,6 +3023,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2674,6 +3038,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2688,6 +3053,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2702,6 +3068,204 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
+          )
+        ]
+      | [
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
           )
         ]
   }
@@ -3310,11 +3874,15 @@ export interface ArgumentTypes {
     subject?: ShortText
     allowReply?: boolean
     /**
-     * user or team
+     * user or team; replaces the recipients (not of a post to the whole workspace)
      *
      * @maxItems 1000
      */
-    recipients?: IdString[]
+    recipients?: string[]
+    /**
+     * added: true keeps a draft a draft; a draft edited without it is published
+     */
+    draft?: boolean
   }
   'wall2.follow_post#0': ObjectId
   'wall2.like_post#0': ObjectId
@@ -3324,12 +3892,22 @@ export interface ArgumentTypes {
   'wall2.load_posts#0': string | null
   'wall2.load_posts#1': {
     /**
-     * default user, announcement
+     * default user, announcement; draft and scheduled list the caller's own
      *
-     * @maxItems 100
+     * @maxItems 4
      */
-    filter?: string[]
-    sorter?: string
+    filter?:
+      | []
+      | ['user' | 'announcement' | 'draft' | 'scheduled']
+      | ['user' | 'announcement' | 'draft' | 'scheduled', 'user' | 'announcement' | 'draft' | 'scheduled']
+      | ['user' | 'announcement' | 'draft' | 'scheduled', 'user' | 'announcement' | 'draft' | 'scheduled', 'user' | 'announcement' | 'draft' | 'scheduled']
+      | [
+          'user' | 'announcement' | 'draft' | 'scheduled',
+          'user' | 'announcement' | 'draft' | 'scheduled',
+          'user' | 'announcement' | 'draft' | 'scheduled',
+          'user' | 'announcement' | 'draft' | 'scheduled'
+        ]
+    sorter?: 'time'
     multi?: boolean
     networks?: WorkspaceIdList
     skip?: number
@@ -3340,12 +3918,15 @@ export interface ArgumentTypes {
     text: Text
     files?: ObjectIdList
     loc?: Location
-    networks?: WorkspaceIdList
+    networks?: WorkspaceIdList2
   }
-  'wall2.new_post#1': IdString[] | null
+  'wall2.new_post#1': string[] | null
   'wall2.new_post#2': {
     allowReply?: boolean
     draft?: boolean
+    /**
+     * milliseconds since 1970-01-01 UTC
+     */
     scheduleTime?: number
   }
   'wall2.pin_post#0': ObjectId
@@ -3356,7 +3937,7 @@ export interface ArgumentTypes {
   'wall2.save_comment#0': {
     text: Text
     loc?: Location
-    tagged?: ObjectIdList
+    tagged?: ObjectIdList3
     tags?: ObjectIdList
     files?: ObjectIdList
   }
