@@ -11,6 +11,7 @@ import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
 import { calendarRouter } from './http/calendar'
+import { buildConsole, consoleRouter } from './http/console'
 import { filesRouter } from './http/files'
 import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
@@ -74,6 +75,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
       log.info({ url, storage: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` }, `listening on ${url}`)
 
+      // The console bundles while the database starts.
+      const consoleBundle = buildConsole()
       const db = await connectDb(config)
       await migrate(db.kysely)
       const deliver = (m: Parameters<Hub['deliver']>[0]) => hub.deliver(m)
@@ -89,6 +92,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use(insightsRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
       web.use(profileImagesRouter(routeDeps))
+      web.use(consoleRouter(consoleBundle, log))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
@@ -97,7 +101,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       void sweep()
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })
       services = { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler }
-      log.info('ready')
+      log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
       return url
     },
 
