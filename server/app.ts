@@ -11,6 +11,7 @@ import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
 import { calendarRouter } from './http/calendar'
+import { buildConsole, consoleRouter } from './http/console'
 import { filesRouter } from './http/files'
 import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
@@ -25,7 +26,9 @@ import { localBus, postgresBus, type Bus } from './realtime/bus'
 import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
+import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
+import { sweepTransfers } from './transfer/jobs'
 
 export interface App {
   /** Resolves with the URL once the database is migrated and calls are served. */
@@ -40,7 +43,15 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer } | null = null
+  let services: {
+    db: Db
+    bus: Bus
+    dispatcher: Dispatcher
+    gateway: Gateway
+    mailer: Mailer
+    sweeper: NodeJS.Timeout
+    wallScheduler: WallScheduler
+  } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -65,6 +76,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
       log.info({ url, storage: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` }, `listening on ${url}`)
 
+      // The console bundles while the database starts.
+      const consoleBundle = buildConsole()
       const db = await connectDb(config)
       await migrate(db.kysely)
       const deliver = (m: Parameters<Hub['deliver']>[0]) => hub.deliver(m)
@@ -74,31 +87,38 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const mailer = createMailer(config, log, config.publicUrl ?? url)
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer })
       web.use(refuseBadUrl)
-      web.use(apiRouter(config, db, dispatcher))
       const routeDeps = { config, db, bus, log }
+      web.use(apiRouter(routeDeps, dispatcher))
       web.use(filesRouter(routeDeps))
       web.use(imagesRouter(routeDeps))
       web.use(insightsRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
       web.use(profileImagesRouter(routeDeps))
+      web.use(consoleRouter(consoleBundle, log))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
-      services = { db, bus, dispatcher, gateway, mailer }
-      log.info('ready')
+      const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
+      const sweeper = setInterval(sweep, 60_000).unref()
+      void sweep()
+      const wallScheduler = startWallScheduler({ db, bus, mailer, log })
+      services = { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler }
+      log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
       return url
     },
 
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer } = services
+      const { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler } = services
+      clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       gateway.closeAll()
       await new Promise((resolve) => setTimeout(resolve, 100))
       gateway.stop()
       server.closeAllConnections()
+      await wallScheduler.stop()
       await Promise.race([mailer.close(), grace])
       await bus.close()
       await db.close()

@@ -3,7 +3,6 @@ import type { Selectable } from 'kysely'
 import { newId } from '../ids'
 import type { CalendarEventsTable, CalendarsTable, DbHandle } from './schema'
 
-
 /** The Calendar record of v3.calendar.*. */
 export interface CalendarRecord {
   _id: string
@@ -41,34 +40,6 @@ export interface EventRecord {
 
 export type CalendarRow = Selectable<CalendarsTable>
 export type EventRow = Selectable<CalendarEventsTable>
-
-export const calendarRecord = (r: CalendarRow): CalendarRecord => ({
-  _id: r._id,
-  cid: r.cid,
-  name: r.name,
-  description: r.description,
-  color: r.color,
-  timezone: r.timezone,
-  uid: r.uid,
-  subscribable: r.subscribe_hash !== null,
-  created: r.created,
-  updated: r.updated,
-})
-
-export const eventRecord = (r: EventRow): EventRecord => ({
-  _id: r._id,
-  calendarId: r.calendar_id,
-  title: r.title,
-  description: r.description,
-  location: r.location,
-  allDay: r.all_day,
-  start: r.start,
-  end: r.end,
-  timezone: r.timezone,
-  uid: r.uid,
-  created: r.created,
-  updated: r.updated,
-})
 
 export interface CalendarFields {
   name: string
@@ -125,8 +96,10 @@ export async function insertEvent(db: DbHandle, cid: string, calendarId: string,
   return _id
 }
 
-export async function findEvent(db: DbHandle, cid: string, _id: string): Promise<EventRow | undefined> {
-  return db.selectFrom('calendar_events').selectAll().where('cid', '=', cid).where('_id', '=', _id).executeTakeFirst()
+/** `lock`: the caller is about to change the event from what is read here (its row stays locked). */
+export async function findEvent(db: DbHandle, cid: string, _id: string, options: { lock?: boolean } = {}): Promise<EventRow | undefined> {
+  const query = db.selectFrom('calendar_events').selectAll().where('cid', '=', cid).where('_id', '=', _id)
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst()
 }
 
 export async function updateEvent(db: DbHandle, cid: string, _id: string, fields: EventFields): Promise<void> {

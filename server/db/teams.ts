@@ -1,33 +1,11 @@
 /** Teams of a workspace, their members and their accounts. Every query is bounded by `cid`. */
-import { sql } from 'kysely'
-import { seesTeam } from '../domain/visibility'
+import { sql, type Selectable } from 'kysely'
+import { seesTeam } from './visibility'
 import { newId } from '../ids'
 import type { DbHandle } from './schema'
+import { accountRecord, teamRecord, type AccountRecord, type TeamRecord } from '../presenters/team'
 
-
-export interface AccountRecord {
-  _id: string
-  team_id: string
-  name: string
-  color: string | null
-  created: number
-  updated?: number
-}
-
-/** The Team record of company.load_team and company.form_get_teams. */
-export interface TeamRecord {
-  _id: string
-  name: string
-  description?: string
-  public: boolean
-  defaultView?: string
-  /** Member user ids. */
-  members: string[]
-  accounts: AccountRecord[]
-  uid: string
-  created: number
-  updated?: number
-}
+export type { AccountRecord, TeamRecord }
 
 export async function insertTeam(db: DbHandle, cid: string, uid: string, team: { name: string; description?: string }) {
   const _id = newId()
@@ -45,7 +23,7 @@ export async function teamExists(db: DbHandle, cid: string, teamId: string): Pro
 
 /**
  * Team records of the workspace, oldest first: all of them, or the ones listed in `only`; with
- * `viewer`, only the teams the viewer may see (server/domain/visibility.ts); with `memberOf`, only
+ * `viewer`, only the teams the viewer may see (server/db/visibility.ts); with `memberOf`, only
  * the teams that user belongs to.
  */
 export async function loadTeams(db: DbHandle, cid: string, filter: { only?: string[]; viewer?: string; memberOf?: string } = {}): Promise<TeamRecord[]> {
@@ -76,18 +54,13 @@ export async function loadTeams(db: DbHandle, cid: string, filter: { only?: stri
       .execute(),
     db.selectFrom('accounts').selectAll().where('cid', '=', cid).where('team_id', 'in', ids).orderBy('created').orderBy('_id').execute(),
   ])
-  return teams.map((t) => ({
-    _id: t._id,
-    name: t.name,
-    ...(t.description !== null && { description: t.description }),
-    public: t.public,
-    ...(t.default_view !== null && { defaultView: t.default_view }),
-    members: members.filter((m) => m.team_id === t._id).map((m) => m.uid),
-    accounts: accounts.filter((a) => a.team_id === t._id).map(accountRecord),
-    uid: t.uid,
-    created: t.created,
-    ...(t.updated !== null && { updated: t.updated }),
-  }))
+  return teams.map((t) =>
+    teamRecord(
+      t,
+      members.filter((m) => m.team_id === t._id).map((m) => m.uid),
+      accounts.filter((a) => a.team_id === t._id),
+    ),
+  )
 }
 
 export async function loadTeam(db: DbHandle, cid: string, teamId: string, viewer?: string): Promise<TeamRecord | null> {
@@ -118,8 +91,12 @@ export async function teamMemberIds(db: DbHandle, cid: string, teamId: string): 
   return rows.map((r) => r.uid)
 }
 
-/** Makes `uids` the team's members; returns who joined and who left. */
+/**
+ * Makes `uids` the team's members; returns who joined and who left. The team's row is locked first,
+ * so two calls at once end with one list or the other, not a mix of both.
+ */
 export async function setTeamMembers(db: DbHandle, cid: string, teamId: string, uids: string[]) {
+  await db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', teamId).forUpdate().execute()
   const before = new Set(await teamMemberIds(db, cid, teamId))
   const after = new Set(uids)
   const added = [...after].filter((u) => !before.has(u))
@@ -146,26 +123,6 @@ export async function nonMembers(db: DbHandle, cid: string, uids: string[]): Pro
   const rows = await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', 'in', uids).execute()
   const members = new Set(rows.map((r) => r.uid))
   return uids.filter((u) => !members.has(u))
-}
-
-function accountRecord(a: AccountRow): AccountRecord {
-  return {
-    _id: a._id,
-    team_id: a.team_id,
-    name: a.name,
-    color: a.color,
-    created: a.created,
-    ...(a.updated !== null && { updated: a.updated }),
-  }
-}
-
-interface AccountRow {
-  _id: string
-  team_id: string
-  name: string
-  color: string | null
-  created: number
-  updated: number | null
 }
 
 export async function insertAccount(db: DbHandle, cid: string, teamId: string, name: string): Promise<AccountRecord> {

@@ -1,10 +1,11 @@
 /**
  * The input guard of server/rpc/input-guard.ts for the plain HTTP routes: a NUL character in the
  * path (and so in any path parameter) or the query string, or nesting deeper than MAX_DEPTH in the
- * query, is refused with a 400 before any route runs. Bodies are checked by `badBodyMessage`
+ * query, is refused with a 400 before any route runs. Bodies are checked by `checkBody`
  * where a route reads them (JSON and multipart fields); /api bodies go through the dispatcher.
  */
 import type { NextFunction, Request, Response } from 'express'
+import { badRequest } from '../errors'
 import { findBadInput, NUL_REASON } from '../rpc/input-guard'
 import { sendError } from './errors'
 
@@ -16,10 +17,10 @@ export function refuseBadUrl(req: Request, res: Response, next: NextFunction) {
   next()
 }
 
-/** The 400 message for a bad request body (or multipart fields), or null when it passes. */
-export function badBodyMessage(body: unknown, what = 'body'): string | null {
+/** Throws the 400 for a bad request body (or multipart fields, `what` = 'form'). */
+export function checkBody(body: unknown, what = 'body'): void {
   const bad = findBadInput(body)
-  return bad ? `${what}${bad.path} ${bad.reason}` : null
+  if (bad) throw badRequest(`${what}${bad.path} ${bad.reason}`, { path: `${what}${bad.path}`, reason: bad.reason })
 }
 
 function decodeSegment(segment: string): string {

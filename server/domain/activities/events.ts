@@ -1,13 +1,12 @@
 /**
  * What every change to an activity does besides the change itself, in the same transaction:
- * record it in the history, keep the per-phase counts, and tell the people who may see it.
+ * record it in the history and keep the per-phase counts (signals: tellViewers in ../process-signals).
  * Every activity operation calls these; nothing else writes activity_history or activity_phase_counts.
  */
 import { sql } from 'kysely'
 import { newId } from '../../ids'
 import type { HistoryKind } from '../../db/schema'
 import type { Context } from '../../rpc/operation'
-import { publishToViewers } from '../process-signals'
 
 export interface HistoryEntry {
   cid: string
@@ -42,9 +41,13 @@ export async function recordHistory(ctx: Context, entries: HistoryEntry[]) {
   }
 }
 
-/** Adds `delta` (negative to subtract) to the active activities of each (workflow, phase). */
+/**
+ * Adds `delta` (negative to subtract) to the active activities of each (workflow, phase). One
+ * statement per count row, in phase id order: two calls moving activities in opposite directions
+ * lock the rows in the same order and cannot deadlock.
+ */
 export async function adjustPhaseCounts(ctx: Context, cid: string, processId: string, deltas: Map<string, number>) {
-  for (const [phaseId, delta] of deltas) {
+  for (const [phaseId, delta] of [...deltas].sort(([a], [b]) => a.localeCompare(b))) {
     if (delta === 0) continue
     await ctx.db
       .insertInto('activity_phase_counts')
@@ -52,12 +55,4 @@ export async function adjustPhaseCounts(ctx: Context, cid: string, processId: st
       .onConflict((oc) => oc.columns(['cid', 'process_id', 'phase_id']).doUpdateSet({ count: sql`activity_phase_counts.count + ${delta}` }))
       .execute()
   }
-}
-
-/**
- * Tells everyone who may see the workflow (its viewers read all its activities) about a change:
- * `v3.activity.created|updated|phase|ball|removed|recovered` with ids (and changed field ids).
- */
-export async function publishActivities(ctx: Context, cid: string, processId: string, sig: string, meta: unknown) {
-  await publishToViewers(ctx, cid, processId, sig, meta)
 }

@@ -6,41 +6,11 @@
 import type { Selectable } from 'kysely'
 import type { ActivitiesTable, DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
-import { activityAccess, loadProcessAccess, type LoadedProcess, type ProcessAccess } from '../../policies/processes'
+import { activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import type { ProcessRow } from '../../db/processes'
+import { activityRecord } from '../../presenters/activity'
 
 export type ActivityRow = Selectable<ActivitiesTable>
-
-/**
- * `{_id, uid, cid, name, created, discussion, followers, team_account: {team, account}, teamId,
- * process, currentPhase, completePhases, fields: [{_id, value}] (in fieldsOrder, then the rest),
- * files, sequence, updated?, priority?, location?, ballHolder?}`.
- */
-export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = []) {
-  const values = row.fields as Record<string, unknown>
-  const ids = [...fieldsOrder.filter((id) => id in values), ...Object.keys(values).filter((id) => !fieldsOrder.includes(id))]
-  const record: Record<string, unknown> = {
-    _id: row._id,
-    uid: row.uid,
-    cid: row.cid,
-    name: row.name,
-    created: Number(row.created),
-    discussion: row.discussion_id,
-    followers,
-    team_account: { team: row.team_id, account: row.account_id },
-    teamId: row.team_id,
-    process: row.process_id,
-    currentPhase: row.current_phase,
-    completePhases: row.complete_phases,
-    fields: ids.map((id) => ({ _id: id, value: values[id] })),
-    files: row.files,
-  }
-  if (row.sequence !== null) record.sequence = Number(row.sequence)
-  if (row.updated !== null) record.updated = Number(row.updated)
-  if (row.priority !== null) record.priority = row.priority
-  if (row.location !== null) record.location = row.location
-  if (row.ball_holder !== null) record.ballHolder = row.ball_holder
-  return record
-}
 
 /** Followers (discussion members) of each discussion, in order of joining. */
 export async function followersOf(db: DbHandle, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {
@@ -71,7 +41,7 @@ export async function activityRecords(db: DbHandle, cid: string, rows: ActivityR
 
 export interface Loaded {
   row: ActivityRow
-  process: LoadedProcess
+  process: ProcessRow
   access: ProcessAccess
   edit: boolean
 }
@@ -80,23 +50,26 @@ export interface Loaded {
  * The given activities (not removed) with the caller's access to each: 404 naming the first that
  * does not exist, is removed, or is in a workflow the caller may not see; 403 for the first the
  * caller sees but may not edit when `needEdit`. Returned in the order of `ids`.
+ *
+ * With `needEdit` the caller is about to change them: their rows are locked for the rest of the
+ * transaction (in id order, so two calls locking overlapping sets cannot deadlock), and what is
+ * read is what the change starts from.
  */
 export async function loadActivitiesFor(db: DbHandle, uid: string, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
-  const unique = [...new Set(ids)]
+  const unique = [...new Set(ids)].sort()
   const rows: ActivityRow[] = []
   for (let i = 0; i < unique.length; i += 5000) {
-    rows.push(
-      ...(await db
-        .selectFrom('activities as a')
-        .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
-        .selectAll('a')
-        .where('a._id', 'in', unique.slice(i, i + 5000))
-        .where('a.removed', '=', false)
-        .execute()),
-    )
+    let query = db
+      .selectFrom('activities as a')
+      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
+      .selectAll('a')
+      .where('a._id', 'in', unique.slice(i, i + 5000))
+      .where('a.removed', '=', false)
+    if (needEdit) query = query.orderBy('a._id').forUpdate('a')
+    rows.push(...(await query.execute()))
   }
   const byId = new Map(rows.map((r) => [r._id, r]))
-  const processes = new Map<string, { process: LoadedProcess; access: ProcessAccess } | null>()
+  const processes = new Map<string, { process: ProcessRow; access: ProcessAccess } | null>()
   const out: Loaded[] = []
   for (const [index, id] of ids.entries()) {
     const row = byId.get(id)

@@ -17,9 +17,27 @@ export const get = operation({
 export const switchWorkspace = operation({
   name: 'v3.session.switchWorkspace',
   access: 'signedIn',
-  async run(ctx, cid: string) {
+  async run(ctx, cid) {
     await requireMember(ctx.db, cid, ctx.session.uid)
     await ctx.db.updateTable('sessions').set({ cid }).where('key_hash', '=', ctx.session.id).execute()
     return { cid }
+  },
+})
+
+/** The workspaces the caller belongs to, by name, with the caller's role in each. */
+export const workspaces = operation({
+  name: 'v3.session.workspaces',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx) {
+    return ctx.db
+      .selectFrom('workspace_members as m')
+      .innerJoin('workspaces as w', 'w._id', 'm.cid')
+      .select(['w._id', 'w.name', 'm.role'])
+      .where('m.uid', '=', ctx.session.uid)
+      .orderBy('w.name')
+      .orderBy('w._id')
+      .limit(10000)
+      .execute()
   },
 })

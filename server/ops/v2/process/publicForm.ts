@@ -4,15 +4,17 @@
  * without a session by v3.publicForm.get (server/ops/v3/publicForm.ts); submitting through it
  * needs the activities and is not built yet.
  *
- * Signal to whoever sees the workflow (publishToViewers): `process.updated {_id, changed: ['publicForm']}` (never the key).
+ * Signal to whoever sees the workflow (tellViewers): `process.updated {_id, changed: ['publicForm']}` (never the key).
  */
-import { publishToViewers } from '../../../domain/process-signals'
-import { loadPublicForm, publicFormRecord } from '../../../db/public-forms'
+import { tellViewers } from '../../../domain/process-signals'
+import { loadPublicForm } from '../../../db/public-forms'
+import { publicFormRecord } from '../../../presenters/public-form'
 import type { PublicFormsTable } from '../../../db/schema'
 import { notFound } from '../../../errors'
 import { newSecret } from '../../../ids'
-import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { ProcessRow } from '../../../db/processes'
 
 interface FormInput {
   processId: string
@@ -34,7 +36,7 @@ type Current = Awaited<ReturnType<typeof loadPublicForm>>
  * (404 otherwise). An account given without a team brings its team; a team given without an
  * account drops an account of another team.
  */
-async function settle(ctx: SignedInContext, process: LoadedProcess, given: FormInput, current: Current) {
+async function settle(ctx: SignedInContext, process: ProcessRow, given: FormInput, current: Current) {
   const cid = process.cid
   const creator = given.creator ?? current?.creator ?? ctx.session.uid
   const member = await ctx.db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', creator).executeTakeFirst()
@@ -67,10 +69,9 @@ async function settle(ctx: SignedInContext, process: LoadedProcess, given: FormI
 }
 
 async function save(ctx: SignedInContext, form: FormInput, rotate: boolean) {
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, form.processId)
+  // The workflow's row is locked: two concurrent calls for one workflow queue instead of colliding.
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, form.processId, { lock: true })
   requireAdminister(access, 'change the public form')
-  // Lock the workflow's row: two concurrent calls for one workflow queue instead of colliding.
-  await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('_id', '=', process._id).forUpdate().execute()
   const current = await loadPublicForm(ctx.db, process.cid, process._id)
   if (!rotate && !current) throw notFound('public form')
   const settings = await settle(ctx, process, rotate ? { active: true, ...form } : form, current)
@@ -88,7 +89,7 @@ async function save(ctx: SignedInContext, form: FormInput, rotate: boolean) {
         .values({ cid: process.cid, process_id: process._id, key: newSecret(), ...settings, created: now, updated: null })
         .returningAll()
         .executeTakeFirstOrThrow()
-  await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['publicForm'] })
+  await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['publicForm'] } })
   return publicFormRecord(row)
 }
 

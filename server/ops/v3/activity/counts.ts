@@ -7,12 +7,13 @@
 import { sql } from 'kysely'
 import { currentWorkspaceId } from '../../../auth/sessions'
 import { forbidden, notFound } from '../../../errors'
-import { ADMINISTERS_EVERY_PROCESS, loadProcessAccess, type LoadedProcess, visibleProcessesOf } from '../../../policies/processes'
+import { ADMINISTERS_EVERY_PROCESS, loadProcessAccess, visibleProcessesOf } from '../../../policies/processes'
 import { findMember, loadMember, requireCapability } from '../../../policies/roles'
 import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { ProcessRow } from '../../../db/processes'
 
 /** The workflows counted: the one given (404 unless visible), else every visible one of the current workspace. */
-async function visibleProcesses(ctx: SignedInContext, processId?: string): Promise<{ cid: string; processes: LoadedProcess[] }> {
+async function visibleProcesses(ctx: SignedInContext, processId?: string): Promise<{ cid: string; processes: ProcessRow[] }> {
   if (processId) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     return { cid: process.cid, processes: [process] }
@@ -24,7 +25,7 @@ async function visibleProcesses(ctx: SignedInContext, processId?: string): Promi
   return { cid, processes: visible.map((v) => v.process) }
 }
 
-async function phaseCounts(ctx: SignedInContext, cid: string, processes: LoadedProcess[]) {
+async function phaseCounts(ctx: SignedInContext, cid: string, processes: ProcessRow[]) {
   if (!processes.length) return []
   return ctx.db
     .selectFrom('activity_phase_counts')
@@ -43,7 +44,7 @@ export const count = operation({
   name: 'v3.activity.count',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processId?: string) {
+  async run(ctx, processId) {
     const { cid, processes } = await visibleProcesses(ctx, processId)
     const out: Record<string, number> = Object.fromEntries(processes.map((p) => [p._id, 0]))
     for (const r of await phaseCounts(ctx, cid, processes)) out[r.process_id] += Number(r.count)
@@ -56,7 +57,7 @@ export const phaseCount = operation({
   name: 'v3.activity.phaseCount',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, workflowId?: string) {
+  async run(ctx, workflowId) {
     const { cid, processes } = await visibleProcesses(ctx, workflowId)
     const out: Record<string, Record<string, number>> = {}
     for (const p of processes) {
@@ -90,11 +91,6 @@ export const buildPhaseCountCache = operation({
   },
 })
 
-interface PermissionsQuery {
-  details?: boolean
-  items?: { workflowIds?: string[]; calendarIds?: string[] }
-}
-
 /**
  * [userId, ws, {details?, items?}?] -> `{[userId]: {cid, uid, role, workflows: {processId: {see, create,
  * editAny, editOwn, editOwnTeam, administer, name?}}}}` for every workflow of ws the user sees (with
@@ -105,7 +101,7 @@ export const permissions = operation({
   name: 'v3.activity.permissions',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, userId: string, workspaceId: string, query: PermissionsQuery = {}) {
+  async run(ctx, userId, workspaceId, query = {}) {
     const caller = await loadMember(ctx.db, workspaceId, ctx.session.uid)
     if (userId !== ctx.session.uid) requireCapability(caller, 'members.manage', 'checking what another member may do')
     const member = userId === ctx.session.uid ? caller : await findMember(ctx.db, workspaceId, userId)
