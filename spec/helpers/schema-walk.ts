@@ -59,6 +59,8 @@ function resolve(ref: string, base: string): [Schema, string] {
 export interface IdPool {
   /** Ids of real records the generator mixes into every object-id position. */
   ids: string[]
+  /** Only these ids in object-id positions (and the workspace positions). */
+  only?: boolean
 }
 
 const MAX_DEPTH = 5
@@ -112,6 +114,7 @@ export function validArbitrary(schema: Schema, base: string, pool: IdPool, depth
 
 function stringArbitrary(schema: Schema, pool: IdPool): fc.Arbitrary<string> {
   if (schema.pattern === OBJECT_ID) {
+    if (pool.only) return fc.constantFrom(...pool.ids)
     return fc.oneof(fc.stringMatching(new RegExp(OBJECT_ID)), fc.nat().map((i) => (pool.ids.length ? pool.ids[i % pool.ids.length] : 'f'.repeat(24))))
   }
   if (schema.format === 'email') return fc.emailAddress()
