@@ -21,6 +21,7 @@ import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
 import { localBus, postgresBus, type Bus } from './realtime/bus'
+import { EventTail, startPruning } from './realtime/event-log'
 import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
@@ -39,7 +40,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer } | null = null
+  let services: { db: Db; bus: Bus; tail: EventTail; stopPruning: () => void; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -66,7 +67,10 @@ export function createApp(config: Config, log = createLogger(config)): App {
 
       const db = await connectDb(config)
       await migrate(db.kysely)
-      const deliver = (m: Parameters<Hub['deliver']>[0]) => hub.deliver(m)
+      // Signals are read from the event log by every process; the bus carries the wake-ups.
+      const tail = new EventTail(db.kysely, (signal) => hub.deliverLogged(signal), log)
+      await tail.start()
+      const deliver = (m: Parameters<Hub['deliver']>[0]) => (m.kind === 'events' ? tail.wake() : hub.deliver(m))
       const bus = db.databaseUrl
         ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
         : localBus(deliver)
@@ -82,7 +86,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
-      services = { db, bus, dispatcher, gateway, mailer }
+      const stopPruning = startPruning(db.kysely, config.eventRetentionHours * 3600_000, log)
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer }
       log.info('ready')
       return url
     },
@@ -90,9 +95,13 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer } = services
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
+      stopPruning()
+      // The last calls' signals reach the sockets before they close (a client resumes the rest elsewhere).
+      await tail.flush()
+      tail.stop()
       gateway.closeAll()
       await new Promise((resolve) => setTimeout(resolve, 100))
       gateway.stop()

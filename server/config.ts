@@ -37,6 +37,8 @@ export interface Config {
   archiveMaxFiles: number
   /** Largest total size of the files in one POST /files archive. */
   archiveMaxBytes: number
+  /** How long the event log keeps signals for `resume` (hours; fractions allowed). */
+  eventRetentionHours: number
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +73,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageMaxPixels: read.integer('IMAGE_MAX_PIXELS', 100_000_000, 1, 2 ** 32),
     archiveMaxFiles: read.integer('ARCHIVE_MAX_FILES', 1000, 1, 100_000),
     archiveMaxBytes: read.integer('ARCHIVE_MAX_BYTES', 4 * 1024 ** 3, 1, 1024 ** 4),
+    eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),
   }
   config.filesDir = path.resolve(read.string('FILES_DIR', path.join(config.dataDir, 'files')))
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
@@ -95,6 +98,17 @@ class Reader {
     const n = Number(value)
     if (!/^\d+$/.test(value) || n < min || n > max) {
       this.problems.push(`${name}=${JSON.stringify(value)}: expected a whole number from ${min} to ${max}`)
+      return fallback
+    }
+    return n
+  }
+
+  decimal(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name)
+    if (value === undefined) return fallback
+    const n = Number(value)
+    if (!/^\d+(\.\d+)?$/.test(value) || n < min || n > max) {
+      this.problems.push(`${name}=${JSON.stringify(value)}: expected a number from ${min} to ${max}`)
       return fallback
     }
     return n

@@ -2,6 +2,7 @@
  * The HTTP mirror of every operation: POST /api/<operation with dots as slashes>, or the dotted
  * form /api/<operation>. The body is a JSON array of arguments, {"args": [...]}, or {"0": a, "1": b};
  * an empty body means []. 200 with the raw result; otherwise the status is the error code.
+ * An `Idempotency-Key` header makes a retried call return the first result.
  */
 import express, { type Request, type Response } from 'express'
 import type { Config } from '../config'
@@ -20,7 +21,8 @@ export function apiRouter(config: Config, db: Db, dispatcher: Dispatcher) {
     if (args instanceof Error) return sendError(res, { code: 400, msg: args.message })
     const key = keyFromRequest(req)
     const session = key ? await resolveSessionKey(db.kysely, key, config.sessionIdleSeconds) : null
-    const reply = await dispatcher.call(op, args, session, httpTransport(res, config))
+    // A retry with the same Idempotency-Key returns the first result (rpc/idempotency.ts).
+    const reply = await dispatcher.call(op, args, session, httpTransport(res, config), req.get('idempotency-key'))
     if ('error' in reply) return sendError(res, reply.error)
     res.status(200).type('application/json').send(JSON.stringify(reply.result))
   })

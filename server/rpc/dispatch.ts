@@ -1,7 +1,8 @@
 /**
  * The one path every call takes, from a socket frame or an HTTP request:
- * look up (501) -> arity and arguments (400) -> access (401) -> run in a transaction ->
- * deliver queued signals after COMMIT -> result or wire error.
+ * look up (501) -> arity and arguments (400) -> access (401) -> run in a transaction that also
+ * writes the queued signals to the event log (and the result, under an idempotency key) ->
+ * wake the deliverers after COMMIT -> result or wire error.
  */
 import type { Logger } from 'pino'
 import type { Config } from '../config'
@@ -9,6 +10,8 @@ import type { Db } from '../db/connect'
 import { badRequest, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
+import { logSignals } from '../realtime/event-log'
+import { checkIdempotencyKey, once } from './idempotency'
 import type { Context, Session, Transport } from './operation'
 import type { Entry, Registry } from './registry'
 import { describeArgumentError } from './schemas'
@@ -31,12 +34,13 @@ export class Dispatcher {
 
   constructor(private deps: DispatchDeps) {}
 
-  async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport): Promise<Reply> {
+  /** `idempotencyKey`: see rpc/idempotency.ts. */
+  async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey?: unknown): Promise<Reply> {
     const name = typeof opName === 'string' ? opName : '?'
     if (this.draining) return { error: { code: 503, msg: 'the server is shutting down' } }
     this.inFlight++
     try {
-      return { result: (await this.run(opName, rawArgs, session, transport)) ?? null }
+      return { result: (await this.run(opName, rawArgs, session, transport, idempotencyKey)) ?? null }
     } catch (err) {
       const debug = this.deps.config.devMode ? { op: name } : undefined
       return { error: toWireError(err, this.deps.log, debug) }
@@ -55,11 +59,12 @@ export class Dispatcher {
     return new Promise((resolve) => (this.idle = resolve))
   }
 
-  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport) {
+  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey: unknown) {
     const entry = typeof opName === 'string' ? this.deps.registry.get(opName) : undefined
     if (!entry) throw new RpcError(501, `no such operation: ${String(opName).slice(0, 200)}`)
     const args = checkArguments(entry, rawArgs)
     if (entry.op.access === 'signedIn' && !session) throw unauthorized()
+    const key = checkIdempotencyKey(idempotencyKey, !!session)
 
     const queued: BusMessage[] = []
     const mails: Mail[] = []
@@ -74,11 +79,18 @@ export class Dispatcher {
       mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
     })
     const { kysely } = this.deps.db
+    let afterCommit: BusMessage[] = []
     const result = entry.op.readOnly
       ? await entry.op.run(context(kysely), ...args)
-      : await kysely.transaction().execute((trx) => entry.op.run(context(trx), ...args))
-    if (queued.length) {
-      this.deps.bus.emit(queued).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+      : await kysely.transaction().execute(async (trx) => {
+          const run = () => entry.op.run(context(trx), ...args)
+          const value = key && session ? await once(trx, { uid: session.uid, key, op: entry.op.name, args }, run) : await run()
+          afterCommit = await logSignals(trx, queued)
+          return value
+        })
+    if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
+    if (afterCommit.length) {
+      this.deps.bus.emit(afterCommit).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
     }
     // Not awaited: the reply does not wait for the mail server; failures are logged by the mailer.
     for (const message of mails) void mailer.send(message)

@@ -7,6 +7,7 @@ import type { Config } from '../config'
 import type { Database } from '../db/schema'
 import type { Mail } from '../mail'
 import type { BusMessage } from '../realtime/bus'
+import type { Resumed } from '../realtime/resume'
 
 export interface Session {
   /** sha256 of the session key: the key itself is never kept. */
@@ -23,6 +24,8 @@ export interface Transport {
    */
   signIn(session: Session, key: string, workspaceIds: string[]): void
   signOut(): void
+  /** Sockets only: replays the logged signals after `lastSeq` (server/realtime/resume.ts). */
+  resume?(uid: string, lastSeq: number | undefined): Promise<Resumed>
 }
 
 export interface Context {
