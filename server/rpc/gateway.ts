@@ -27,7 +27,7 @@ import { memberWorkspaceIds } from '../db/workspaces'
  */
 export const RESTART_REASON = 'restart'
 /** After a sign-in, signals wait this long for the socket's next frame, in case it is `resume`. */
-const HOLD_AFTER_SIGN_IN_MS = 1000
+const HOLD_AFTER_SIGN_IN_MS = 500
 
 export interface Gateway {
   /** Closes every socket with 1001 (going away) and the reason `restart`. */
@@ -87,7 +87,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       end: (code, reason) => setImmediate(() => ws.close(code, reason)),
     }
     // A socket that just signed in may be reconnecting: its next frame may be `resume`, which must
-    // come before any new signal. So signals wait for that frame (or a second without one).
+    // come before any new signal. So signals wait for that frame (or half a second without one).
     let holdTimer: NodeJS.Timeout | null = null
     let resumes = 0
     const hold = () => {
