@@ -4,14 +4,16 @@
  * (more often when the idle limit is short, so a session in use never expires).
  */
 import { hashSecret, newSecret } from '../ids'
-import type { Context, Session } from '../rpc/operation'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/schema'
+import type { DbHandle } from '../db/schema'
+import type { BusMessage } from '../realtime/bus'
 
-type Q = Kysely<Database> | Transaction<Database>
+export interface Session {
+  /** sha256 of the session key: the key itself is never kept. */
+  id: string
+  uid: string
+}
 
-
-export async function createSession(db: Q, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
+export async function createSession(db: DbHandle, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
   const key = newSecret()
   const now = Date.now()
   const id = hashSecret(key)
@@ -20,13 +22,13 @@ export async function createSession(db: Q, uid: string, cid: string | null): Pro
 }
 
 /** The live session a key names, or null when the key is unknown or idle too long. */
-export async function resolveSessionKey(db: Q, key: string, idleSeconds: number): Promise<Session | null> {
+export async function resolveSessionKey(db: DbHandle, key: string, idleSeconds: number): Promise<Session | null> {
   if (typeof key !== 'string' || key.length < 16 || key.length > 128) return null
   const id = hashSecret(key)
   return resolveSessionId(db, id, idleSeconds)
 }
 
-export async function resolveSessionId(db: Q, id: string, idleSeconds: number): Promise<Session | null> {
+export async function resolveSessionId(db: DbHandle, id: string, idleSeconds: number): Promise<Session | null> {
   const row = await db.selectFrom('sessions').select(['uid', 'last_used']).where('key_hash', '=', id).executeTakeFirst()
   if (!row) return null
   const now = Date.now()
@@ -41,13 +43,14 @@ export async function resolveSessionId(db: Q, id: string, idleSeconds: number): 
   return { id, uid: row.uid }
 }
 
-export async function endSession(ctx: Context, sessionId: string) {
+/** Ends a session; `control` queues the message that closes its sockets after commit. */
+export async function endSession(ctx: { db: DbHandle; control(message: BusMessage): void }, sessionId: string) {
   await ctx.db.deleteFrom('sessions').where('key_hash', '=', sessionId).execute()
   ctx.control({ kind: 'sessionEnded', sessionId })
 }
 
 /** The session's current workspace (the user's default at login; switched by v3.session.switchWorkspace). */
-export async function currentWorkspaceId(db: Q, session: Session): Promise<string | null> {
+export async function currentWorkspaceId(db: DbHandle, session: Session): Promise<string | null> {
   const row = await db.selectFrom('sessions').select('cid').where('key_hash', '=', session.id).executeTakeFirst()
   return row?.cid ?? null
 }
