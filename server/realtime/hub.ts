@@ -15,6 +15,8 @@ export interface HubConnection {
   topics: Set<string>
   /** The highest seq sent on this connection. */
   lastSeq: number
+  /** The first seq sent live (0: none yet): from it to lastSeq the connection has heard everything. */
+  firstLiveSeq: number
   /** Signals waiting while the connection is held; null when it is live. */
   held: { seq: number; text: string }[] | null
   send(text: string): void
@@ -99,6 +101,7 @@ export function sendLogged(conn: HubConnection, seq: number, text: string) {
   if (conn.held) conn.held.push({ seq, text })
   else if (seq > conn.lastSeq) {
     conn.lastSeq = seq
+    conn.firstLiveSeq ||= seq
     conn.send(text)
   }
 }

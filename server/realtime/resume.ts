@@ -1,7 +1,9 @@
 /**
  * `resume [lastSeq]`: a reconnecting socket gets every logged signal after `lastSeq` that its user
  * may hear now, in order and once, before any new one. Live signals arriving meanwhile are held
- * (hub.ts) and sent after the replay, minus those the replay already sent.
+ * (hub.ts) and sent after the replay, minus those the replay already sent. The gateway holds a
+ * socket's signals from its sign-in until its first frame, so a client that sends `resume` first
+ * hears nothing before the replay; one that resumes later is not sent again what it already heard.
  *
  * Visibility is decided now, not when the signal was written: only the user's topics and the
  * workspaces they belong to today count, and a signal about a workflow they can no longer see is
@@ -37,13 +39,16 @@ export async function resume(db: Kysely<Database>, conn: HubConnection, uid: str
     return { seq: conn.lastSeq, replayed: 0, reset: true }
   }
   const filter = await hearingOf(db, uid)
+  // Signals this socket already heard live (a resume sent late) are not sent again.
+  const heard = (seq: number) => conn.firstLiveSeq > 0 && seq >= conn.firstLiveSeq && seq <= heardThrough
+  const heardThrough = conn.lastSeq
   let after = lastSeq
   let replayed = 0
   for (;;) {
     const rows = await readAfter(db, after, filter.topics)
     for (const row of rows) {
       after = row.seq
-      if (!(await filter.hears(row))) continue
+      if (heard(row.seq) || !(await filter.hears(row))) continue
       conn.send(signalFrame(row))
       replayed++
     }

@@ -83,6 +83,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       sessionId: null,
       topics: new Set(),
       lastSeq: 0,
+      firstLiveSeq: 0,
       held: null,
       send: (text) => send(text),
       end: (code, reason) => setImmediate(() => ws.close(code, reason)),

@@ -69,6 +69,23 @@ test('signals committed while the socket reconnects and replays reach it exactly
   await back.close()
 })
 
+test('a socket that resumes late is not sent again what it already heard live', async () => {
+  const ada = await signedIn('ada')
+  const first = await newTeam(ada.key, 'first')
+  const last = (await ada.client.waitForSignal('company.team.created', (m) => m._id === first)).seq!
+  await ada.client.close()
+  const missed = await newTeam(ada.key, 'missed')
+
+  const back = await Client.connect({ key: ada.key })
+  await pause(700) // longer than the hold after sign-in: later signals go out live
+  const live = await newTeam(ada.key, 'live')
+  await back.waitForSignal('company.team.created', (m) => m._id === live)
+  expect(await back.call('resume', last)).toMatchObject({ replayed: 1 })
+  await pause(200)
+  expect(teamsHeard(back)).toEqual([live, missed])
+  await back.close()
+})
+
 test('replay decides visibility now: nothing about a workflow the member can no longer see, the rest as before', async () => {
   const owner = await signedIn('owner')
   const member = await joinWorkspace(owner)
