@@ -50,7 +50,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
     else res.status(503).json({ ready: false })
   })
   web.use((_req, res, next) => (services ? next() : sendError(res, { code: 503, msg: 'the server is starting' })))
-  web.use(rateLimitByAddress(config.httpRequestsPerSecond))
+  const httpLimit = rateLimitByAddress(config.httpRequestsPerSecond)
+  web.use(httpLimit.middleware)
   server.on('upgrade', (_req, socket) => {
     if (!services) socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
   })
@@ -86,6 +87,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
+      if (db.databaseUrl) httpLimit.share(db.databaseUrl)
       const stopPruning = startPruning(db.kysely, config.eventRetentionHours * 3600_000, log)
       services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer }
       log.info('ready')
@@ -108,6 +110,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       server.closeAllConnections()
       await Promise.race([mailer.close(), grace])
       await bus.close()
+      await httpLimit.close()
       await db.close()
     },
   }

@@ -9,6 +9,7 @@ import * as activities from './migrations/006_activities'
 import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
 import * as eventLog from './migrations/030_event_log'
+import * as rateLimits from './migrations/031_rate_limits'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '010_files': files,
   '011_calendars': calendars,
   '030_event_log': eventLog,
+  '031_rate_limits': rateLimits,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * Two server processes on one PostgreSQL, as behind a load balancer: signals, session ends,
- * membership changes and resume hold across them. PostgreSQL only: a PGlite folder belongs to one
+ * membership changes, resume and the HTTP rate limit hold across them. PostgreSQL only: a PGlite folder belongs to one
  * process.
  */
 import { Client } from '../helpers/client'
@@ -14,7 +14,9 @@ onPostgres('two processes on one PostgreSQL', () => {
   let a: RunningServer
   let b: RunningServer
   beforeAll(async () => {
-    ;[a, b] = await Promise.all([startServer(), startServer()])
+    // 50 HTTP requests a second per address: 100 per window of two seconds, shared by A and B.
+    const env = { HTTP_REQUESTS_PER_SECOND: '50' }
+    ;[a, b] = await Promise.all([startServer(env), startServer(env)])
   }, 180_000)
   afterAll(() => Promise.all([a?.stop(), b?.stop()]))
 
@@ -76,5 +78,15 @@ onPostgres('two processes on one PostgreSQL', () => {
     await pause(300)
     expect(memberOnB.signals.filter((s) => s.sig === 'network.updated')).toHaveLength(1)
     await Promise.all([owner.client.close(), member.client.close(), memberOnB.close()])
+  })
+
+  test('the HTTP budget of an address is shared by the processes', async () => {
+    await pause(2100) // a fresh window
+    const status = (url: string) => fetch(`${url}/api/v3.session.get`, { method: 'POST' }).then((r) => r.status)
+    const statuses = await Promise.all(Array.from({ length: 160 }, (_, i) => status(i % 2 ? a.url : b.url)))
+    // Each process saw 80 requests, under the 100 of a window; together they are over it.
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0)
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(100)
+    expect(new Set(statuses.filter((s) => s !== 429))).toEqual(new Set([401]))
   })
 })
