@@ -11,10 +11,8 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Logger } from 'pino'
-import type { Database } from '../db/schema'
+import type { Database, DbHandle } from '../db/schema'
 import type { BusMessage } from './bus'
-
-type Q = Kysely<Database> | Transaction<Database>
 
 /** A signal as written to the log and sent on the wire: `{sig, meta, seq}`. */
 export interface LoggedSignal {
@@ -70,7 +68,7 @@ function workflowOf(sig: string, meta: unknown): string | null {
 export const signalFrame = (s: { seq: number; sig: string; meta: unknown }) => JSON.stringify({ sig: s.sig, meta: s.meta, seq: s.seq })
 
 /** The highest committed seq, and the highest seq pruned (resuming from before it is a reset). */
-export async function streamState(db: Q): Promise<{ head: number; prunedThrough: number }> {
+export async function streamState(db: DbHandle): Promise<{ head: number; prunedThrough: number }> {
   const row = await sql<{ head: number | null; pruned_through: number }>`
     select (select max(seq) from event_log) as head, pruned_through from realtime_state where id = 1`.execute(db)
   const { head, pruned_through } = row.rows[0]
@@ -78,7 +76,7 @@ export async function streamState(db: Q): Promise<{ head: number; prunedThrough:
 }
 
 /** Rows after `after`, in order; only those on `topics` when given. */
-export async function readAfter(db: Q, after: number, topics?: string[]): Promise<LoggedSignal[]> {
+export async function readAfter(db: DbHandle, after: number, topics?: string[]): Promise<LoggedSignal[]> {
   let query = db.selectFrom('event_log').select(['seq', 'topics', 'sig', 'meta', 'process_id']).where('seq', '>', after)
   if (topics) query = query.where(sql<boolean>`topics && ${sql.val(topics)}::text[]`)
   return (await query.orderBy('seq').limit(PAGE).execute()) as LoggedSignal[]
@@ -95,7 +93,7 @@ export class EventTail {
   private timer: NodeJS.Timeout | null = null
 
   constructor(
-    private db: Q,
+    private db: DbHandle,
     private deliver: (signal: LoggedSignal) => void,
     private log: Logger,
   ) {}
