@@ -26,6 +26,7 @@ import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
 import { buildRegistry } from './rpc/registry'
+import { sweepTransfers } from './transfer/jobs'
 
 export interface App {
   /** Resolves with the URL once the database is migrated and calls are served. */
@@ -40,7 +41,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; tail: EventTail; stopPruning: () => void; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer } | null = null
+  let services: { db: Db; bus: Bus; tail: EventTail; stopPruning: () => void; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; sweeper: NodeJS.Timeout } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -89,7 +90,10 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
       if (db.databaseUrl) httpLimit.share(db.databaseUrl)
       const stopPruning = startPruning(db.kysely, config.eventRetentionHours * 3600_000, log)
-      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer }
+      const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
+      const sweeper = setInterval(sweep, 60_000).unref()
+      void sweep()
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper }
       log.info('ready')
       return url
     },
@@ -97,7 +101,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper } = services
+      clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       stopPruning()

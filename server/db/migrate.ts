@@ -10,6 +10,7 @@ import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
 import * as eventLog from './migrations/030_event_log'
 import * as rateLimits from './migrations/031_rate_limits'
+import * as transfers from './migrations/070_transfers'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '011_calendars': calendars,
   '030_event_log': eventLog,
   '031_rate_limits': rateLimits,
+  '070_transfers': transfers,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

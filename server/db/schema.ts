@@ -340,6 +340,7 @@ export interface Database {
   event_log: EventLogTable
   realtime_state: RealtimeStateTable
   idempotency_keys: IdempotencyKeysTable
+  transfer_jobs: TransferJobsTable
 }
 
 /** server/db/migrations/011_calendars.ts */
@@ -418,6 +419,29 @@ export interface IdempotencyKeysTable {
   args_hash: string
   result: Json<unknown> | null
   created: number
+}
+
+/** server/db/migrations/070_transfers.ts: data export and import jobs. */
+export interface TransferJobsTable {
+  _id: string
+  uid: string
+  kind: 'export' | 'import'
+  state: 'running' | 'finished' | 'failed'
+  progress: Json<TransferProgress>
+  options: Json<Record<string, unknown>>
+  file_id: string | null
+  result: Json<Record<string, unknown>> | null
+  error: string | null
+  created: number
+  updated: number
+  expires: number | null
+}
+
+export interface TransferProgress {
+  /** What the job is doing now (a record kind, "files", "downloading", ...). */
+  step: string
+  done: number
+  total: number
 }
 
 /** The handle every query takes: the database, or the transaction of the call under way. */

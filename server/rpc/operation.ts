@@ -8,7 +8,9 @@ import type { Session } from '../auth/sessions'
 import type { Mail } from '../mail'
 import type { RpcError } from '../errors'
 import type { Capability, Member, RoleTable } from '../policies/roles'
-import type { BusMessage } from '../realtime/bus'
+import type { Logger } from 'pino'
+import type { Db } from '../db/connect'
+import type { Bus, BusMessage } from '../realtime/bus'
 import type { Resumed } from '../realtime/resume'
 
 /** What a transport (socket or HTTP request) lets an operation do to it. */
@@ -40,12 +42,25 @@ export interface Context {
    * '/name', 'must not be blank')`. `argument` counts from 0; `path` is a JSON pointer inside it.
    */
   invalid(argument: number, path: string, reason: string, details?: object): RpcError
+  /**
+   * Queued: runs after the call's transaction commits (never for a call that fails), on the
+   * server's own services rather than the call's transaction. For background jobs.
+   */
+  later(task: (services: Services) => Promise<void>): void
   mail: {
     /** Queued; handed to the mailer only after the call's transaction commits (a rolled-back call sends nothing). */
     send(message: Mail): void
     /** An absolute link for a message: PUBLIC_URL (default the server's own URL) followed by `pathname`. */
     link(pathname: string): string
   }
+}
+
+/** What a background task started by `later` works with. */
+export interface Services {
+  db: Db
+  config: Config
+  bus: Bus
+  log: Logger
 }
 
 export interface SignedInContext extends Context {
