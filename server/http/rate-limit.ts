@@ -47,7 +47,8 @@ export function rateLimitByAddress(requestsPerSecond: number): HttpRateLimit {
         tableName: 'rate_limits',
         tableCreated: true,
         clearExpiredByTimeout: true,
-        keyPrefix: 'http',
+        // Processes configured alike share budgets; one configured otherwise counts on its own.
+        keyPrefix: `http${requestsPerSecond}`,
         points,
         duration: WINDOW_SECONDS,
         inMemoryBlockOnConsumed: points,
