@@ -7,9 +7,9 @@ import pg from 'pg'
 
 export type BusMessage =
   /**
-   * One signal for every connection subscribed to any of `topics` (each hears it once). Signals of
-   * a call are written to the event log and travel as an `events` wake-up instead; only transient
-   * ones (download progress) travel as they are, without a seq.
+   * One signal for every connection subscribed to any of `topics` (each hears it once). What a call
+   * queues (signals and the control messages below) is written to the event log and travels as an
+   * `events` wake-up instead; only transient signals (progress) travel as they are, without a seq.
    */
   | { kind: 'signal'; topics: string[]; sig: string; meta: unknown }
   /** New signals are in the event log: every process reads them from there (event-log.ts). */

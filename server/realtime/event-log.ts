@@ -31,29 +31,33 @@ export const PAGE = 1000
 const POLL_MS = 1000
 
 /**
- * Writes the signals among `messages` to the log in the caller's transaction. Returns what is
- * left to send after COMMIT: the control messages, and one `events` wake-up for the tails.
+ * The `sig` of a logged control message (session ended, membership changed): no topic, so never
+ * replayed to a client, but every process applies it in its place in the stream, so a member who
+ * joins hears the signals that follow and one who leaves stops before them, on every process.
+ */
+export const CONTROL_SIG = '@control'
+
+/**
+ * Writes the messages a call queued to the log, in the caller's transaction and in the order they
+ * were queued. Returns what is left to send after COMMIT: one `events` wake-up for the tails.
  */
 export async function logSignals(trx: Transaction<Database>, messages: BusMessage[]): Promise<BusMessage[]> {
-  const signals = messages.filter((m) => m.kind === 'signal')
-  const rest = messages.filter((m) => m.kind !== 'signal')
-  if (!signals.length) return rest
+  const logged = messages.filter((m) => m.kind !== 'events')
+  if (!logged.length) return []
   await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx)
   const created = Date.now()
+  const seq = sql<number>`nextval('event_log_seq')`
   await trx
     .insertInto('event_log')
     .values(
-      signals.map((s) => ({
-        seq: sql<number>`nextval('event_log_seq')`,
-        created,
-        topics: s.topics,
-        sig: s.sig,
-        meta: JSON.stringify(s.meta ?? null),
-        process_id: workflowOf(s.sig, s.meta),
-      })),
+      logged.map((m) =>
+        m.kind === 'signal'
+          ? { seq, created, topics: m.topics, sig: m.sig, meta: JSON.stringify(m.meta ?? null), process_id: workflowOf(m.sig, m.meta) }
+          : { seq, created, topics: [], sig: CONTROL_SIG, meta: JSON.stringify(m), process_id: null },
+      ),
     )
     .execute()
-  return [...rest, { kind: 'events' }]
+  return [{ kind: 'events' }]
 }
 
 /** The workflow a signal is about: `meta.processId`, or the `_id` of a `process.*` signal. */

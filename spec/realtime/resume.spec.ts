@@ -74,7 +74,11 @@ test('a socket that resumes late is not sent again what it already heard live', 
   const first = await newTeam(ada.key, 'first')
   const last = (await ada.client.waitForSignal('company.team.created', (m) => m._id === first)).seq!
   await ada.client.close()
+  // Another socket of ada's tells when `missed` has gone out, so the socket below cannot hear it live.
+  const witness = await Client.connect({ key: ada.key })
   const missed = await newTeam(ada.key, 'missed')
+  await witness.waitForSignal('company.team.created', (m) => m._id === missed)
+  await witness.close()
 
   const back = await Client.connect({ key: ada.key })
   await pause(700) // longer than the hold after sign-in: later signals go out live
