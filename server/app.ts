@@ -20,8 +20,9 @@ import { errorMiddleware, sendError } from './http/errors'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
-import { localBus, postgresBus, type Bus, type BusMessage } from './realtime/bus'
-import { CONTROL_SIG, EventTail, startPruning } from './realtime/event-log'
+import { localBus, postgresBus, type Bus } from './realtime/bus'
+import { deliverPages } from './realtime/deliver'
+import { EventTail, startPruning } from './realtime/event-log'
 import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
@@ -70,7 +71,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const db = await connectDb(config)
       await migrate(db.kysely)
       // Signals and control messages are read from the event log by every process; the bus wakes them.
-      const tail = new EventTail(db.kysely, (row) => (row.sig === CONTROL_SIG ? hub.deliver(row.meta as BusMessage) : hub.deliverLogged(row)), log)
+      const tail = new EventTail(db.kysely, deliverPages(db.kysely, hub), log)
       await tail.start()
       const deliver = (m: Parameters<Hub['deliver']>[0]) => (m.kind === 'events' ? tail.wake() : hub.deliver(m))
       const bus = db.databaseUrl

@@ -1,12 +1,13 @@
 /**
  * Signals about a workflow reach only the people who may see it (server/policies/processes.ts),
- * on their user topics, as one bus message: a member kept out of a restricted workflow learns
- * nothing of it, not even its id.
+ * decided when they are delivered: a member kept out of a restricted workflow learns nothing of
+ * it, not even its id.
  */
 import type { DbHandle } from '../db/schema'
 import { processAccess, processFacts } from '../policies/processes'
 import type { Context } from '../rpc/operation'
 import type { ProcessRow } from '../db/processes'
+import { workflowOf } from '../realtime/event-log'
 
 
 /** The members of the workflow's workspace who may see it now. */
@@ -23,12 +24,13 @@ export async function processViewers(db: DbHandle, process: ProcessRow): Promise
 }
 
 /**
- * Publishes `sig` to everyone who may see the workflow as it is now, and to `alsoTo`. For a change
- * that can take the workflow out of someone's sight (members, permissions, guest settings, removal)
- * pass the viewers from before the change, so they hear of it too.
+ * Publishes `sig` to everyone who may see the workflow, and to `alsoTo`. For a change that can take
+ * the workflow out of someone's sight (members, permissions, guest settings, removal) pass the
+ * viewers from before the change, so they hear of it too. The signal goes to the workspace's topic
+ * and is narrowed to the workflow's viewers when it is delivered (server/realtime/deliver.ts), which
+ * finds the workflow in `meta` (`processId`, or `_id` of a `process.*` signal).
  */
 export async function publishToViewers(ctx: Context, cid: string, processId: string, sig: string, meta: unknown, alsoTo: string[] = []) {
-  const process = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', cid).where('_id', '=', processId).executeTakeFirst()
-  const uids = new Set([...alsoTo, ...(process ? await processViewers(ctx.db, process) : [])])
-  if (uids.size) ctx.publish([...uids].map((uid) => `user:${uid}`), sig, meta)
+  if (workflowOf(sig, meta) !== processId) throw new Error(`${sig}: meta must name the workflow ${processId}`)
+  ctx.publish([`workspace:${cid}`, ...[...new Set(alsoTo)].map((uid) => `user:${uid}`)], sig, meta)
 }

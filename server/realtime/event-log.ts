@@ -61,7 +61,7 @@ export async function logSignals(trx: Transaction<Database>, messages: BusMessag
 }
 
 /** The workflow a signal is about: `meta.processId`, or the `_id` of a `process.*` signal. */
-function workflowOf(sig: string, meta: unknown): string | null {
+export function workflowOf(sig: string, meta: unknown): string | null {
   const m = (meta ?? {}) as { processId?: unknown; _id?: unknown }
   if (typeof m.processId === 'string') return m.processId
   if (sig.startsWith('process.') && typeof m._id === 'string') return m._id
@@ -87,8 +87,9 @@ export async function readAfter(db: DbHandle, after: number, topics?: string[]):
 }
 
 /**
- * Reads the log forward from where it stood at start and hands each new row to `deliver`, in
- * seq order, once. `wake()` after a commit (locally or through NOTIFY); a timer covers lost wake-ups.
+ * Reads the log forward from where it stood at start and hands the new rows to `deliver`, a page
+ * at a time, in seq order, once. `wake()` after a commit (locally or through NOTIFY); a timer covers
+ * lost wake-ups. A page whose delivery fails is read again at the next wake-up.
  */
 export class EventTail {
   private delivered = 0
@@ -98,7 +99,7 @@ export class EventTail {
 
   constructor(
     private db: DbHandle,
-    private deliver: (signal: LoggedSignal) => void,
+    private deliver: (rows: LoggedSignal[]) => Promise<void>,
     private log: Logger,
   ) {}
 
@@ -134,10 +135,9 @@ export class EventTail {
       this.again = false
       for (;;) {
         const rows = await readAfter(this.db, this.delivered)
-        for (const row of rows) {
-          this.delivered = row.seq
-          this.deliver(row)
-        }
+        if (!rows.length) break
+        await this.deliver(rows)
+        this.delivered = rows[rows.length - 1].seq
         if (rows.length < PAGE) break
       }
     } while (this.again)

@@ -47,9 +47,17 @@ export class Hub {
     conn.uid = conn.sessionId = null
   }
 
-  /** A signal read from the event log: to every subscriber that has not had it yet. */
-  deliverLogged(signal: LoggedSignal) {
-    const subscribers = this.subscribersOf(signal.topics)
+  /**
+   * A signal read from the event log: to every subscriber that has not had it yet. For a signal
+   * about a workflow, `viewers` (who may see it now) narrows its workspace topics; its user topics
+   * are heard regardless (people told of a change that took the workflow out of their sight).
+   */
+  deliverLogged(signal: LoggedSignal, viewers: Set<string> | null = null) {
+    const subscribers = new Set<HubConnection>()
+    for (const topic of signal.topics) {
+      const narrowed = viewers !== null && topic.startsWith('workspace:')
+      for (const conn of this.byTopic.get(topic) ?? []) if (!narrowed || viewers.has(conn.uid!)) subscribers.add(conn)
+    }
     if (!subscribers.size) return
     const text = signalFrame(signal)
     for (const conn of subscribers) sendLogged(conn, signal.seq, text)
