@@ -75,7 +75,10 @@ async function caller(url: string, key?: string) {
 
 /** Resident memory of the server's node process (the child of the tsx launcher). */
 function serverRss(launcherPid: number): number {
-  const pid = execFileSync('pgrep', ['-P', String(launcherPid)]).toString().trim().split('\n')[0]
+  const pid = execFileSync('pgrep', ['-P', String(launcherPid)])
+    .toString()
+    .trim()
+    .split('\n')[0]
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
 }
@@ -117,7 +120,8 @@ async function main() {
       const start = process.hrtime.bigint()
       await owner.call('v3.activity.updateMany', [{ _id: activityId, name: `round ${round}` }])
       oursMs.push(ms((await allHeard(ours, round)) - start))
-      if (!sample) sample = JSON.stringify(owner.signals.at(-1) ?? { sig: 'v3.activity.updated', meta: { _id: activityId, processId: wf._id, fields: [] }, seq: 1 })
+      if (!sample)
+        sample = JSON.stringify(owner.signals.at(-1) ?? { sig: 'v3.activity.updated', meta: { _id: activityId, processId: wf._id, fields: [] }, seq: 1 })
     }
     for (const l of ours) l.ws.close()
 
@@ -134,7 +138,14 @@ async function main() {
     bare.stop()
 
     // 3: a socket away while MISSED signals are written (activity updates, 1,000 per call), then resume.
-    const ids: string[] = (await owner.call('v3.activity.createMany', wf._id, Array.from({ length: 1000 }, (_, i) => ({ name: `a${i}` })), { teamId })).map(idOf)
+    const ids: string[] = (
+      await owner.call(
+        'v3.activity.createMany',
+        wf._id,
+        Array.from({ length: 1000 }, (_, i) => ({ name: `a${i}` })),
+        { teamId },
+      )
+    ).map(idOf)
     const away = await caller(server.wsUrl, key)
     const { seq } = await away.call('resume')
     away.ws.close()
@@ -147,15 +158,20 @@ async function main() {
     const start = process.hrtime.bigint()
     const resumed = await back.call('resume', seq)
     const resumeMs = ms(process.hrtime.bigint() - start)
-    if (resumed.replayed !== MISSED || back.signals.length !== MISSED) throw new Error(`replayed ${resumed.replayed}, heard ${back.signals.length}, expected ${MISSED}`)
+    if (resumed.replayed !== MISSED || back.signals.length !== MISSED)
+      throw new Error(`replayed ${resumed.replayed}, heard ${back.signals.length}, expected ${MISSED}`)
     back.ws.close()
     owner.ws.close()
 
     const storage = process.env.DATABASE_URL ? 'postgresql' : 'pglite'
     const perSocket = (rssAfter - rssBefore) / SOCKETS / 1024
     console.log(`storage: ${storage}, ${SOCKETS} sockets`)
-    console.log(`one activity update to ${SOCKETS} sockets: server ${median(oursMs).toFixed(0)} ms (rounds ${oursMs.map((x) => x.toFixed(0)).join(', ')}), bare ws broadcast ${median(bareMs).toFixed(0)} ms (rounds ${bareMs.map((x) => x.toFixed(0)).join(', ')}), ratio ${(median(bareMs) / median(oursMs)).toFixed(2)} (goal >= 0.5)`)
-    console.log(`memory per idle signed-in socket: ${perSocket.toFixed(1)} KiB (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} -> ${(rssAfter / 2 ** 20).toFixed(0)} MiB; goal < 50 KiB)`)
+    console.log(
+      `one activity update to ${SOCKETS} sockets: server ${median(oursMs).toFixed(0)} ms (rounds ${oursMs.map((x) => x.toFixed(0)).join(', ')}), bare ws broadcast ${median(bareMs).toFixed(0)} ms (rounds ${bareMs.map((x) => x.toFixed(0)).join(', ')}), ratio ${(median(bareMs) / median(oursMs)).toFixed(2)} (goal >= 0.5)`,
+    )
+    console.log(
+      `memory per idle signed-in socket: ${perSocket.toFixed(1)} KiB (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} -> ${(rssAfter / 2 ** 20).toFixed(0)} MiB; goal < 50 KiB)`,
+    )
     console.log(`resume of ${MISSED} missed signals: ${resumeMs.toFixed(0)} ms (goal < 1000 ms)`)
   } finally {
     await server.stop()

@@ -25,7 +25,11 @@ async function viewersOf(db: DbHandle, rows: LoggedSignal[]): Promise<Map<string
   const ids = new Set(rows.filter((r) => r.process_id && r.topics.some((t) => t.startsWith('workspace:'))).map((r) => r.process_id!))
   const result = new Map<string, Set<string>>()
   if (!ids.size) return result
-  const processes = await db.selectFrom('processes').selectAll().where('_id', 'in', [...ids]).execute()
+  const processes = await db
+    .selectFrom('processes')
+    .selectAll()
+    .where('_id', 'in', [...ids])
+    .execute()
   await Promise.all(processes.map(async (p) => result.set(p._id, new Set(await processViewers(db, p)))))
   return result
 }

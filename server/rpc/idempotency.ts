@@ -51,14 +51,24 @@ export async function once(trx: Transaction<Database>, call: IdempotentCall, run
     .returning('key')
     .executeTakeFirst()
   if (!claimed) {
-    const first = await trx.selectFrom('idempotency_keys').select(['op', 'args_hash', 'result']).where('uid', '=', call.uid).where('key', '=', call.key).executeTakeFirstOrThrow()
+    const first = await trx
+      .selectFrom('idempotency_keys')
+      .select(['op', 'args_hash', 'result'])
+      .where('uid', '=', call.uid)
+      .where('key', '=', call.key)
+      .executeTakeFirstOrThrow()
     if (first.op !== call.op || first.args_hash !== argsHash) {
       throw conflict('this idempotency key was used for another call', { path: '/idempotencyKey', op: first.op })
     }
     return first.result
   }
   const result = (await run()) ?? null
-  await trx.updateTable('idempotency_keys').set({ result: JSON.stringify(result) }).where('uid', '=', call.uid).where('key', '=', call.key).execute()
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ result: JSON.stringify(result) })
+    .where('uid', '=', call.uid)
+    .where('key', '=', call.key)
+    .execute()
   return result
 }
 
