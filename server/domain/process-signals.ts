@@ -6,6 +6,7 @@
 import type { DbHandle } from '../db/schema'
 import { processAccess, processFacts } from '../policies/processes'
 import type { Context } from '../rpc/operation'
+import type { Told, ViewerSignal } from '../realtime/signals'
 import type { ProcessRow } from '../db/processes'
 import { workflowOf } from '../realtime/event-log'
 
@@ -24,13 +25,20 @@ export async function processViewers(db: DbHandle, process: ProcessRow): Promise
 }
 
 /**
- * Publishes `sig` to everyone who may see the workflow, and to `alsoTo`. For a change that can take
- * the workflow out of someone's sight (members, permissions, guest settings, removal) pass the
- * viewers from before the change, so they hear of it too. The signal goes to the workspace's topic
- * and is narrowed to the workflow's viewers when it is delivered (server/realtime/deliver.ts), which
- * finds the workflow in `meta` (`processId`, or `_id` of a `process.*` signal).
+ * Tells everyone who may see the workflow (and `alsoTo`) the given signals. Who may see it is
+ * decided when each signal is delivered, not here: the signals go to the workspace's topic and are
+ * narrowed then to the workflow's viewers (server/realtime/deliver.ts), so a call of 1,000 activity
+ * signals writes 1,000 small rows, not one topic per viewer each. For a change that can take the
+ * workflow out of someone's sight (members, permissions, guest settings, removal) pass the viewers
+ * from before the change as `alsoTo`, so they hear of it too.
  */
-export async function publishToViewers(ctx: Context, cid: string, processId: string, sig: string, meta: unknown, alsoTo: string[] = []) {
-  if (workflowOf(sig, meta) !== processId) throw new Error(`${sig}: meta must name the workflow ${processId}`)
-  ctx.publish([`workspace:${cid}`, ...[...new Set(alsoTo)].map((uid) => `user:${uid}`)], sig, meta)
+export async function tellViewers(ctx: Context, process: { cid: string; _id: string }, told: Told<ViewerSignal> | Told<ViewerSignal>[], alsoTo: string[] = []) {
+  const signals = Array.isArray(told) ? told : [told]
+  const topics = [`workspace:${process.cid}` as const, ...[...new Set(alsoTo)].map((uid) => `user:${uid}` as const)]
+  for (const { sig, meta } of signals) {
+    // Delivery finds the workflow in the meta: a signal that does not name it would reach the whole workspace.
+    if (workflowOf(sig, meta) !== process._id) throw new Error(`${sig}: meta must name the workflow ${process._id}`)
+    // Each pair was checked against the catalogue where `told` was written.
+    ctx.publish(topics, sig, meta as never)
+  }
 }
