@@ -11,6 +11,7 @@ import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
 import { calendarRouter } from './http/calendar'
+import { buildConsole, consoleRouter } from './http/console'
 import { filesRouter } from './http/files'
 import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
@@ -26,6 +27,7 @@ import { EventTail, startPruning } from './realtime/event-log'
 import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
+import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
 import { sweepTransfers } from './transfer/jobs'
 
@@ -42,7 +44,17 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; tail: EventTail; stopPruning: () => void; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; sweeper: NodeJS.Timeout } | null = null
+  let services: {
+    db: Db
+    bus: Bus
+    tail: EventTail
+    stopPruning: () => void
+    dispatcher: Dispatcher
+    gateway: Gateway
+    mailer: Mailer
+    sweeper: NodeJS.Timeout
+    wallScheduler: WallScheduler
+  } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -68,6 +80,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
       log.info({ url, storage: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` }, `listening on ${url}`)
 
+      // The console bundles while the database starts.
+      const consoleBundle = buildConsole()
       const db = await connectDb(config)
       await migrate(db.kysely)
       // Signals and control messages are read from the event log by every process; the bus wakes them.
@@ -86,6 +100,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use(insightsRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
       web.use(profileImagesRouter(routeDeps))
+      web.use(consoleRouter(consoleBundle, log))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
@@ -94,15 +109,16 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
-      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper }
-      log.info('ready')
+      const wallScheduler = startWallScheduler({ db, bus, mailer, log })
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler }
+      log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
       return url
     },
 
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler } = services
       clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
@@ -114,6 +130,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       await new Promise((resolve) => setTimeout(resolve, 100))
       gateway.stop()
       server.closeAllConnections()
+      await wallScheduler.stop()
       await Promise.race([mailer.close(), grace])
       await bus.close()
       await httpLimit.close()

@@ -4,12 +4,12 @@
  * it, not even its id.
  */
 import type { DbHandle } from '../db/schema'
+import { addUnread } from '../db/wall'
 import { processAccess, processFacts } from '../policies/processes'
 import type { Context } from '../rpc/operation'
 import type { Told, ViewerSignal } from '../realtime/signals'
 import type { ProcessRow } from '../db/processes'
 import { workflowOf } from '../realtime/event-log'
-
 
 /** The members of the workflow's workspace who may see it now. */
 export async function processViewers(db: DbHandle, process: ProcessRow): Promise<string[]> {
@@ -30,10 +30,16 @@ export async function processViewers(db: DbHandle, process: ProcessRow): Promise
  * narrowed then to the workflow's viewers (server/realtime/deliver.ts), so a call of 1,000 activity
  * signals writes 1,000 small rows, not one topic per viewer each. For a change that can take the
  * workflow out of someone's sight (members, permissions, guest settings, removal) pass the viewers
- * from before the change as `alsoTo`, so they hear of it too.
+ * from before the change as `alsoTo`, so they hear of it too. (The viewers read here only count
+ * the activities they have not read.)
  */
 export async function tellViewers(ctx: Context, process: { cid: string; _id: string }, told: Told<ViewerSignal> | Told<ViewerSignal>[], alsoTo: string[] = []) {
   const signals = Array.isArray(told) ? told : [told]
+  if (!signals.length) return
+  // Read again: the call may just have changed who sees it.
+  const row = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', process.cid).where('_id', '=', process._id).executeTakeFirst()
+  const viewers = row ? await processViewers(ctx.db, row) : []
+  await countActivitiesUnread(ctx, process.cid, viewers, signals)
   const topics = [`workspace:${process.cid}` as const, ...[...new Set(alsoTo)].map((uid) => `user:${uid}` as const)]
   for (const { sig, meta } of signals) {
     // Delivery finds the workflow in the meta: a signal that does not name it would reach the whole workspace.
@@ -41,4 +47,21 @@ export async function tellViewers(ctx: Context, process: { cid: string; _id: str
     // Each pair was checked against the catalogue where `told` was written.
     ctx.publish(topics, sig, meta as never)
   }
+}
+
+/**
+ * The wall's unread counts (wall2.unread) of everyone but the caller who sees the workflow: one per
+ * activity created, one per activity updated, in the transaction of the change.
+ */
+async function countActivitiesUnread(ctx: Context, cid: string, viewers: string[], signals: Told<ViewerSignal>[]) {
+  let created = 0
+  let updated = 0
+  for (const told of signals) {
+    if (told.sig === 'v3.activity.created') created += told.meta.ids?.length ?? 1
+    if (told.sig === 'v3.activity.updated') updated++
+  }
+  if (!created && !updated) return
+  const others = viewers.filter((uid) => uid !== ctx.session?.uid)
+  await addUnread(ctx.db, cid, others, 'activity.created', created)
+  await addUnread(ctx.db, cid, others, 'activity.updated', updated)
 }
