@@ -39,6 +39,8 @@ export interface Config {
   archiveMaxFiles: number
   /** Largest total size of the files in one POST /files archive. */
   archiveMaxBytes: number
+  /** How long the event log keeps signals for `resume` (hours; fractions allowed). */
+  eventRetentionHours: number
   /** How long a finished export archive is kept before it is removed. */
   exportKeepHours: number
   /**
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageMaxPixels: read.integer('IMAGE_MAX_PIXELS', 100_000_000, 1, 2 ** 32),
     archiveMaxFiles: read.integer('ARCHIVE_MAX_FILES', 1000, 1, 100_000),
     archiveMaxBytes: read.integer('ARCHIVE_MAX_BYTES', 4 * 1024 ** 3, 1, 1024 ** 4),
+    eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),
     exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
     importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
     importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
@@ -132,6 +135,17 @@ class Reader {
     const n = Number(value)
     if (!/^\d+$/.test(value) || n < min || n > max) {
       this.problems.push(`${name}=${JSON.stringify(value)}: expected a whole number from ${min} to ${max}`)
+      return fallback
+    }
+    return n
+  }
+
+  decimal(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name)
+    if (value === undefined) return fallback
+    const n = Number(value)
+    if (!/^\d+(\.\d+)?$/.test(value) || n < min || n > max) {
+      this.problems.push(`${name}=${JSON.stringify(value)}: expected a number from ${min} to ${max}`)
       return fallback
     }
     return n
