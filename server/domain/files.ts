@@ -24,6 +24,7 @@ import type { Config } from '../config'
 import { findFile, type FileRow } from '../db/files'
 import type { DbHandle } from '../db/schema'
 import { loadProcessAccess } from '../policies/processes'
+import { actsIn, type Principal } from '../policies/principal'
 
 
 export const filePath = (config: Config, fileId: string) => path.join(config.filesDir, fileId.slice(0, 2), fileId)
@@ -119,15 +120,15 @@ export function cleanFileName(name: string, fallback = 'file'): string {
 }
 
 /** The file when `uid` may read it, else null (the caller answers 404). */
-export async function canReadFile(db: DbHandle, uid: string, fileId: string): Promise<FileRow | null> {
+export async function canReadFile(db: DbHandle, caller: Principal, fileId: string): Promise<FileRow | null> {
   const file = await findFile(db, fileId)
-  if (!file) return null
-  if (file.uid === uid) return file
-  return (await attachedVisibly(db, uid, file)) ? file : null
+  if (!file || !actsIn(caller, file.cid)) return null
+  if (file.uid === caller.uid) return file
+  return (await attachedVisibly(db, caller, file)) ? file : null
 }
 
 /** Whether `uid` sees an activity of the file's workspace that lists the file. */
-async function attachedVisibly(db: DbHandle, uid: string, file: FileRow): Promise<boolean> {
+async function attachedVisibly(db: DbHandle, caller: Principal, file: FileRow): Promise<boolean> {
   const rows = await db
     .selectFrom('activities')
     .select('process_id')
@@ -139,7 +140,7 @@ async function attachedVisibly(db: DbHandle, uid: string, file: FileRow): Promis
     .execute()
   for (const { process_id } of rows) {
     try {
-      const { access } = await loadProcessAccess(db, uid, process_id)
+      const { access } = await loadProcessAccess(db, caller, process_id)
       if (access.see) return true
     } catch {
       /* not visible: try the next workflow */
@@ -194,9 +195,9 @@ export function archiveEntryNames(names: string[]): string[] {
  * list only files of its own workspace that the caller may read. Returns the first id that is not
  * such a file, or null.
  */
-export async function firstUnattachableFile(db: DbHandle, uid: string, cid: string, fileIds: Iterable<string>): Promise<string | null> {
+export async function firstUnattachableFile(db: DbHandle, caller: Principal, cid: string, fileIds: Iterable<string>): Promise<string | null> {
   for (const id of new Set(fileIds)) {
-    const file = await canReadFile(db, uid, id)
+    const file = await canReadFile(db, caller, id)
     if (!file || file.cid !== cid) return id
   }
   return null

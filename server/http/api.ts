@@ -6,7 +6,7 @@
 import express, { type Request, type Response } from 'express'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { resolveSessionKey } from '../auth/sessions'
+import { resolveKey } from '../auth/sessions'
 import type { Dispatcher } from '../rpc/dispatch'
 import type { Transport } from '../rpc/operation'
 import { KEY_NAME, keyFromRequest } from './credentials'
@@ -19,18 +19,20 @@ export function apiRouter(config: Config, db: Db, dispatcher: Dispatcher) {
     const args = parseBody(req.body)
     if (args instanceof Error) return sendError(res, { code: 400, msg: args.message })
     const key = keyFromRequest(req)
-    const session = key ? await resolveSessionKey(db.kysely, key, config.sessionIdleSeconds) : null
-    const reply = await dispatcher.call(op, args, session, httpTransport(res, config))
+    const address = req.socket.remoteAddress ?? ''
+    const session = key ? await resolveKey(db.kysely, key, config.sessionIdleSeconds, address) : null
+    const reply = await dispatcher.call(op, args, session, httpTransport(res, config, address))
     if ('error' in reply) return sendError(res, reply.error)
     res.status(200).type('application/json').send(JSON.stringify(reply.result))
   })
   return router
 }
 
-function httpTransport(res: Response, config: Config): Transport {
+function httpTransport(res: Response, config: Config, address: string): Transport {
   const cookie = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: false }
   return {
     kind: 'http',
+    address,
     signIn: (_session, key) => res.cookie(KEY_NAME, key, { ...cookie, maxAge: config.sessionIdleSeconds * 1000 }),
     signOut: () => res.clearCookie(KEY_NAME, cookie),
   }

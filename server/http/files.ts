@@ -8,7 +8,7 @@ import { create as contentDisposition } from 'content-disposition'
 import express, { type Request, type Response } from 'express'
 import JSZip from 'jszip'
 import multer from 'multer'
-import { currentWorkspaceId, resolveSessionKey } from '../auth/sessions'
+import { currentWorkspaceId, resolveKey } from '../auth/sessions'
 import { findFile, findFiles, insertFile, type FileRow } from '../db/files'
 import { publicFormByKey } from '../db/public-forms'
 import { archiveEntryNames, canReadFile, cleanFileName, commitUpload, filePath, LazyFileStream, sniffContentType, tempStorage, type StoredUpload } from '../domain/files'
@@ -30,7 +30,7 @@ class HttpError extends Error {
 /** The session of the request's hlrkey header or cookie (or `extra`, e.g. the upload body field). */
 export async function sessionOf(deps: RouteDeps, req: Request, extra?: unknown): Promise<Session | null> {
   const key = keyFromRequest(req) ?? (typeof extra === 'string' && extra ? extra : null)
-  return key ? resolveSessionKey(deps.db.kysely, key, deps.config.sessionIdleSeconds) : null
+  return key ? resolveKey(deps.db.kysely, key, deps.config.sessionIdleSeconds, req.socket.remoteAddress ?? '') : null
 }
 
 /** Who uploads: a signed-in user in their current workspace, or a public form (uid `form_<processId>`). */
@@ -146,7 +146,7 @@ export function filesRouter(deps: RouteDeps) {
     const session = await sessionOf(deps, req)
     if (!session) return sendError(res, { code: 401, msg: 'not signed in' })
     const id = req.params.id as string
-    const file = isObjectId(id) ? await canReadFile(db.kysely, session.uid, id) : null
+    const file = isObjectId(id) ? await canReadFile(db.kysely, session, id) : null
     if (!file) return sendError(res, { code: 404, msg: 'file not found' })
     await serve(req, res, file, session.uid)
   })
@@ -176,7 +176,7 @@ export function filesRouter(deps: RouteDeps) {
     const files: FileRow[] = []
     for (const id of fileIds) {
       const row = rows.get(id)
-      if (!row || (row.uid !== session.uid && !(await canReadFile(db.kysely, session.uid, id)))) {
+      if (!row || (row.uid !== session.uid && !(await canReadFile(db.kysely, session, id)))) {
         return sendError(res, { code: 403, msg: 'a listed file is not accessible to you', details: { fileId: id } })
       }
       files.push(row)

@@ -22,7 +22,7 @@ export function imagesRouter(deps: RouteDeps) {
     if (!session) return sendError(res, { code: 401, msg: 'not signed in' })
     const request = parse(req, res)
     if (!request) return
-    const file = await canReadFile(db.kysely, session.uid, request.id)
+    const file = await canReadFile(db.kysely, session, request.id)
     if (!file) return sendError(res, { code: 404, msg: 'file not found' })
     await sendImage(deps, req, res, file, request, 'private, max-age=3600')
   })

@@ -1,6 +1,6 @@
 /** Operations beyond the interface: signing in and out (see "Added operations" in the README). */
 import { verifyPassword } from '../auth/passwords'
-import { createSession, endSession, resolveSessionKey } from '../auth/sessions'
+import { createSession, endSession, resolveKey, signalWorkspaces } from '../auth/sessions'
 import { findUserByEmail } from '../db/users'
 import { memberWorkspaceIds } from '../db/workspaces'
 import { RpcError } from '../errors'
@@ -24,9 +24,9 @@ export const auth = operation({
   name: 'auth',
   access: 'public',
   async run(ctx, key: string) {
-    const session = await resolveSessionKey(ctx.db, key, ctx.config.sessionIdleSeconds)
+    const session = await resolveKey(ctx.db, key, ctx.config.sessionIdleSeconds, ctx.transport.address)
     if (!session) throw new RpcError(401, 'the key is unknown, expired or revoked')
-    ctx.transport.signIn(session, key, await memberWorkspaceIds(ctx.db, session.uid))
+    ctx.transport.signIn(session, key, await signalWorkspaces(ctx.db, session))
     return { uid: session.uid }
   },
 })

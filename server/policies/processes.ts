@@ -21,6 +21,7 @@
  *
  * The rule is pure (`processAccess`): its inputs are loaded once by `loadProcessAccess`.
  */
+import { actsIn, type Principal } from './principal'
 import type { ProcessPermission, Role, DbHandle } from '../db/schema'
 import { loadProcessesOf } from '../db/processes'
 import { forbidden, notFound } from '../errors'
@@ -124,7 +125,8 @@ export interface LoadedProcess {
  * The workflow `processId` of a workspace the caller belongs to, with the caller's access.
  * 404 when there is none or the caller may not see it.
  */
-export async function loadProcessAccess(db: DbHandle, uid: string, processId: string): Promise<{ process: LoadedProcess; access: ProcessAccess }> {
+export async function loadProcessAccess(db: DbHandle, caller: Principal, processId: string): Promise<{ process: LoadedProcess; access: ProcessAccess }> {
+  const { uid } = caller
   const row = await db
     .selectFrom('processes as p')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
@@ -132,7 +134,7 @@ export async function loadProcessAccess(db: DbHandle, uid: string, processId: st
     .select('m.role')
     .where('p._id', '=', processId)
     .executeTakeFirst()
-  if (!row) throw notFound('process')
+  if (!row || !actsIn(caller, row.cid)) throw notFound('process')
   const { role, ...process } = row
   const access = await accessTo(db, process, { uid, role })
   if (!access.see) throw notFound('process')

@@ -8,6 +8,8 @@ import type { BusMessage } from './bus'
 export interface HubConnection {
   uid: string | null
   sessionId: string | null
+  /** An API key's workspace: the socket never hears another, whatever its user joins. */
+  scope: string | null
   topics: Set<string>
   send(text: string): void
   /** Closes the socket because its session ended. */
@@ -19,10 +21,11 @@ export class Hub {
   private byUser = new Map<string, Set<HubConnection>>()
   private bySession = new Map<string, Set<HubConnection>>()
 
-  signIn(conn: HubConnection, uid: string, sessionId: string, workspaceIds: string[]) {
+  signIn(conn: HubConnection, uid: string, sessionId: string, workspaceIds: string[], scope: string | null = null) {
     this.remove(conn)
     conn.uid = uid
     conn.sessionId = sessionId
+    conn.scope = scope
     add(this.byUser, uid, conn)
     add(this.bySession, sessionId, conn)
     this.subscribe(conn, `user:${uid}`)
@@ -34,7 +37,7 @@ export class Hub {
     conn.topics.clear()
     if (conn.uid) drop(this.byUser, conn.uid, conn)
     if (conn.sessionId) drop(this.bySession, conn.sessionId, conn)
-    conn.uid = conn.sessionId = null
+    conn.uid = conn.sessionId = conn.scope = null
   }
 
   deliver(message: BusMessage) {
@@ -52,6 +55,7 @@ export class Hub {
         return
       case 'membership':
         for (const conn of this.byUser.get(message.uid) ?? []) {
+          if (conn.scope && conn.scope !== message.cid) continue
           const topic = `workspace:${message.cid}`
           if (message.member) this.subscribe(conn, topic)
           else this.unsubscribe(conn, topic)

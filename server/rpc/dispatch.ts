@@ -6,7 +6,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { badRequest, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import { badRequest, forbidden, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import { authorizeMember } from '../policies/roles'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
@@ -63,6 +63,7 @@ export class Dispatcher {
     if (!entry.built) throw notBuiltError(entry.op.name)
     const args = checkArguments(entry, rawArgs)
     if (entry.op.access !== 'public' && !session) throw unauthorized()
+    if (session?.apiKey && entry.op.apiKeys === false) throw forbidden(`an API key may not call ${entry.op.name}; sign in with a password`)
 
     const queued: BusMessage[] = []
     const mails: Mail[] = []

@@ -10,14 +10,22 @@ import type { Capability, Member, RoleTable } from '../policies/roles'
 import type { BusMessage } from '../realtime/bus'
 
 export interface Session {
-  /** sha256 of the session key: the key itself is never kept. */
+  /** sha256 of the session key (or API key): the key itself is never kept. */
   id: string
   uid: string
+  /**
+   * Present when the caller signed in with an API key: the key acts as its owner in this one
+   * workspace only (every other is "not found": server/policies/roles.ts), and may not call
+   * operations declared `apiKeys: false`.
+   */
+  apiKey?: { _id: string; cid: string; expires: number }
 }
 
 /** What a transport (socket or HTTP request) lets an operation do to it. */
 export interface Transport {
   kind: 'ws' | 'http'
+  /** The client's address (the socket's peer), for API key whitelists and rate limits. */
+  address: string
   /**
    * Called when a call signs the caller in (login, auth): the socket keeps the session and
    * subscribes to the user's workspaces; an HTTP response sets the cookie.
@@ -83,6 +91,11 @@ interface Common<A extends Access> {
   access: A
   /** Reads only: runs without a transaction. */
   readOnly?: boolean
+  /**
+   * false: a caller signed in with an API key is refused (403), whatever its owner may do. Keys
+   * cannot manage keys, the password or the account.
+   */
+  apiKeys?: false
   run(ctx: ContextOf<A>, ...args: any[]): Promise<unknown>
 }
 

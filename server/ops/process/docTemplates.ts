@@ -27,7 +27,7 @@ function normalise(template: Record<string, unknown>): Template {
 }
 
 async function administered(ctx: SignedInContext, processId: string, what: string): Promise<LoadedProcess> {
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
   requireAdminister(access, what)
   return process
 }

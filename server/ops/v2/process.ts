@@ -15,7 +15,7 @@ export const get = operation({
   readOnly: true,
   async run(ctx, processId?: string) {
     if (processId === undefined) throw badRequest('argument 1 (processId) is required', { argument: 0, name: 'processId', reason: 'is required' })
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
     return processObject(ctx.db, process, ctx.session.uid)
   },
 })
@@ -25,7 +25,7 @@ export const star = operation({
   name: 'v2.process.star',
   access: 'signedIn',
   async run(ctx, processId: string) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
     const uid = ctx.session.uid
     const starred = !(await isStarred(ctx.db, process.cid, process._id, uid))
     if (starred) await ctx.db.insertInto('process_stars').values({ cid: process.cid, process_id: process._id, uid, created: Date.now() }).execute()
@@ -45,7 +45,7 @@ export const meta = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, query: { process: string; search?: string }) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, query.process)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, query.process)
     const fields = await loadFields(ctx.db, process.cid, process._id)
     const order = (process.info.fieldsOrder as string[] | undefined) ?? []
     fields.sort((a, b) => rank(order, a._id) - rank(order, b._id))

@@ -29,7 +29,7 @@ async function creatableProcess(ctx: SignedInContext, processIdOrKey: string, wo
     if (!row) throw notFound('process')
     processId = row._id
   }
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
   if (workspaceId && process.cid !== workspaceId) throw notFound('process')
   if (!canCreateActivity(access)) throw forbidden('you may not create activities in this workflow', { needs: 'create' })
   return process

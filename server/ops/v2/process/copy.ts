@@ -21,7 +21,7 @@ export const copy = operation({
     if (!given.length) throw badRequest('argument 1 (processIds) must name at least one process', { argument: 0, name: 'processIds', reason: 'is empty' })
     const byWorkspace = new Map<string, LoadedProcess[]>()
     for (const id of given) {
-      const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, id)
+      const { process, access } = await loadProcessAccess(ctx.db, ctx.session, id)
       requireAdminister(access, 'copy')
       byWorkspace.set(process.cid, [...(byWorkspace.get(process.cid) ?? []), process])
     }

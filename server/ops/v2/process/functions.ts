@@ -28,7 +28,7 @@ export const validateFunctions = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, workspaceId: string) {
-    const member = await loadMember(ctx.db, workspaceId, ctx.session.uid)
+    const member = await loadMember(ctx.db, workspaceId, ctx.session)
     const out: Record<string, { processId: string; valid: boolean; errors: object[] }> = {}
     for (const { process: p } of await visibleProcessesOf(ctx.db, workspaceId, member)) {
       for (const f of await loadFields(ctx.db, workspaceId, p._id)) {

@@ -67,7 +67,7 @@ async function settle(ctx: SignedInContext, process: LoadedProcess, given: FormI
 }
 
 async function save(ctx: SignedInContext, form: FormInput, rotate: boolean) {
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, form.processId)
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session, form.processId)
   requireAdminister(access, 'change the public form')
   // Lock the workflow's row: two concurrent calls for one workflow queue instead of colliding.
   await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('_id', '=', process._id).forUpdate().execute()
