@@ -9,6 +9,8 @@ import { operation } from '../rpc/operation'
 export const login = operation({
   name: 'login',
   access: 'public',
+  // Wrong passwords are counted per account and per client address, and slowed down (server/auth/limits.ts).
+  guessing: { kind: 'login', failsWith: 401, account: (email: string) => `account:${email.trim().toLowerCase()}` },
   async run(ctx, email: string, password: string) {
     const user = await findUserByEmail(ctx.db, email)
     if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {

@@ -2,6 +2,7 @@
  * What an operation is. Each one is declared once, in server/ops/, with `operation({...})`;
  * its arguments are described by schemas/ops/<name>.json and validated before `run`.
  */
+import type { Guessing } from '../auth/limits'
 import type { Config } from '../config'
 import type { DbHandle } from '../db/schema'
 import type { Mail } from '../mail'
@@ -50,6 +51,12 @@ export interface Context {
    * '/name', 'must not be blank')`. `argument` counts from 0; `path` is a JSON pointer inside it.
    */
   invalid(argument: number, path: string, reason: string, details?: object): RpcError
+  /** Set when the call came through proof of work: the challenge it used. */
+  proof: { identifier: string } | null
+  /** Calls an operation that takes proof of work, as proven by the challenge `identifier`. */
+  callProven(endpoint: string, args: unknown[], identifier: string): Promise<unknown>
+  /** Whether `endpoint` is an operation that takes proof of work. */
+  takesProof(endpoint: string): boolean
   mail: {
     /** Queued; handed to the mailer only after the call's transaction commits (a rolled-back call sends nothing). */
     send(message: Mail): void
@@ -96,6 +103,14 @@ interface Common<A extends Access> {
    * cannot manage keys, the password or the account.
    */
   apiKeys?: false
+  /** Wrong guesses (a wrong password, an unknown key) are counted and slowed down: server/auth/limits.ts. */
+  guessing?: Guessing
+  /**
+   * 'always': answers only when called through v3.proofOfWork.call or v3.core.proofOfWork (403
+   * otherwise). 'beyondRate': free up to REGISTRATIONS_PER_ADDRESS_PER_HOUR per client address, then
+   * only with proof of work (429 otherwise). See server/auth/proof-of-work.ts.
+   */
+  proofOfWork?: 'always' | 'beyondRate'
   run(ctx: ContextOf<A>, ...args: any[]): Promise<unknown>
 }
 

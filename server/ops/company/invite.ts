@@ -10,6 +10,7 @@ import { operation } from '../../rpc/operation'
 export const checkInvite = operation({
   name: 'company.check_invite',
   access: 'public',
+  guessing: { kind: 'key', failsWith: 404 },
   readOnly: true,
   async run(ctx, inviteKey: string) {
     const row = await findInvite(ctx, inviteKey)

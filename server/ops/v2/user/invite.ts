@@ -41,6 +41,7 @@ export const list = operation({
 export const accept = operation({
   name: 'v2.user.invite.accept',
   access: 'public',
+  guessing: { kind: 'key', failsWith: 404 },
   async run(ctx, inviteKey: string) {
     const row = await findInvite(ctx, inviteKey)
     if (!ctx.session) {
@@ -60,6 +61,7 @@ export const accept = operation({
 export const decline = operation({
   name: 'v2.user.invite.decline',
   access: 'public',
+  guessing: { kind: 'key', failsWith: 404 },
   async run(ctx, inviteKey: string) {
     const row = await findInvite(ctx, inviteKey)
     await ctx.db.deleteFrom('invites').where('cid', '=', row.cid).where('_id', '=', row._id).execute()
@@ -81,6 +83,7 @@ interface InvitedUser {
 export const register = operation({
   name: 'v2.user.invite.register',
   access: 'public',
+  guessing: { kind: 'key', failsWith: 404 },
   async run(ctx, user: InvitedUser | undefined, inviteKey: string) {
     if (!user) {
       throw badRequest('argument 1 (user) is required to create an account; a user who has one signs in and calls v2.user.invite.accept', {
