@@ -11,7 +11,7 @@ import { authorizeMember } from '../policies/roles'
 import { Limits, tooMany } from '../auth/limits'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
-import type { Context, Session, Transport } from './operation'
+import type { Context, Proof, Session, Transport } from './operation'
 import { notBuiltError, type Entry, type Registry } from './registry'
 import { describeSchemaError, invalidArgument } from './schemas'
 
@@ -75,7 +75,7 @@ export class Dispatcher {
   }
 
   /** `proof`: the challenge that proved the call (through v3.proofOfWork.call or v3.core.proofOfWork), else null. */
-  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, proof: { identifier: string } | null) {
+  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, proof: Proof | null) {
     const entry = typeof opName === 'string' ? this.deps.registry.get(opName) : undefined
     if (!entry) throw new RpcError(501, `no such operation: ${String(opName).slice(0, 200)}`)
     // Whatever its arguments, an operation that is not built says so: a client can tell the two apart.
@@ -100,7 +100,7 @@ export class Dispatcher {
         mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
         invalid: (argument, path, reason, details) => invalidArgument(entry, argument, path, reason, details),
         proof,
-        callProven: (endpoint, args, identifier) => this.run(endpoint, args, session, transport, { identifier }),
+        callProven: (endpoint, args, proven) => this.run(endpoint, args, session, transport, proven),
         takesProof: (endpoint) => !!this.deps.registry.get(endpoint)?.op.proofOfWork,
       }
       if (entry.op.access === 'member') Object.assign(ctx, await authorizeMember(db, session!, entry.op, args))

@@ -52,9 +52,9 @@ export interface Context {
    */
   invalid(argument: number, path: string, reason: string, details?: object): RpcError
   /** Set when the call came through proof of work: the challenge it used. */
-  proof: { identifier: string } | null
-  /** Calls an operation that takes proof of work, as proven by the challenge `identifier`. */
-  callProven(endpoint: string, args: unknown[], identifier: string): Promise<unknown>
+  proof: Proof | null
+  /** Calls an operation that takes proof of work, as proven by a challenge. */
+  callProven(endpoint: string, args: unknown[], proof: Proof): Promise<unknown>
   /** Whether `endpoint` is an operation that takes proof of work. */
   takesProof(endpoint: string): boolean
   mail: {
@@ -63,6 +63,12 @@ export interface Context {
     /** An absolute link for a message: PUBLIC_URL (default the server's own URL) followed by `pathname`. */
     link(pathname: string): string
   }
+}
+
+/** The challenge a proven call used (server/auth/proof-of-work.ts). */
+export interface Proof {
+  identifier: string
+  challenge: string
 }
 
 export interface SignedInContext extends Context {

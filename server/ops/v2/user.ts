@@ -10,6 +10,7 @@ import { operation } from '../../rpc/operation'
 export const register = operation({
   name: 'v2.user.register',
   access: 'public',
+  proofOfWork: 'beyondRate',
   run: (ctx, user: NewUser, options?: RegisterOptions) => registerUser(ctx, user, options),
 })
 

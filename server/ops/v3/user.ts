@@ -14,6 +14,7 @@ interface V3NewUser extends NewUser {
 export const register = operation({
   name: 'v3.user.register',
   access: 'public',
+  proofOfWork: 'beyondRate',
   run(ctx, user: V3NewUser, options?: RegisterOptions) {
     const { acceptConditions, acceptMarketing, language, preferredDomain, ...account } = user
     const extra = { acceptConditions, acceptMarketing, language, preferredDomain }
