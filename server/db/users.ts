@@ -39,13 +39,19 @@ export async function setDefaultWorkspace(db: DbHandle, uid: string, cid: string
   await db.updateTable('users').set({ default_cid: cid }).where('_id', '=', uid).execute()
 }
 
-/** Public profile: what a user shows to people who share a workspace with them. */
+/**
+ * Public profile: what a user shows to people who share a workspace with them. `isBot: true` marks a
+ * bot account (v3.user.setBot), `removed: true` a removed one (v3.user.remove); both are left out otherwise.
+ */
 export async function loadProfile(db: DbHandle, uid: string) {
-  return db
+  const row = await db
     .selectFrom('users')
-    .select(['_id', 'email', 'firstname', 'lastname', 'created', 'updated'])
+    .select(['_id', 'email', 'firstname', 'lastname', 'created', 'updated', 'is_bot', 'removed'])
     .where('_id', '=', uid)
     .executeTakeFirst()
+  if (!row) return row
+  const { is_bot, removed, ...profile } = row
+  return { ...profile, ...(is_bot && { isBot: true }), ...(removed !== null && { removed: true }) }
 }
 
 export async function loadSettings(db: DbHandle, uid: string) {

@@ -1,5 +1,8 @@
 import { registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
-import { notFound } from '../../errors'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { verifyPassword } from '../../auth/passwords'
+import { removeAccount } from '../../domain/account'
+import { forbidden, notFound, RpcError } from '../../errors'
 import { allowedOperations, describeMember, findMember, requireCapability } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
@@ -71,3 +74,59 @@ export const permissions = operation({
     return { [uid]: entry }
   },
 })
+
+/**
+ * [{password}]: removes the caller's account after the password is entered again (the GDPR path:
+ * server/domain/account.ts). Returns true; the caller's sockets are closed.
+ */
+export const remove = operation({
+  name: 'v3.user.remove',
+  access: 'signedIn',
+  apiKeys: false,
+  // Wrong passwords count toward the address's guessing limit.
+  guessing: { kind: 'key', failsWith: 401 },
+  async run(ctx, options?: { password?: unknown }) {
+    const password = options?.password
+    if (typeof password !== 'string' || !password) throw ctx.invalid(0, '/password', 'is required: enter your password again to remove your account')
+    const user = await ctx.db.selectFrom('users').select('password_hash').where('_id', '=', ctx.session.uid).forUpdate().executeTakeFirst()
+    if (!user || !(await verifyPassword(user.password_hash, password))) throw new RpcError(401, 'wrong password')
+    await removeAccount(ctx, ctx.session.uid)
+    ctx.transport.signOut()
+    return true
+  },
+})
+
+/**
+ * [{uid, isBot, secret?}]: flags an account as a bot (false clears). With `secret`, only the shared
+ * service secret (BOT_SECRET) authorises the call: a wrong one is 403 and nothing else is tried.
+ * Without it, only the users listed in BOT_ADMIN_UIDS may. Registration never sets the flag.
+ */
+export const setBot = operation({
+  name: 'v3.user.setBot',
+  access: 'signedIn',
+  apiKeys: false,
+  async run(ctx, input: { uid: string; isBot: boolean; secret?: string }) {
+    if (input.secret !== undefined) {
+      if (!ctx.config.botSecret || !sameSecret(input.secret, ctx.config.botSecret)) throw forbidden('the service secret is wrong')
+    } else if (!ctx.config.botAdminUids.includes(ctx.session.uid)) {
+      throw forbidden('only a bot administrator (BOT_ADMIN_UIDS) or the service secret may flag bots')
+    }
+    const row = await ctx.db
+      .updateTable('users')
+      .set({ is_bot: input.isBot, updated: Date.now() })
+      .where('_id', '=', input.uid)
+      .where('removed', 'is', null)
+      .returning('_id')
+      .executeTakeFirst()
+    if (!row) throw notFound('user')
+    ctx.publish(`user:${input.uid}`, 'user.bot', { uid: input.uid, isBot: input.isBot })
+    return { uid: input.uid, isBot: input.isBot }
+  },
+})
+
+/** Constant-time comparison of two secrets (of any lengths). */
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest()
+  const b = createHash('sha256').update(expected).digest()
+  return timingSafeEqual(a, b)
+}
