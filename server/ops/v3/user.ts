@@ -1,6 +1,7 @@
 import { registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { verifyPassword } from '../../auth/passwords'
+import { providerForUsername } from '../../auth/sso'
 import { removeAccount } from '../../domain/account'
 import { forbidden, notFound, RpcError } from '../../errors'
 import { allowedOperations, describeMember, findMember, requireCapability } from '../../policies/roles'
@@ -130,3 +131,18 @@ function sameSecret(given: string, expected: string): boolean {
   const b = createHash('sha256').update(expected).digest()
   return timingSafeEqual(a, b)
 }
+
+/**
+ * [username]: which configured identity provider a username (an e-mail address) signs in with, by
+ * its domain: {tenantId?, clientId} (clientId is the provider's audience), or {} when none.
+ */
+export const idpUser = operation({
+  name: 'v3.user.idpUser',
+  access: 'public',
+  readOnly: true,
+  async run(ctx, username: string) {
+    const provider = providerForUsername(ctx.config, username)
+    if (!provider) return {}
+    return { ...(provider.tenantId && { tenantId: provider.tenantId }), clientId: provider.audience }
+  },
+})
