@@ -86,9 +86,7 @@ export const remove = operation({
   apiKeys: false,
   // Wrong passwords count toward the address's guessing limit.
   guessing: { kind: 'key', failsWith: 401 },
-  async run(ctx, options?: { password?: unknown }) {
-    const password = options?.password
-    if (typeof password !== 'string' || !password) throw ctx.invalid(0, '/password', 'is required: enter your password again to remove your account')
+  async run(ctx, { password }: { password: string }) {
     const user = await ctx.db.selectFrom('users').select('password_hash').where('_id', '=', ctx.session.uid).forUpdate().executeTakeFirst()
     if (!user || !(await verifyPassword(user.password_hash, password))) throw new RpcError(401, 'wrong password')
     await removeAccount(ctx, ctx.session.uid)
