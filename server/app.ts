@@ -72,8 +72,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
         : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer })
-      web.use(apiRouter(config, db, dispatcher))
       const routeDeps = { config, db, bus, log }
+      web.use(apiRouter(routeDeps, dispatcher))
       web.use(filesRouter(routeDeps))
       web.use(imagesRouter(routeDeps))
       web.use(insightsRouter(routeDeps))

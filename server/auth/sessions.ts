@@ -4,10 +4,22 @@
  * (more often when the idle limit is short, so a session in use never expires).
  */
 import { hashSecret, newSecret } from '../ids'
-import type { Context, Session } from '../rpc/operation'
 import type { DbHandle } from '../db/schema'
+import type { BusMessage } from '../realtime/bus'
 import { memberWorkspaceIds } from '../db/workspaces'
 import { apiKeyAlive, isApiKey, resolveApiKey } from './api-keys'
+
+export interface Session {
+  /** sha256 of the session key (or API key): the key itself is never kept. */
+  id: string
+  uid: string
+  /**
+   * Present when the caller signed in with an API key: the key acts as its owner in this one
+   * workspace only (every other is "not found": server/policies/principal.ts), and may not call
+   * operations declared `apiKeys: false`.
+   */
+  apiKey?: { _id: string; cid: string; expires: number }
+}
 
 export async function createSession(db: DbHandle, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
   const key = newSecret()
@@ -61,7 +73,8 @@ export async function resolveSessionId(db: DbHandle, id: string, idleSeconds: nu
   return { id, uid: row.uid }
 }
 
-export async function endSession(ctx: Context, sessionId: string) {
+/** Ends a session; `control` queues the message that closes its sockets after commit. */
+export async function endSession(ctx: { db: DbHandle; control(message: BusMessage): void }, sessionId: string) {
   await ctx.db.deleteFrom('sessions').where('key_hash', '=', sessionId).execute()
   ctx.control({ kind: 'sessionEnded', sessionId })
 }

@@ -1,9 +1,10 @@
 /** User property fields of a workspace and their values (one value per field and member). */
 import { newId } from '../ids'
-import type { PropertyFieldType, DbHandle } from './schema'
+import type { Selectable } from 'kysely'
+import type { DbHandle, PropertyFieldsTable, PropertyFieldType } from './schema'
 
 
-export type FilledBy = 'user' | 'admin'
+export type FilledBy = PropertyFieldsTable['filled_by']
 
 /** A stored value: one string, or a list of strings when the field takes multiple values. */
 export type PropertyValue = string | string[]
@@ -25,17 +26,7 @@ export interface FieldRecord extends FieldDefinition {
   updated?: number
 }
 
-interface FieldRow {
-  _id: string
-  label: string
-  type: PropertyFieldType
-  filled_by: FilledBy
-  enable_multiple: boolean
-  data: unknown
-  uid: string
-  created: number
-  updated: number | null
-}
+type FieldRow = Omit<Selectable<PropertyFieldsTable>, 'cid'>
 
 const fieldRecord = (row: FieldRow): FieldRecord => ({
   _id: row._id,

@@ -13,8 +13,9 @@ import type { Selectable } from 'kysely'
 import type { InsightsTable, DbHandle } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { newId } from '../ids'
-import { loadProcessAccess, type LoadedProcess } from '../policies/processes'
+import { loadProcessAccess } from '../policies/processes'
 import { phasesOf } from './activities/write'
+import type { ProcessRow } from '../db/processes'
 
 export type InsightRow = Selectable<InsightsTable>
 
@@ -60,13 +61,13 @@ export interface Column {
   type: string
 }
 
-async function processFields(db: DbHandle, process: LoadedProcess) {
+async function processFields(db: DbHandle, process: ProcessRow) {
   const rows = await db.selectFrom('process_fields').select(['_id', 'type', 'descriptor']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
   return new Map(rows.map((r) => [r._id, { type: r.type as string, label: typeof r.descriptor.label === 'string' ? r.descriptor.label : r._id }]))
 }
 
 /** Checks fields and filters against the workflow: 400 at argument `index` (named `name`) otherwise. */
-export async function checkDefinition(db: DbHandle, process: LoadedProcess, input: { fields: string[]; filters: Filters }, index: number, name: string) {
+export async function checkDefinition(db: DbHandle, process: ProcessRow, input: { fields: string[]; filters: Filters }, index: number, name: string) {
   const invalid = (path: string, reason: string) => badRequest(`argument ${index + 1} (${name}${path}) ${reason}`, { argument: index, name, path, reason })
   const known = await processFields(db, process)
   input.fields.forEach((f, i) => {
@@ -141,7 +142,7 @@ export interface InsightResult {
 }
 
 /** The insight's table: columns name, phase, then its fields; rows by creation, oldest first. */
-export async function runInsight(db: DbHandle, insight: InsightRow, process: LoadedProcess): Promise<InsightResult> {
+export async function runInsight(db: DbHandle, insight: InsightRow, process: ProcessRow): Promise<InsightResult> {
   const known = await processFields(db, process)
   const fields = (insight.fields as string[]).filter((f) => known.has(f))
   const filters = (insight.filters ?? {}) as Filters

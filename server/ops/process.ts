@@ -5,12 +5,12 @@
  * Signals on workspace:<cid>, ids only: `process.created {_id}`, `process.updated {_id, changed}`,
  * `process.removed {_id}`.
  */
-import { loadFields, loadProcessesOf, processObject } from '../db/processes'
+import { loadFields, loadProcessesOf, processObject, type ProcessRow } from '../db/processes'
 import type { ProcessesTable } from '../db/schema'
 import { enforceQuota } from '../domain/quota'
 import { badRequest, conflict, forbidden, notFound, refused } from '../errors'
 import { newId, isObjectId } from '../ids'
-import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister, type LoadedProcess } from '../policies/processes'
+import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister } from '../policies/processes'
 import { loadMember, workspaceOf } from '../policies/roles'
 import { operation } from '../rpc/operation'
 import { processViewers, publishToViewers } from '../domain/process-signals'
@@ -135,7 +135,7 @@ function mergePhases(current: unknown, given: Record<string, unknown>): Record<s
 }
 
 /** 422 when phasesOrder, phasesRemoved, fieldsOrder or a phase's fields name something the workflow lacks. */
-async function checkReferences(ctx: { db: Parameters<typeof loadFields>[0] }, process: LoadedProcess, info: Record<string, unknown>) {
+async function checkReferences(ctx: { db: Parameters<typeof loadFields>[0] }, process: ProcessRow, info: Record<string, unknown>) {
   const phases = Object.keys((info.phases as object) ?? {})
   const fieldIds = (await loadFields(ctx.db, process.cid, process._id)).map((f) => f._id)
   const check = (path: string, ids: unknown, known: string[], what: string) => {

@@ -4,7 +4,7 @@
  * access (loadMember, requireMember, loadProcessAccess, canReadFile, workspacesOf) take a Principal,
  * not a bare user id, and ask `actsIn` — so the key's bound is kept wherever access is decided.
  */
-import type { Session } from '../rpc/operation'
+import type { Session } from '../auth/sessions'
 
 export type Principal = Pick<Session, 'uid' | 'apiKey'>
 

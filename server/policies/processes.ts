@@ -23,7 +23,7 @@
  */
 import { actsIn, type Principal } from './principal'
 import type { ProcessPermission, Role, DbHandle } from '../db/schema'
-import { loadProcessesOf } from '../db/processes'
+import { loadProcessesOf, type ProcessRow } from '../db/processes'
 import { forbidden, notFound } from '../errors'
 
 
@@ -108,24 +108,12 @@ export function activityAccess(access: ProcessAccess, activity: { owners: string
   return { read: true, edit }
 }
 
-export interface LoadedProcess {
-  cid: string
-  _id: string
-  uid: string
-  name: string
-  key: string | null
-  dataset: boolean
-  info: Record<string, unknown>
-  prefix_suffix: number
-  created: number
-  updated: number | null
-}
 
 /**
  * The workflow `processId` of a workspace the caller belongs to, with the caller's access.
  * 404 when there is none or the caller may not see it.
  */
-export async function loadProcessAccess(db: DbHandle, caller: Principal, processId: string): Promise<{ process: LoadedProcess; access: ProcessAccess }> {
+export async function loadProcessAccess(db: DbHandle, caller: Principal, processId: string): Promise<{ process: ProcessRow; access: ProcessAccess }> {
   const { uid } = caller
   const row = await db
     .selectFrom('processes as p')
@@ -142,7 +130,7 @@ export async function loadProcessAccess(db: DbHandle, caller: Principal, process
 }
 
 /** The workflows of workspace `cid` the caller may see, oldest first, each with the caller's access. */
-export async function visibleProcessesOf(db: DbHandle, cid: string, caller: { uid: string; role: Role }): Promise<{ process: LoadedProcess; access: ProcessAccess }[]> {
+export async function visibleProcessesOf(db: DbHandle, cid: string, caller: { uid: string; role: Role }): Promise<{ process: ProcessRow; access: ProcessAccess }[]> {
   const processes = await loadProcessesOf(db, cid)
   const access = await accessToAll(db, cid, caller, processes)
   return processes.flatMap((process) => {
@@ -152,7 +140,7 @@ export async function visibleProcessesOf(db: DbHandle, cid: string, caller: { ui
 }
 
 /** The caller's access to every given workflow of one workspace (for lists). */
-export async function accessToAll(db: DbHandle, cid: string, caller: { uid: string; role: Role }, processes: LoadedProcess[]): Promise<Map<string, ProcessAccess>> {
+export async function accessToAll(db: DbHandle, cid: string, caller: { uid: string; role: Role }, processes: ProcessRow[]): Promise<Map<string, ProcessAccess>> {
   const result = new Map<string, ProcessAccess>()
   if (!processes.length) return result
   const teams = await teamsOf(db, cid, caller.uid)
@@ -173,13 +161,13 @@ export async function accessToAll(db: DbHandle, cid: string, caller: { uid: stri
   return result
 }
 
-async function accessTo(db: DbHandle, process: LoadedProcess, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
+async function accessTo(db: DbHandle, process: ProcessRow, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
   const teams = await teamsOf(db, process.cid, caller.uid)
   const entries = await db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
   return processAccess(processFacts(process), { ...caller, teams }, entries)
 }
 
-export function processFacts(p: LoadedProcess): ProcessFacts {
+export function processFacts(p: ProcessRow): ProcessFacts {
   return { cid: p.cid, uid: p.uid, allowGuests: p.info.allowGuests === true, enableGuestEditing: p.info.enableGuestEditing === true }
 }
 

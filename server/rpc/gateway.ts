@@ -15,7 +15,8 @@ import { resolveKey, signalWorkspaces, stillValid } from '../auth/sessions'
 import { keyFromRequest } from '../http/credentials'
 import type { Hub, HubConnection } from '../realtime/hub'
 import type { Dispatcher, Reply } from './dispatch'
-import type { Session, Transport } from './operation'
+import type { Session } from '../auth/sessions'
+import type { Transport } from './operation'
 import { TokenBucket } from './rate-limit'
 
 

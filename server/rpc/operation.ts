@@ -5,22 +5,11 @@
 import type { Guessing } from '../auth/limits'
 import type { Config } from '../config'
 import type { DbHandle } from '../db/schema'
+import type { Session } from '../auth/sessions'
 import type { Mail } from '../mail'
 import type { RpcError } from '../errors'
 import type { Capability, Member, RoleTable } from '../policies/roles'
 import type { BusMessage } from '../realtime/bus'
-
-export interface Session {
-  /** sha256 of the session key (or API key): the key itself is never kept. */
-  id: string
-  uid: string
-  /**
-   * Present when the caller signed in with an API key: the key acts as its owner in this one
-   * workspace only (every other is "not found": server/policies/roles.ts), and may not call
-   * operations declared `apiKeys: false`.
-   */
-  apiKey?: { _id: string; cid: string; expires: number }
-}
 
 /** What a transport (socket or HTTP request) lets an operation do to it. */
 export interface Transport {

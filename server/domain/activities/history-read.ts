@@ -9,7 +9,8 @@ import { actsIn, type Principal } from '../../policies/principal'
 import type { ActivitiesTable, Role, DbHandle } from '../../db/schema'
 import type { Selectable } from 'kysely'
 import { forbidden, notFound } from '../../errors'
-import { accessToAll, activityAccess, type LoadedProcess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import { accessToAll, activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import type { ProcessRow } from '../../db/processes'
 
 export type ActivityRow = Selectable<ActivitiesTable>
 
@@ -18,7 +19,7 @@ export const ownersOf = (a: Pick<ActivityRow, 'uid'>) => [a.uid]
 
 export interface VisibleActivity {
   activity: ActivityRow
-  process: LoadedProcess
+  process: ProcessRow
   access: ProcessAccess
   edit: boolean
 }
@@ -58,8 +59,8 @@ export async function workspacesOf(db: DbHandle, caller: Principal): Promise<Map
  * Of the given workflow ids (any workspace), those the caller sees, with the caller's access.
  * Unknown ids and workflows of other workspaces are left out.
  */
-export async function visibleProcesses(db: DbHandle, caller: Principal, processIds: string[] | '*'): Promise<Map<string, { process: LoadedProcess; access: ProcessAccess }>> {
-  const out = new Map<string, { process: LoadedProcess; access: ProcessAccess }>()
+export async function visibleProcesses(db: DbHandle, caller: Principal, processIds: string[] | '*'): Promise<Map<string, { process: ProcessRow; access: ProcessAccess }>> {
+  const out = new Map<string, { process: ProcessRow; access: ProcessAccess }>()
   if (processIds !== '*' && !processIds.length) return out
   const { uid } = caller
   const roles = await workspacesOf(db, caller)
@@ -67,7 +68,7 @@ export async function visibleProcesses(db: DbHandle, caller: Principal, processI
   let q = db.selectFrom('processes').selectAll().where('cid', 'in', [...roles.keys()])
   if (processIds !== '*') q = q.where('_id', 'in', [...new Set(processIds)])
   const processes = await q.execute()
-  const byCid = new Map<string, LoadedProcess[]>()
+  const byCid = new Map<string, ProcessRow[]>()
   for (const p of processes) byCid.set(p.cid, [...(byCid.get(p.cid) ?? []), p])
   for (const [cid, list] of byCid) {
     const access = await accessToAll(db, cid, { uid, role: roles.get(cid)! }, list)

@@ -7,7 +7,8 @@ import { type Principal } from '../../policies/principal'
 import type { Selectable } from 'kysely'
 import type { ActivitiesTable, DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
-import { activityAccess, loadProcessAccess, type LoadedProcess, type ProcessAccess } from '../../policies/processes'
+import { activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import type { ProcessRow } from '../../db/processes'
 
 export type ActivityRow = Selectable<ActivitiesTable>
 
@@ -72,7 +73,7 @@ export async function activityRecords(db: DbHandle, cid: string, rows: ActivityR
 
 export interface Loaded {
   row: ActivityRow
-  process: LoadedProcess
+  process: ProcessRow
   access: ProcessAccess
   edit: boolean
 }
@@ -97,7 +98,7 @@ export async function loadActivitiesFor(db: DbHandle, caller: Principal, ids: st
     )
   }
   const byId = new Map(rows.map((r) => [r._id, r]))
-  const processes = new Map<string, { process: LoadedProcess; access: ProcessAccess } | null>()
+  const processes = new Map<string, { process: ProcessRow; access: ProcessAccess } | null>()
   const out: Loaded[] = []
   for (const [index, id] of ids.entries()) {
     const row = byId.get(id)

@@ -5,12 +5,12 @@
  *
  * Signals on workspace:<cid>: `process.field.created|updated|removed {processId, _id}`.
  */
-import { loadField, unknownProcesses, type FieldRecord } from '../../db/processes'
+import { loadField, unknownProcesses, type FieldRecord, type ProcessRow } from '../../db/processes'
 import type { ProcessFieldType } from '../../db/schema'
 import { sql } from 'kysely'
 import { badRequest, conflict, refused } from '../../errors'
 import { isObjectId, newId } from '../../ids'
-import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import { operation, type Context } from '../../rpc/operation'
 import { publishToViewers } from '../../domain/process-signals'
 
@@ -52,7 +52,7 @@ async function validate(ctx: Context, cid: string, type: ProcessFieldType, d: De
   }
 }
 
-async function checkKey(ctx: Context, process: LoadedProcess, key: unknown, fieldId?: string) {
+async function checkKey(ctx: Context, process: ProcessRow, key: unknown, fieldId?: string) {
   if (key === undefined) return
   const other = await ctx.db
     .selectFrom('process_fields')
@@ -144,9 +144,9 @@ export const removeField = operation({
   },
 })
 
-const fieldsOrder = (p: LoadedProcess) => (p.info.fieldsOrder as string[] | undefined) ?? []
+const fieldsOrder = (p: ProcessRow) => (p.info.fieldsOrder as string[] | undefined) ?? []
 
-async function setFieldsOrder(ctx: Context, p: LoadedProcess, order: string[]) {
+async function setFieldsOrder(ctx: Context, p: ProcessRow, order: string[]) {
   await ctx.db
     .updateTable('processes')
     .set({ info: JSON.stringify({ ...p.info, fieldsOrder: order }), updated: Date.now() })

@@ -1,4 +1,5 @@
 /** Operations beyond the interface: the session's current workspace. */
+import { actsIn } from '../../policies/principal'
 import { currentWorkspaceId } from '../../auth/sessions'
 import { loadProfile } from '../../db/users'
 import { requireMember } from '../../policies/workspace'
@@ -21,5 +22,25 @@ export const switchWorkspace = operation({
     await requireMember(ctx.db, cid, ctx.session)
     await ctx.db.updateTable('sessions').set({ cid }).where('key_hash', '=', ctx.session.id).execute()
     return { cid }
+  },
+})
+
+/** The workspaces the caller belongs to, by name, with the caller's role in each. */
+export const workspaces = operation({
+  name: 'v3.session.workspaces',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx) {
+    const rows = await ctx.db
+      .selectFrom('workspace_members as m')
+      .innerJoin('workspaces as w', 'w._id', 'm.cid')
+      .select(['w._id', 'w.name', 'm.role'])
+      .where('m.uid', '=', ctx.session.uid)
+      .orderBy('w.name')
+      .orderBy('w._id')
+      .limit(10000)
+      .execute()
+    // An API key sees only its own workspace.
+    return rows.filter((w) => actsIn(ctx.session, w._id))
   },
 })

@@ -77,6 +77,7 @@ describe('signing in with an API key', () => {
       expect(await owner.client.call('v2.network.get', other._id)).toMatchObject({ _id: other._id })
       expect((await socket.fail('v2.network.get', other._id)).code).toBe(404)
       expect((await socket.fail('v3.session.switchWorkspace', other._id)).code).toBe(404)
+      expect((await socket.call('v3.session.workspaces')).map((w: any) => w._id)).toEqual([owner.cid])
       const elsewhere = await owner.client.call('process.create', { name: 'Hidden', workspaceId: other._id })
       expect((await owner.client.call('v2.process.get', elsewhere._id))._id).toBe(elsewhere._id)
       expect((await socket.fail('v2.process.get', elsewhere._id)).code).toBe(404)

@@ -9,8 +9,9 @@
 import type { ProcessPermission } from '../../../db/schema'
 import { resolveMemberId } from '../../../domain/process-members'
 import { processViewers, publishToViewers } from '../../../domain/process-signals'
-import { loadProcessAccess, type LoadedProcess, requireAdminister } from '../../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { ProcessRow } from '../../../db/processes'
 
 const TARGET = { argument: 1, name: 'targetId', kinds: ['user', 'team'], bare: true }
 
@@ -30,7 +31,7 @@ async function loadTarget(ctx: SignedInContext, processId: string, targetId: str
 }
 
 /** Writes the entry's permissions (listing the target when it was not) and tells the viewers. */
-async function savePermissions(ctx: SignedInContext, process: LoadedProcess, memberId: string, permissions: ProcessPermission[], viewersBefore: string[]) {
+async function savePermissions(ctx: SignedInContext, process: ProcessRow, memberId: string, permissions: ProcessPermission[], viewersBefore: string[]) {
   const json = JSON.stringify(permissions)
   await ctx.db
     .insertInto('process_members')

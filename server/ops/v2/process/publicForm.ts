@@ -11,8 +11,9 @@ import { loadPublicForm, publicFormRecord } from '../../../db/public-forms'
 import type { PublicFormsTable } from '../../../db/schema'
 import { notFound } from '../../../errors'
 import { newSecret } from '../../../ids'
-import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { ProcessRow } from '../../../db/processes'
 
 interface FormInput {
   processId: string
@@ -34,7 +35,7 @@ type Current = Awaited<ReturnType<typeof loadPublicForm>>
  * (404 otherwise). An account given without a team brings its team; a team given without an
  * account drops an account of another team.
  */
-async function settle(ctx: SignedInContext, process: LoadedProcess, given: FormInput, current: Current) {
+async function settle(ctx: SignedInContext, process: ProcessRow, given: FormInput, current: Current) {
   const cid = process.cid
   const creator = given.creator ?? current?.creator ?? ctx.session.uid
   const member = await ctx.db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', creator).executeTakeFirst()
