@@ -3,6 +3,7 @@
  * unknown invite and public-form keys per address; growing waits; 429 with Retry-After and
  * RateLimit on HTTP, details.retryAfter on the socket. Each test calls from its own loopback address.
  */
+import http from 'node:http'
 import { Client, serverUrl } from '../helpers/client'
 import { apiFrom } from '../helpers/address'
 import { startServer, type RunningServer } from '../helpers/server'
@@ -81,6 +82,30 @@ describe('unknown invite and public-form keys per client address', () => {
     } finally {
       await socket.close()
     }
+  })
+})
+
+describe('unknown public-form keys on POST /upload', () => {
+  test('count toward the same budget; past it the upload is refused with 429 before any byte is kept', async () => {
+    const from = freshAddress()
+    const form = new FormData()
+    form.append('publicFormKey', 'q'.repeat(32))
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])]), 'x.bin')
+    const encoded = new Response(form)
+    const body = Buffer.from(await encoded.arrayBuffer())
+    const post = () =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+        const req = http.request(`${server.url}/upload`, { method: 'POST', localAddress: from, headers: { 'content-type': encoded.headers.get('content-type')! } }, (res) => {
+          res.resume()
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }))
+        })
+        req.on('error', reject)
+        req.end(body)
+      })
+    for (let i = 0; i < 3; i++) expect((await post()).status).toBe(401)
+    const refused = await post()
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
   })
 })
 
