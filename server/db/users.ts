@@ -72,7 +72,8 @@ export async function mergeSettings(db: DbHandle, uid: string, settings: Record<
  * viewer may see the target (isolatedTeams, server/db/visibility.ts). Not symmetric: an admin of
  * an isolated workspace sees a user who does not see them.
  */
-export async function shareWorkspace(db: DbHandle, viewer: string, target: string): Promise<boolean> {
+/** Whether viewer sees target in a workspace they share (only in `withinCid` when given: an API key's). */
+export async function shareWorkspace(db: DbHandle, viewer: string, target: string, withinCid?: string): Promise<boolean> {
   const row = await db
     .selectFrom('workspace_members as x')
     .innerJoin('workspace_members as y', 'y.cid', 'x.cid')
@@ -80,6 +81,7 @@ export async function shareWorkspace(db: DbHandle, viewer: string, target: strin
     .where('x.uid', '=', viewer)
     .where('y.uid', '=', target)
     .where(seesPerson(sql.ref('x.cid'), viewer, target))
+    .$if(withinCid !== undefined, (q) => q.where('x.cid', '=', withinCid!))
     .limit(1)
     .executeTakeFirst()
   return !!row

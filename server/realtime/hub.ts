@@ -47,7 +47,8 @@ export class Hub {
         for (const topic of message.topics) for (const conn of this.byTopic.get(topic) ?? []) subscribers.add(conn)
         if (!subscribers.size) return
         const text = JSON.stringify({ sig: message.sig, meta: message.meta })
-        for (const conn of subscribers) conn.send(text)
+        const about = workspaceOfSignal(message.meta)
+        for (const conn of subscribers) if (!conn.scope || !about || about === conn.scope) conn.send(text)
         return
       }
       case 'sessionEnded':
@@ -73,6 +74,16 @@ export class Hub {
     conn.topics.delete(topic)
     drop(this.byTopic, topic, conn)
   }
+}
+
+/**
+ * The workspace a signal's meta names (`cid`, or `workspaceId`), if any: a socket signed in with an
+ * API key hears only its own workspace's, also on its user's topic.
+ */
+function workspaceOfSignal(meta: unknown): string | undefined {
+  if (typeof meta !== 'object' || meta === null) return undefined
+  const { cid, workspaceId } = meta as { cid?: unknown; workspaceId?: unknown }
+  return typeof cid === 'string' ? cid : typeof workspaceId === 'string' ? workspaceId : undefined
 }
 
 function add<K, V>(index: Map<K, Set<V>>, key: K, value: V) {

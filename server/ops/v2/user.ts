@@ -25,7 +25,7 @@ export const profile = operation({
     const self = userId === ctx.session.uid
     const user = await loadProfile(ctx.db, userId)
     // A removed account shows to anyone as such (its work stays where it was): nothing personal is left in it.
-    if (!self && !user?.removed && !(await shareWorkspace(ctx.db, ctx.session.uid, userId))) throw notFound('user')
+    if (!self && !user?.removed && !(await shareWorkspace(ctx.db, ctx.session.uid, userId, ctx.session.apiKey?.cid))) throw notFound('user')
     if (!user) throw notFound('user')
     return self ? { ...user, settings: await loadSettings(ctx.db, userId) } : user
   },

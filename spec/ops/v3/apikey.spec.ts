@@ -109,9 +109,25 @@ describe('signing in with an API key', () => {
         ['v3.user.apikey.update', [_id, 'renamed', []]],
         ['v3.user.apikey.remove', [_id]],
         ['v2.network.create', ['new']],
+        ['v2.user.invite.accept', ['x'.repeat(32)]],
       ] as const) {
         expect(await socket.fail(op, ...args)).toMatchObject({ code: 403 })
       }
+    } finally {
+      await socket.close()
+    }
+  })
+
+  test("a key's socket hears only its own workspace's signals, also on its user's topic", async () => {
+    const { key } = await newKey()
+    const socket = await Client.connect({ key })
+    try {
+      const other = await owner.client.call('v2.network.create', 'Other place')
+      const elsewhere = await owner.client.call('v3.user.apikey.create', 'elsewhere', other._id, [])
+      const here = await owner.client.call('v3.user.apikey.create', 'here', owner.cid, [])
+      await socket.waitForSignal('user.apikey.created', (m) => m._id === here._id)
+      await owner.client.waitForSignal('user.apikey.created', (m) => m._id === elsewhere._id)
+      expect(socket.signals.filter((s) => s.meta._id === elsewhere._id || s.meta.cid === other._id)).toEqual([])
     } finally {
       await socket.close()
     }

@@ -41,6 +41,8 @@ export const list = operation({
 export const accept = operation({
   name: 'v2.user.invite.accept',
   access: 'public',
+  // A key acts in its own workspace only: it does not join its owner to others.
+  apiKeys: false,
   guessing: { kind: 'key', failsWith: 404 },
   async run(ctx, inviteKey: string) {
     const row = await findInvite(ctx, inviteKey)
