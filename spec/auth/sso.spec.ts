@@ -138,6 +138,30 @@ describe('v2.user.registerSsoB', () => {
   })
 })
 
+describe('loginSso (added)', () => {
+  test('an account registered through single sign-on signs in with a fresh token; a password account does not; a bad token is 401', async () => {
+    const email = uniqueEmail('again')
+    await anon.call('v2.user.registerSsoB', await tokenA(email))
+    const socket = await Client.connect({ url: server.wsUrl })
+    try {
+      const key = await socket.call('loginSso', await tokenA(email))
+      expect(key).toEqual(expect.any(String))
+      const byKey = await Client.connect({ url: server.wsUrl, key })
+      expect((await byKey.call('v3.session.get')).user.email).toBe(email)
+      await byKey.close()
+      expect((await socket.call('v3.session.get')).user.email).toBe(email)
+    } finally {
+      await socket.close()
+    }
+    const withPassword = uniqueEmail('password')
+    await anon.call('v2.user.register', { email: withPassword, firstname: 'P', lastname: 'W', password: 'correct horse battery' })
+    expect((await anon.fail('loginSso', await tokenA(withPassword))).code).toBe(401)
+    expect((await anon.fail('loginSso', await tokenA(uniqueEmail('nobody')))).code).toBe(401)
+    expect(await anon.fail('loginSso', await tokenA(email, { key: impostor }))).toMatchObject({ code: 401, details: { reason: 'signature' } })
+    expect(await anon.fail('loginSso', '')).toMatchObject({ code: 400, details: { argument: 0 } })
+  })
+})
+
 describe('v3.user.idpUser', () => {
   test('the provider of a username by its domain; {} for none; 400 for an empty one', async () => {
     expect(await anon.call('v3.user.idpUser', 'grace@corp.example')).toEqual({ clientId: A.audience })
