@@ -25,6 +25,7 @@ import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
 import { buildRegistry } from './rpc/registry'
+import { sweepTransfers } from './transfer/jobs'
 
 export interface App {
   /** Resolves with the URL once the database is migrated and calls are served. */
@@ -39,7 +40,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer } | null = null
+  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; sweeper: NodeJS.Timeout } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -82,7 +83,10 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
-      services = { db, bus, dispatcher, gateway, mailer }
+      const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
+      const sweeper = setInterval(sweep, 60_000).unref()
+      void sweep()
+      services = { db, bus, dispatcher, gateway, mailer, sweeper }
       log.info('ready')
       return url
     },
@@ -90,7 +94,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer } = services
+      const { db, bus, dispatcher, gateway, mailer, sweeper } = services
+      clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       gateway.closeAll()

@@ -9,6 +9,7 @@ import * as activities from './migrations/006_activities'
 import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
 import * as keys from './migrations/050_keys'
+import * as transfers from './migrations/070_transfers'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '010_files': files,
   '011_calendars': calendars,
   '050_keys': keys,
+  '070_transfers': transfers,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

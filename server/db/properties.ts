@@ -66,8 +66,15 @@ export async function insertField(db: DbHandle, cid: string, uid: string, def: F
   return fieldRecord(row)
 }
 
-export async function findField(db: DbHandle, cid: string, fieldId: string): Promise<FieldRecord | null> {
-  const row = await db.selectFrom('property_fields').selectAll().where('cid', '=', cid).where('_id', '=', fieldId).executeTakeFirst()
+/**
+ * `lock`: 'update' before the definition changes (its values are rewritten to fit), 'share' before a
+ * value is written, so a value is never checked against a definition that is being replaced.
+ */
+export async function findField(db: DbHandle, cid: string, fieldId: string, options: { lock?: 'update' | 'share' } = {}): Promise<FieldRecord | null> {
+  let query = db.selectFrom('property_fields').selectAll().where('cid', '=', cid).where('_id', '=', fieldId)
+  if (options.lock === 'update') query = query.forUpdate()
+  if (options.lock === 'share') query = query.forShare()
+  const row = await query.executeTakeFirst()
   return row ? fieldRecord(row) : null
 }
 
@@ -164,6 +171,7 @@ export async function clearTeamValues(db: DbHandle, cid: string, teamId: string)
     .select(['v.field_id', 'v.uid', 'v.value'])
     .where('v.cid', '=', cid)
     .where('f.type', '=', 'team')
+    .forUpdate('v')
     .execute()
   for (const r of rows) {
     const value = r.value as PropertyValue

@@ -343,6 +343,7 @@ export interface Database {
   insights: InsightsTable
   api_keys: ApiKeysTable
   pow_challenges: PowChallengesTable
+  transfer_jobs: TransferJobsTable
 }
 
 /** server/db/migrations/011_calendars.ts */
@@ -397,6 +398,29 @@ export interface InsightsTable {
   public_hash: string | null
   created: number
   updated: number | null
+}
+
+/** server/db/migrations/070_transfers.ts: data export and import jobs. */
+export interface TransferJobsTable {
+  _id: string
+  uid: string
+  kind: 'export' | 'import'
+  state: 'running' | 'finished' | 'failed'
+  progress: Json<TransferProgress>
+  options: Json<Record<string, unknown>>
+  file_id: string | null
+  result: Json<Record<string, unknown>> | null
+  error: string | null
+  created: number
+  updated: number
+  expires: number | null
+}
+
+export interface TransferProgress {
+  /** What the job is doing now (a record kind, "files", "downloading", ...). */
+  step: string
+  done: number
+  total: number
 }
 
 /** The handle every query takes: the database, or the transaction of the call under way. */

@@ -118,8 +118,12 @@ export async function teamMemberIds(db: DbHandle, cid: string, teamId: string): 
   return rows.map((r) => r.uid)
 }
 
-/** Makes `uids` the team's members; returns who joined and who left. */
+/**
+ * Makes `uids` the team's members; returns who joined and who left. The team's row is locked first,
+ * so two calls at once end with one list or the other, not a mix of both.
+ */
 export async function setTeamMembers(db: DbHandle, cid: string, teamId: string, uids: string[]) {
+  await db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', teamId).forUpdate().execute()
   const before = new Set(await teamMemberIds(db, cid, teamId))
   const after = new Set(uids)
   const added = [...after].filter((u) => !before.has(u))

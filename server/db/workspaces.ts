@@ -81,13 +81,13 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
   }
 }
 
+/** Merges `settings` key by key in one statement, so settings changed at the same time by others are kept. */
 export async function updateWorkspaceSettings(db: DbHandle, cid: string, name: string | undefined, settings: Record<string, unknown>) {
-  const current = await db.selectFrom('workspaces').select('settings').where('_id', '=', cid).executeTakeFirstOrThrow()
   await db
     .updateTable('workspaces')
     .set({
       ...(name !== undefined && { name }),
-      settings: JSON.stringify({ ...current.settings, ...settings }),
+      settings: sql`settings || ${JSON.stringify(settings)}::jsonb`,
       updated: Date.now(),
     })
     .where('_id', '=', cid)

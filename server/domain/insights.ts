@@ -92,14 +92,18 @@ export async function insertInsight(db: DbHandle, cid: string, uid: string, v: {
   return _id
 }
 
-/** The insight with the caller's access to its workflow; 404 unless the caller sees the workflow. */
-export async function insightFor(db: DbHandle, caller: Principal, insightId: string) {
-  const row = await db
+/**
+ * The insight with the caller's access to its workflow; 404 unless the caller sees the workflow.
+ * `lock`: the caller is about to change the insight from what is read here (its row stays locked).
+ */
+export async function insightFor(db: DbHandle, caller: Principal, insightId: string, options: { lock?: boolean } = {}) {
+  let query = db
     .selectFrom('insights as i')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'i.cid').on('m.uid', '=', caller.uid))
     .selectAll('i')
     .where('i._id', '=', insightId)
-    .executeTakeFirst()
+  if (options.lock) query = query.forUpdate('i')
+  const row = await query.executeTakeFirst()
   if (!row) throw notFound('insight')
   const { process, access } = await loadProcessAccess(db, caller, row.process_id).catch(() => {
     throw notFound('insight')

@@ -49,6 +49,7 @@ import * as v3publicForm from './v3/publicForm'
 import * as v3session from './v3/session'
 import * as v3user from './v3/user'
 import * as v3userApikey from './v3/user/apikey'
+import * as v3userData from './v3/user/data'
 import * as v3userProfileImage from './v3/user/profileImage'
 
 const modules = [
@@ -96,6 +97,7 @@ const modules = [
   v3session,
   v3user,
   v3userApikey,
+  v3userData,
   v3userProfileImage,
 ]
 

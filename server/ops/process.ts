@@ -75,7 +75,7 @@ export const setInfo = operation({
   name: 'process.set_info',
   access: 'signedIn',
   async run(ctx, processId: string, info: Record<string, unknown>, lang?: string) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
     for (const key of Object.keys(info)) if (NOT_SETTABLE[key]) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })

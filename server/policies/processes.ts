@@ -112,16 +112,21 @@ export function activityAccess(access: ProcessAccess, activity: { owners: string
 /**
  * The workflow `processId` of a workspace the caller belongs to, with the caller's access.
  * 404 when there is none or the caller may not see it.
+ *
+ * `lock: true` (every call that changes the workflow's configuration, members or fields): the
+ * workflow's row is locked for the rest of the transaction before anything is read, so concurrent
+ * changes of one workflow run one after the other and each starts from the other's result.
  */
-export async function loadProcessAccess(db: DbHandle, caller: Principal, processId: string): Promise<{ process: ProcessRow; access: ProcessAccess }> {
+export async function loadProcessAccess(db: DbHandle, caller: Principal, processId: string, options: { lock?: boolean } = {}): Promise<{ process: ProcessRow; access: ProcessAccess }> {
   const { uid } = caller
-  const row = await db
+  let query = db
     .selectFrom('processes as p')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
     .selectAll('p')
     .select('m.role')
     .where('p._id', '=', processId)
-    .executeTakeFirst()
+  if (options.lock) query = query.forUpdate('p')
+  const row = await query.executeTakeFirst()
   if (!row || !actsIn(caller, row.cid)) throw notFound('process')
   const { role, ...process } = row
   const access = await accessTo(db, process, { uid, role })

@@ -88,6 +88,7 @@ export class Dispatcher {
 
     const queued: BusMessage[] = []
     const mails: Mail[] = []
+    const tasks: Parameters<Context['later']>[0][] = []
     const { mailer } = this.deps
     const context = async (db: Context['db']): Promise<Context> => {
       const ctx: Context = {
@@ -99,6 +100,7 @@ export class Dispatcher {
         publish: (topic, sig, meta) => queued.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
         control: (message) => queued.push(message),
         mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
+        later: (task) => tasks.push(task),
         invalid: (argument, path, reason, details) => invalidArgument(entry, argument, path, reason, details),
         proof,
         callProven: (endpoint, args, proven) => this.run(endpoint, args, session, transport, proven),
@@ -117,6 +119,8 @@ export class Dispatcher {
     }
     // Not awaited: the reply does not wait for the mail server; failures are logged by the mailer.
     for (const message of mails) void mailer.send(message)
+    const { db, config, bus, log } = this.deps
+    for (const task of tasks) task({ db, config, bus, log }).catch((err) => log.error({ err, op: entry.op.name }, 'background task failed'))
     return result
   }
 }

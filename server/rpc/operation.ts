@@ -9,7 +9,9 @@ import type { Session } from '../auth/sessions'
 import type { Mail } from '../mail'
 import type { RpcError } from '../errors'
 import type { Capability, Member, RoleTable } from '../policies/roles'
-import type { BusMessage } from '../realtime/bus'
+import type { Logger } from 'pino'
+import type { Db } from '../db/connect'
+import type { Bus, BusMessage } from '../realtime/bus'
 
 /** What a transport (socket or HTTP request) lets an operation do to it. */
 export interface Transport {
@@ -46,6 +48,11 @@ export interface Context {
   callProven(endpoint: string, args: unknown[], proof: Proof): Promise<unknown>
   /** Whether `endpoint` is an operation that takes proof of work. */
   takesProof(endpoint: string): boolean
+  /**
+   * Queued: runs after the call's transaction commits (never for a call that fails), on the
+   * server's own services rather than the call's transaction. For background jobs.
+   */
+  later(task: (services: Services) => Promise<void>): void
   mail: {
     /** Queued; handed to the mailer only after the call's transaction commits (a rolled-back call sends nothing). */
     send(message: Mail): void
@@ -58,6 +65,14 @@ export interface Context {
 export interface Proof {
   identifier: string
   challenge: string
+}
+
+/** What a background task started by `later` works with. */
+export interface Services {
+  db: Db
+  config: Config
+  bus: Bus
+  log: Logger
 }
 
 export interface SignedInContext extends Context {

@@ -28,13 +28,15 @@ export interface VisibleActivity {
  * One activity the caller may read (404 otherwise, also for one of another workspace).
  * `removed`: false (default) only active activities, true only removed ones, 'any' both.
  */
-export async function loadVisibleActivity(db: DbHandle, caller: Principal, activityId: string, removed: boolean | 'any' = false): Promise<VisibleActivity> {
+export async function loadVisibleActivity(db: DbHandle, caller: Principal, activityId: string, removed: boolean | 'any' = false, options: { lock?: boolean } = {}): Promise<VisibleActivity> {
   let q = db
     .selectFrom('activities as a')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
     .selectAll('a')
     .where('a._id', '=', activityId)
   if (removed !== 'any') q = q.where('a.removed', '=', removed)
+  // `lock`: the caller is about to change the activity from what is read here.
+  if (options.lock) q = q.forUpdate('a')
   const activity = await q.executeTakeFirst()
   if (!activity) throw notFound('activity')
   const { process, access } = await loadProcessAccess(db, caller, activity.process_id).catch(() => {

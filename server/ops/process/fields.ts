@@ -70,7 +70,7 @@ export const createField = operation({
   name: 'process.create_field',
   access: 'signedIn',
   async run(ctx, processId: string, field: Descriptor) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'add fields')
     const { type, ...descriptor } = field as Descriptor & { type: ProcessFieldType }
     descriptor.label = (descriptor.label as string).trim()
@@ -97,7 +97,7 @@ export const updateField = operation({
   name: 'process.update_field',
   access: 'signedIn',
   async run(ctx, processId: string, fieldId: string, changes: Descriptor, lang?: string) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'change fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
@@ -129,7 +129,7 @@ export const removeField = operation({
   name: 'process.remove_field',
   access: 'signedIn',
   async run(ctx, processId: string, fieldId: string) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'remove fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })

@@ -68,10 +68,9 @@ async function settle(ctx: SignedInContext, process: ProcessRow, given: FormInpu
 }
 
 async function save(ctx: SignedInContext, form: FormInput, rotate: boolean) {
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session, form.processId)
+  // The workflow's row is locked: two concurrent calls for one workflow queue instead of colliding.
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session, form.processId, { lock: true })
   requireAdminister(access, 'change the public form')
-  // Lock the workflow's row: two concurrent calls for one workflow queue instead of colliding.
-  await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('_id', '=', process._id).forUpdate().execute()
   const current = await loadPublicForm(ctx.db, process.cid, process._id)
   if (!rotate && !current) throw notFound('public form')
   const settings = await settle(ctx, process, rotate ? { active: true, ...form } : form, current)
