@@ -53,7 +53,11 @@ class GrowingDelay {
   private failures: RateLimiterPostgres
   private waits: RateLimiterPostgres
 
-  constructor(db: Kysely<Database>, name: string, private free: number) {
+  constructor(
+    db: Kysely<Database>,
+    name: string,
+    private free: number,
+  ) {
     this.failures = limiter(db, `${name}:failures`, 1_000_000_000, DAY_SECONDS)
     this.waits = limiter(db, `${name}:wait`, 1, MAX_DELAY_SECONDS)
   }
@@ -95,7 +99,10 @@ export class Limits {
   private keysByAddress: GrowingDelay
   private registrations: RateLimiterPostgres
 
-  constructor(db: Kysely<Database>, private config: Config) {
+  constructor(
+    db: Kysely<Database>,
+    private config: Config,
+  ) {
     this.loginByAccount = new GrowingDelay(db, 'login:account', config.loginFreeFailuresPerAccount)
     this.loginByAddress = new GrowingDelay(db, 'login:address', config.loginFreeFailuresPerAddress)
     this.keysByAddress = new GrowingDelay(db, 'keys:address', config.keyGuessesPerAddress)
@@ -119,7 +126,12 @@ export class Limits {
     if (longest > 0) {
       const which = counters[waits.indexOf(longest)][0]
       const { limit, window } = which.describe()
-      throw tooMany(guessing.kind === 'login' ? 'too many failed sign-ins; wait and try again' : 'too many unknown keys; wait and try again', longest, limit, window)
+      throw tooMany(
+        guessing.kind === 'login' ? 'too many failed sign-ins; wait and try again' : 'too many unknown keys; wait and try again',
+        longest,
+        limit,
+        window,
+      )
     }
     try {
       const result = await attempt()
@@ -139,7 +151,11 @@ export class Limits {
       return { allowed: true }
     } catch (res) {
       if (res instanceof Error) throw res
-      return { allowed: false, retryAfter: Math.max(1, Math.ceil((res as { msBeforeNext: number }).msBeforeNext / 1000)), limit: this.config.registrationsPerHour }
+      return {
+        allowed: false,
+        retryAfter: Math.max(1, Math.ceil((res as { msBeforeNext: number }).msBeforeNext / 1000)),
+        limit: this.config.registrationsPerHour,
+      }
     }
   }
 }

@@ -18,7 +18,9 @@ import { newId, newSecret } from '../ids'
 import type { Context, Proof } from '../rpc/operation'
 
 export function powHash(challenge: string, endpoint: string, args: unknown, nonce: string): string {
-  return createHash('sha256').update(`${challenge}:${endpoint}:${JSON.stringify(args)}:${nonce}`).digest('hex')
+  return createHash('sha256')
+    .update(`${challenge}:${endpoint}:${JSON.stringify(args)}:${nonce}`)
+    .digest('hex')
 }
 
 export function leadingZeroBits(hex: string): number {
@@ -77,11 +79,13 @@ interface ProvenCall {
 
 /** The one path of both proven-call operations: check the arguments, spend the challenge, run the endpoint. */
 export async function provenCall(ctx: Context, c: ProvenCall) {
-  if (!c.endpoint || !ctx.takesProof(c.endpoint)) throw ctx.invalid(c.endpointArg, '', 'must name an operation that takes proof of work (v3.core.checkEmail, v2.user.register, v3.user.register)')
-  if (!Array.isArray(c.args)) throw ctx.invalid(c.argsArg, '', 'must be the array of the endpoint\'s arguments')
+  if (!c.endpoint || !ctx.takesProof(c.endpoint))
+    throw ctx.invalid(c.endpointArg, '', 'must name an operation that takes proof of work (v3.core.checkEmail, v2.user.register, v3.user.register)')
+  if (!Array.isArray(c.args)) throw ctx.invalid(c.argsArg, '', "must be the array of the endpoint's arguments")
   if (!c.nonce) throw ctx.invalid(c.nonceArg, c.noncePath ?? '', 'is required: the nonce that solves the challenge')
   const outcome = await redeem(ctx.db, c.by, c.endpoint, c.args, c.nonce)
   if (outcome === 'unknown') throw ctx.invalid(c.byArg, c.byPath ?? '', 'names no challenge that is open: unknown, used or expired')
-  if (outcome === 'wrong') throw ctx.invalid(c.nonceArg, c.noncePath ?? '', 'does not solve the challenge for this endpoint and these arguments (the challenge is spent)')
+  if (outcome === 'wrong')
+    throw ctx.invalid(c.nonceArg, c.noncePath ?? '', 'does not solve the challenge for this endpoint and these arguments (the challenge is spent)')
   return ctx.callProven(c.endpoint, c.args, outcome)
 }

@@ -52,7 +52,8 @@ export async function verifyIdToken(config: Config, token: string): Promise<Veri
   } catch (err) {
     if (err instanceof errors.JWTExpired) throw invalid('expired', 'it has expired')
     if (err instanceof errors.JWTClaimValidationFailed) throw invalid(err.claim === 'aud' ? 'audience' : err.claim, `its "${err.claim}" claim does not hold`)
-    if (err instanceof errors.JWSSignatureVerificationFailed || err instanceof errors.JWKSNoMatchingKey) throw invalid('signature', 'its signature does not verify with the provider\'s keys')
+    if (err instanceof errors.JWSSignatureVerificationFailed || err instanceof errors.JWKSNoMatchingKey)
+      throw invalid('signature', "its signature does not verify with the provider's keys")
     if (err instanceof errors.JOSEError) throw invalid('malformed', err.message)
     throw err
   }
@@ -63,6 +64,9 @@ export async function verifyIdToken(config: Config, token: string): Promise<Veri
 
 /** The provider whose e-mail domains include the username's (an address, or a bare domain). */
 export function providerForUsername(config: Config, username: string): SsoProvider | undefined {
-  const domain = username.slice(username.lastIndexOf('@') + 1).trim().toLowerCase()
+  const domain = username
+    .slice(username.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
   return config.ssoProviders.find((p) => p.domains.includes(domain))
 }

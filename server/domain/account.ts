@@ -34,7 +34,10 @@ export async function removeAccount(ctx: SignedInContext, uid: string) {
   const cids = (await ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()).map((r) => r.cid)
   const blocking = await lastOwnerOf(ctx.db, uid, cids)
   if (blocking.length) {
-    throw refused('you are the last owner of workspaces others belong to: make someone else an owner there first', { reason: 'lastOwner', workspaces: blocking })
+    throw refused('you are the last owner of workspaces others belong to: make someone else an owner there first', {
+      reason: 'lastOwner',
+      workspaces: blocking,
+    })
   }
   for (const cid of cids) await removeMember(ctx, cid, uid)
 

@@ -95,10 +95,14 @@ describe('unknown public-form keys on POST /upload', () => {
     const body = Buffer.from(await encoded.arrayBuffer())
     const post = () =>
       new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-        const req = http.request(`${server.url}/upload`, { method: 'POST', localAddress: from, headers: { 'content-type': encoded.headers.get('content-type')! } }, (res) => {
-          res.resume()
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }))
-        })
+        const req = http.request(
+          `${server.url}/upload`,
+          { method: 'POST', localAddress: from, headers: { 'content-type': encoded.headers.get('content-type')! } },
+          (res) => {
+            res.resume()
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }))
+          },
+        )
         req.on('error', reject)
         req.end(body)
       })

@@ -91,9 +91,15 @@ describe('a proof is good once, for one endpoint and one set of arguments', () =
 
   test('wrong hash, replay, other endpoint, other arguments, unknown endpoint: 400 naming the argument', async () => {
     let c = await open()
-    expect(await anon.fail('v3.proofOfWork.call', c.challenge, `${c.nonce}x`, 'v3.core.checkEmail', c.args)).toMatchObject({ code: 400, details: { argument: 1, name: 'hash' } })
+    expect(await anon.fail('v3.proofOfWork.call', c.challenge, `${c.nonce}x`, 'v3.core.checkEmail', c.args)).toMatchObject({
+      code: 400,
+      details: { argument: 1, name: 'hash' },
+    })
     // The wrong try spent the challenge: the right nonce is too late.
-    expect(await anon.fail('v3.proofOfWork.call', c.challenge, c.nonce, 'v3.core.checkEmail', c.args)).toMatchObject({ code: 400, details: { argument: 0, name: 'challenge' } })
+    expect(await anon.fail('v3.proofOfWork.call', c.challenge, c.nonce, 'v3.core.checkEmail', c.args)).toMatchObject({
+      code: 400,
+      details: { argument: 0, name: 'challenge' },
+    })
 
     c = await open()
     expect(await anon.call('v3.proofOfWork.call', c.challenge, c.nonce, 'v3.core.checkEmail', c.args)).toBe(false)
@@ -104,12 +110,24 @@ describe('a proof is good once, for one endpoint and one set of arguments', () =
     expect(await anon.fail('v3.proofOfWork.call', c.challenge, c.nonce, 'v2.user.register', [person])).toMatchObject({ code: 400, details: { argument: 1 } })
 
     c = await open()
-    expect(await anon.fail('v3.proofOfWork.call', c.challenge, c.nonce, 'v3.core.checkEmail', ['other@example.test', c.challenge])).toMatchObject({ code: 400, details: { argument: 1 } })
+    expect(await anon.fail('v3.proofOfWork.call', c.challenge, c.nonce, 'v3.core.checkEmail', ['other@example.test', c.challenge])).toMatchObject({
+      code: 400,
+      details: { argument: 1 },
+    })
 
     c = await open()
-    expect(await anon.fail('v3.proofOfWork.call', c.challenge, c.nonce, 'login', ['a@example.test', 'x'])).toMatchObject({ code: 400, details: { argument: 2, name: 'endpoint' } })
-    expect(await anon.fail('v3.core.proofOfWork', { identifier: 'nope', salt: '1' }, 'v3.core.checkEmail', 'not an array')).toMatchObject({ code: 400, details: { argument: 2 } })
-    expect(await anon.fail('v3.core.proofOfWork', { identifier: 'nope' }, 'v3.core.checkEmail', [])).toMatchObject({ code: 400, details: { argument: 0, path: '/salt' } })
+    expect(await anon.fail('v3.proofOfWork.call', c.challenge, c.nonce, 'login', ['a@example.test', 'x'])).toMatchObject({
+      code: 400,
+      details: { argument: 2, name: 'endpoint' },
+    })
+    expect(await anon.fail('v3.core.proofOfWork', { identifier: 'nope', salt: '1' }, 'v3.core.checkEmail', 'not an array')).toMatchObject({
+      code: 400,
+      details: { argument: 2 },
+    })
+    expect(await anon.fail('v3.core.proofOfWork', { identifier: 'nope' }, 'v3.core.checkEmail', [])).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/salt' },
+    })
   })
 
   test('an expired challenge is refused', async () => {

@@ -72,7 +72,12 @@ describe('v2.user.registerSsoA', () => {
     const email = uniqueEmail('sso')
     const socket = await Client.connect({ url: server.wsUrl })
     try {
-      const result = await socket.call('v2.user.registerSsoA', { token: await tokenA(email), email: email.toUpperCase(), firstname: 'Amazing', lastname: 'Grace' })
+      const result = await socket.call('v2.user.registerSsoA', {
+        token: await tokenA(email),
+        email: email.toUpperCase(),
+        firstname: 'Amazing',
+        lastname: 'Grace',
+      })
       expect(result).toEqual({ uid: expect.stringMatching(/^[0-9a-f]{24}$/), cid: expect.stringMatching(/^[0-9a-f]{24}$/) })
       expect(await socket.call('v3.session.get')).toMatchObject({ uid: result.uid, cid: result.cid, user: { email, firstname: 'Amazing', lastname: 'Grace' } })
       expect((await socket.call('v2.network.get', result.cid)).members.map((m: any) => m.uid)).toEqual([result.uid])
@@ -87,7 +92,7 @@ describe('v2.user.registerSsoA', () => {
     }
   })
 
-  test('400 naming the argument: missing fields, an address that is not the token\'s', async () => {
+  test("400 naming the argument: missing fields, an address that is not the token's", async () => {
     const email = uniqueEmail('sso')
     expect(await anon.fail('v2.user.registerSsoA', { token: 'x', email })).toMatchObject({ code: 400, details: { argument: 0 } })
     expect(await anon.fail('v2.user.registerSsoA', { token: await tokenA(email), email: uniqueEmail('other'), firstname: 'A', lastname: 'B' })).toMatchObject({
@@ -113,7 +118,9 @@ describe('tokens that are refused (401 with the reason), nothing registered', ()
     expect(await anon.fail('v2.user.registerSsoB', token)).toMatchObject({ code: 401, details: { reason } })
     expect(await anon.fail('v2.user.registerSsoA', { token, email, firstname: 'A', lastname: 'B' })).toMatchObject({ code: 401, details: { reason } })
     // Nothing was created: the address is still free.
-    expect(await anon.call('v2.user.register', { email, firstname: 'A', lastname: 'B', password: 'correct horse battery' })).toMatchObject({ uid: expect.any(String) })
+    expect(await anon.call('v2.user.register', { email, firstname: 'A', lastname: 'B', password: 'correct horse battery' })).toMatchObject({
+      uid: expect.any(String),
+    })
   })
 })
 
@@ -130,7 +137,12 @@ describe('v2.user.registerSsoB', () => {
     const socket = await Client.connect({ url: server.wsUrl })
     try {
       const { uid } = await socket.call('v2.user.registerSsoB', token, { referralCode: 'friend' })
-      expect(await socket.call('v2.user.profile', uid)).toMatchObject({ email, firstname: 'Ada', lastname: 'King Lovelace', settings: { referralCode: 'friend' } })
+      expect(await socket.call('v2.user.profile', uid)).toMatchObject({
+        email,
+        firstname: 'Ada',
+        lastname: 'King Lovelace',
+        settings: { referralCode: 'friend' },
+      })
     } finally {
       await socket.close()
     }

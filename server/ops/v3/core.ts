@@ -24,7 +24,18 @@ export const proofOfWork = operation({
   access: 'public',
   readOnly: true,
   run: (ctx, proof?: { identifier?: string; salt?: string }, endpoint?: string, args?: unknown) =>
-    provenCall(ctx, { by: { identifier: proof?.identifier ?? '' }, byArg: 0, byPath: '/identifier', nonce: proof?.salt, nonceArg: 0, noncePath: '/salt', endpoint, endpointArg: 1, args: args ?? [], argsArg: 2 }),
+    provenCall(ctx, {
+      by: { identifier: proof?.identifier ?? '' },
+      byArg: 0,
+      byPath: '/identifier',
+      nonce: proof?.salt,
+      nonceArg: 0,
+      noncePath: '/salt',
+      endpoint,
+      endpointArg: 1,
+      args: args ?? [],
+      argsArg: 2,
+    }),
 })
 
 /**
@@ -38,7 +49,8 @@ export const checkEmail = operation({
   readOnly: true,
   proofOfWork: 'always',
   async run(ctx, email: string, identifier: string) {
-    if (identifier !== ctx.proof?.identifier && identifier !== ctx.proof?.challenge) throw ctx.invalid(1, '', 'must be the identifier of the challenge that proved this call')
+    if (identifier !== ctx.proof?.identifier && identifier !== ctx.proof?.challenge)
+      throw ctx.invalid(1, '', 'must be the identifier of the challenge that proved this call')
     return !!(await findUserByEmail(ctx.db, email))
   },
 })

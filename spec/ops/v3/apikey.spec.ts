@@ -152,7 +152,7 @@ describe('signing in with an API key', () => {
 })
 
 describe('v3.user.apikey.update and remove', () => {
-  test('401, 400, 404 for someone else\'s key; the change and its signal; the new whitelist holds at once', async () => {
+  test("401, 400, 404 for someone else's key; the change and its signal; the new whitelist holds at once", async () => {
     const { _id, key } = await newKey()
     expect((await anon.fail('v3.user.apikey.update', _id, 'n', [])).code).toBe(401)
     expect(await owner.client.fail('v3.user.apikey.update', _id, 'n', ['nope'])).toMatchObject({ code: 400, details: { argument: 2, path: '/0' } })
