@@ -174,6 +174,36 @@ describe('loginSso (added)', () => {
   })
 })
 
+describe('v3.user.remove for an account registered through single sign-on', () => {
+  test('confirmed with a fresh ID token of the same address (no password can confirm it)', async () => {
+    const email = uniqueEmail('leaving')
+    const socket = await Client.connect({ url: server.wsUrl })
+    await socket.call('v2.user.registerSsoB', await tokenA(email))
+    expect((await socket.fail('v3.user.remove', { password: 'any password at all' })).code).toBe(401)
+    expect((await socket.fail('v3.user.remove', { idToken: await tokenA(uniqueEmail('someone')) })).code).toBe(401)
+    expect(await socket.fail('v3.user.remove', { idToken: await tokenA(email, { key: impostor }) })).toMatchObject({
+      code: 401,
+      details: { reason: 'signature' },
+    })
+    expect((await socket.fail('v3.user.remove', { idToken: 'x', password: 'y' })).code).toBe(400)
+    expect(await socket.call('v3.user.remove', { idToken: await tokenA(email) })).toBe(true)
+    expect((await socket.closed).code).toBe(1000)
+    expect((await anon.fail('loginSso', await tokenA(email))).code).toBe(401)
+  })
+
+  test('an account with a password confirms with it, not with a token (400)', async () => {
+    const email = uniqueEmail('haspassword')
+    await anon.call('v2.user.register', { email, firstname: 'P', lastname: 'W', password: 'correct horse battery' })
+    const socket = await Client.connect({ url: server.wsUrl })
+    try {
+      await socket.call('login', email, 'correct horse battery')
+      expect(await socket.fail('v3.user.remove', { idToken: await tokenA(email) })).toMatchObject({ code: 400, details: { argument: 0, path: '/idToken' } })
+    } finally {
+      await socket.close()
+    }
+  })
+})
+
 describe('v3.user.idpUser', () => {
   test('the provider of a username by its domain; {} for none; 400 for an empty one', async () => {
     expect(await anon.call('v3.user.idpUser', 'grace@corp.example')).toEqual({ clientId: A.audience })

@@ -9,14 +9,15 @@ beforeAll(async () => {
 })
 afterAll(() => owner.client.close())
 
-test('401 signed out; 400 without the password; 401 for a wrong one; 403 with an API key', async () => {
+test('401 signed out; 400 without a confirmation; 401 for a wrong one; 403 with an API key', async () => {
   const anon = await Client.connect()
   expect((await anon.fail('v3.user.remove', { password: 'x' })).code).toBe(401)
   await anon.close()
   const me = await signedIn('remover')
   try {
     expect(await me.client.fail('v3.user.remove')).toMatchObject({ code: 400, details: { argument: 0 } })
-    expect(await me.client.fail('v3.user.remove', {})).toMatchObject({ code: 400, details: { argument: 0, path: '/password' } })
+    expect(await me.client.fail('v3.user.remove', {})).toMatchObject({ code: 400, details: { argument: 0 } })
+    expect(await me.client.fail('v3.user.remove', { password: '' })).toMatchObject({ code: 400, details: { argument: 0, path: '/password' } })
     expect((await me.client.fail('v3.user.remove', { password: 'not my password' })).code).toBe(401)
     const { key } = await me.client.call('v3.user.apikey.create', 'k', me.cid, [])
     const byKey = await Client.connect({ key })
