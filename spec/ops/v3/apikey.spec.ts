@@ -144,6 +144,13 @@ describe('signing in with an API key', () => {
     await expect(Client.connect({ key, localAddress: '127.0.0.1' })).rejects.toThrow('upgrade refused: 401')
     const inside = await Client.connect({ key, localAddress: '127.0.0.2' })
     await inside.close()
+    // In-band `auth` checks the socket's address the same way.
+    const late = await Client.connect({ localAddress: '127.0.0.1' })
+    expect(await late.fail('auth', key)).toEqual(await late.fail('auth', `hlrk_${'y'.repeat(32)}`))
+    await late.close()
+    const lateInside = await Client.connect({ localAddress: '127.0.0.2' })
+    expect(await lateInside.call('auth', key)).toEqual({ uid: owner.uid })
+    await lateInside.close()
 
     const ranged = await newKey(['127.0.0.0/31'])
     expect((await apiFrom('127.0.0.1', 'v2.network.get', [owner.cid], { key: ranged.key })).status).toBe(200)
