@@ -11,7 +11,8 @@
 import { type Principal } from '../policies/principal'
 import type { Selectable } from 'kysely'
 import type { InsightsTable, DbHandle } from '../db/schema'
-import { badRequest, notFound } from '../errors'
+import { notFound } from '../errors'
+import type { Invalid } from '../rpc/operation'
 import { newId } from '../ids'
 import { loadProcessAccess } from '../policies/processes'
 import { phasesOf } from './activities/write'
@@ -66,9 +67,8 @@ async function processFields(db: DbHandle, process: ProcessRow) {
   return new Map(rows.map((r) => [r._id, { type: r.type as string, label: typeof r.descriptor.label === 'string' ? r.descriptor.label : r._id }]))
 }
 
-/** Checks fields and filters against the workflow: 400 at argument `index` (named `name`) otherwise. */
-export async function checkDefinition(db: DbHandle, process: ProcessRow, input: { fields: string[]; filters: Filters }, index: number, name: string) {
-  const invalid = (path: string, reason: string) => badRequest(`argument ${index + 1} (${name}${path}) ${reason}`, { argument: index, name, path, reason })
+/** Checks fields and filters against the workflow: `invalid` (the argument holding them) otherwise. */
+export async function checkDefinition(db: DbHandle, process: ProcessRow, input: { fields: string[]; filters: Filters }, invalid: Invalid) {
   const known = await processFields(db, process)
   input.fields.forEach((f, i) => {
     if (!known.has(f)) throw invalid(`/fields/${i}`, 'is not a field of the workflow')

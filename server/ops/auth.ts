@@ -12,7 +12,7 @@ export const login = operation({
   access: 'public',
   // Wrong passwords are counted per account and per client address, and slowed down (server/auth/limits.ts).
   guessing: { kind: 'login', failsWith: 401, account: (email: string) => `account:${email.trim().toLowerCase()}` },
-  async run(ctx, email: string, password: string) {
+  async run(ctx, email, password) {
     const user = await findUserByEmail(ctx.db, email)
     if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
       throw new RpcError(401, 'wrong email or password')
@@ -45,7 +45,7 @@ export const loginSso = operation({
 export const auth = operation({
   name: 'auth',
   access: 'public',
-  async run(ctx, key: string) {
+  async run(ctx, key) {
     const session = await resolveKey(ctx.db, key, ctx.config.sessionIdleSeconds, ctx.transport.address)
     if (!session) throw new RpcError(401, 'the key is unknown, expired or revoked')
     ctx.transport.signIn(session, key, await signalWorkspaces(ctx.db, session))

@@ -13,7 +13,7 @@ export const validateFunction = operation({
   name: 'v2.process.validateFunction',
   access: 'signedIn',
   readOnly: true,
-  async run(_ctx, functionBody: string, variableNames?: string[]) {
+  async run(_ctx, functionBody, variableNames) {
     return checkFunction(functionBody, variableNames ?? [])
   },
 })
@@ -27,7 +27,7 @@ export const validateFunctions = operation({
   name: 'v2.process.validateFunctions',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, workspaceId: string) {
+  async run(ctx, workspaceId) {
     const member = await loadMember(ctx.db, workspaceId, ctx.session)
     const out: Record<string, { processId: string; valid: boolean; errors: object[] }> = {}
     for (const { process: p } of await visibleProcessesOf(ctx.db, workspaceId, member)) {

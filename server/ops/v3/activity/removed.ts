@@ -3,12 +3,13 @@
  * sees (server/policies/processes.ts), and bringing them back exactly as they were.
  */
 import { sql } from 'kysely'
-import { adjustPhaseCounts, publishActivities, recordHistory } from '../../../domain/activities/events'
+import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { ownersOf, visibleProcesses, workspacesOf } from '../../../domain/activities/history-read'
 import { REMOVED_DEFAULT_LIMIT, removedByPhase, removedOfPhase } from '../../../domain/activities/removed'
 import { forbidden, notFound, RpcError } from '../../../errors'
 import { activityAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
+import { tellViewers } from '../../../domain/process-signals'
 
 /**
  * [phaseId, {limit? (default 50), skip?, search?}?]: removed activities of that phase, most recently
@@ -19,7 +20,7 @@ export const more = operation({
   name: 'v3.activity.removed.more',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, phaseId: string, options: { limit?: number; skip?: number; search?: string } = {}) {
+  async run(ctx, phaseId, options = {}) {
     const roles = await workspacesOf(ctx.db, ctx.session)
     if (!roles.size) throw notFound('phase')
     const withPhase = await ctx.db
@@ -46,7 +47,7 @@ export const overview = operation({
   name: 'v3.activity.removed.overview',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processIds: string[], options: { limit?: number; search?: string } = {}) {
+  async run(ctx, processIds, options = {}) {
     const visible = await visibleProcesses(ctx.db, ctx.session, processIds)
     const missing = processIds.filter((id) => !visible.has(id))
     if (missing.length) {
@@ -70,7 +71,7 @@ export const overview = operation({
 export const recover = operation({
   name: 'v3.activity.removed.recover',
   access: 'signedIn',
-  async run(ctx, activityIds: string[]) {
+  async run(ctx, activityIds) {
     const ids = [...new Set(activityIds)]
     if (!ids.length) return []
     const roles = await workspacesOf(ctx.db, ctx.session)
@@ -112,7 +113,7 @@ export const recover = operation({
         ctx,
         list.map((r) => ({ cid, activityId: r._id, processId, kind: 'recovered' as const, changes: { removed: { from: true, to: false }, removedOn: r.removed_on === null ? null : Number(r.removed_on), removedBy: r.removed_by } })),
       )
-      await publishActivities(ctx, cid, processId, 'v3.activity.recovered', { processId, ids: list.map((r) => r._id) })
+      await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.recovered', meta: { processId, ids: list.map((r) => r._id) } })
     }
     const recovered = new Set(mine.map((r) => r._id))
     return ids.filter((id) => recovered.has(id))
