@@ -24,6 +24,7 @@ import { localBus, postgresBus, type Bus } from './realtime/bus'
 import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
+import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
 import { sweepTransfers } from './transfer/jobs'
 
@@ -40,7 +41,15 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; sweeper: NodeJS.Timeout } | null = null
+  let services: {
+    db: Db
+    bus: Bus
+    dispatcher: Dispatcher
+    gateway: Gateway
+    mailer: Mailer
+    sweeper: NodeJS.Timeout
+    wallScheduler: WallScheduler
+  } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -86,7 +95,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
-      services = { db, bus, dispatcher, gateway, mailer, sweeper }
+      const wallScheduler = startWallScheduler({ db, bus, mailer, log })
+      services = { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler }
       log.info('ready')
       return url
     },
@@ -94,7 +104,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer, sweeper } = services
+      const { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler } = services
       clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
@@ -102,6 +112,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       await new Promise((resolve) => setTimeout(resolve, 100))
       gateway.stop()
       server.closeAllConnections()
+      await wallScheduler.stop()
       await Promise.race([mailer.close(), grace])
       await bus.close()
       await db.close()

@@ -8,6 +8,7 @@ import * as products from './migrations/005_products'
 import * as activities from './migrations/006_activities'
 import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
+import * as wall from './migrations/040_wall'
 import * as keys from './migrations/050_keys'
 import * as transfers from './migrations/070_transfers'
 
@@ -20,12 +21,15 @@ const migrations: Record<string, Migration> = {
   '006_activities': activities,
   '010_files': files,
   '011_calendars': calendars,
+  '040_wall': wall,
   '050_keys': keys,
   '070_transfers': transfers,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // Capabilities are numbered in ranges of their own (010 files, 040 wall, 070 transfers ...): a later
+  // range may exist before an earlier number is added, so migrations run by name, each once.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)

@@ -4,11 +4,11 @@
  * nothing of it, not even its id.
  */
 import type { DbHandle } from '../db/schema'
+import { addUnread } from '../db/wall'
 import { processAccess, processFacts } from '../policies/processes'
 import type { Context } from '../rpc/operation'
 import type { Told, ViewerSignal } from '../realtime/signals'
 import type { ProcessRow } from '../db/processes'
-
 
 /** The members of the workflow's workspace who may see it now. */
 export async function processViewers(db: DbHandle, process: ProcessRow): Promise<string[]> {
@@ -34,9 +34,28 @@ export async function tellViewers(ctx: Context, process: { cid: string; _id: str
   if (!signals.length) return
   // Read again: the call may just have changed who sees it.
   const row = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', process.cid).where('_id', '=', process._id).executeTakeFirst()
-  const uids = new Set([...alsoTo, ...(row ? await processViewers(ctx.db, row) : [])])
+  const viewers = row ? await processViewers(ctx.db, row) : []
+  await countActivitiesUnread(ctx, process.cid, viewers, signals)
+  const uids = new Set([...alsoTo, ...viewers])
   if (!uids.size) return
   const topics = [...uids].map((uid) => `user:${uid}` as const)
   // Each pair was checked against the catalogue where `told` was written.
   for (const { sig, meta } of signals) ctx.publish(topics, sig, meta as never)
+}
+
+/**
+ * The wall's unread counts (wall2.unread) of everyone but the caller who sees the workflow: one per
+ * activity created, one per activity updated, in the transaction of the change.
+ */
+async function countActivitiesUnread(ctx: Context, cid: string, viewers: string[], signals: Told<ViewerSignal>[]) {
+  let created = 0
+  let updated = 0
+  for (const told of signals) {
+    if (told.sig === 'v3.activity.created') created += told.meta.ids?.length ?? 1
+    if (told.sig === 'v3.activity.updated') updated++
+  }
+  if (!created && !updated) return
+  const others = viewers.filter((uid) => uid !== ctx.session?.uid)
+  await addUnread(ctx.db, cid, others, 'activity.created', created)
+  await addUnread(ctx.db, cid, others, 'activity.updated', updated)
 }

@@ -55,6 +55,10 @@ const IN_WORKSPACE = { cid: 'id', _id: 'id' } as const
 const ACTIVITIES = { processId: 'id', ids: 'ids' } as const
 const INSIGHT = { cid: 'id', processId: 'id', _id: 'id' } as const
 const EVENT = { cid: 'id', calendarId: 'id', _id: 'id' } as const
+const POST = { cid: 'id', _id: 'id' } as const
+const COMMENT = { cid: 'id', postId: 'id', _id: 'id' } as const
+/** Wall signals reach the people who may see the post: the workspace for an announcement, else the author and the audience. */
+const POST_READERS = ['workspace', 'user'] as const
 
 export const SIGNALS = {
   'user.settings': { to: ['user'], meta: { uid: 'id', changed: 'names' } },
@@ -113,6 +117,15 @@ export const SIGNALS = {
   'v3.calendar.event.created': { to: ['workspace'], meta: EVENT },
   'v3.calendar.event.updated': { to: ['workspace'], meta: EVENT },
   'v3.calendar.event.removed': { to: ['workspace'], meta: EVENT },
+  'wall2.post.created': { to: POST_READERS, meta: POST, note: 'those who may see the post (an announcement: the workspace; a draft: its author)' },
+  'wall2.post.updated': { to: POST_READERS, meta: POST, note: 'those who may see the post' },
+  'wall2.post.removed': { to: POST_READERS, meta: POST, note: 'those who could see the post, also those taken off its recipients' },
+  'wall2.post.liked': { to: POST_READERS, meta: { ...POST, likes: 'number' }, note: 'those who may see the post' },
+  'wall2.post.pinned': { to: POST_READERS, meta: { ...POST, pinned: 'flag' }, note: 'those who may see the post' },
+  'wall2.comment.created': { to: POST_READERS, meta: COMMENT, note: 'those who may see the post' },
+  'wall2.comment.updated': { to: POST_READERS, meta: COMMENT, note: 'those who may see the post' },
+  'wall2.comment.removed': { to: POST_READERS, meta: COMMENT, note: 'those who may see the post' },
+  'wall2.seen': { to: ['user'], meta: { uid: 'id', networks: 'ids', seen: 'number' }, note: "the caller's other sockets" },
   'download.status': { to: ['user'], meta: { downloadId: 'text', fileId: 'id', state: 'text', bytes: 'number' }, note: 'state: started, finished or failed (GET /file/:id?dl)' },
   'transfer.progress': {
     to: ['user'],

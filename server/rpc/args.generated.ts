@@ -105,6 +105,20 @@ export type IdString = string
  * Items: workspace (network, company) id
  */
 export type WorkspaceIdList1 = string[]
+/**
+ * at most one: the workspace of the post (default the current one)
+ *
+ * @maxItems 1000
+ *
+ * Items: workspace (network, company) id
+ */
+export type WorkspaceIdList2 = string[]
+/**
+ * user ids of members who may see the post
+ *
+ * @maxItems 1000
+ */
+export type ObjectIdList3 = ObjectId[]
 
 export interface ArgumentTypes {
   'auth#0': string
@@ -461,7 +475,7 @@ export interface ArgumentTypes {
     /**
      * capability names of server/policies/roles.ts (all but members.setOwner)
      *
-     * @maxItems 12
+     * @maxItems 13
      */
     capabilities:
       | []
@@ -478,6 +492,7 @@ export interface ArgumentTypes {
           | 'properties.fillOwn'
           | 'workspace.admin'
           | 'processes.create'
+          | 'feed.admin'
         ]
       | [
           (
@@ -493,6 +508,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -507,6 +523,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -523,6 +540,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -537,6 +555,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -551,6 +570,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -567,6 +587,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -581,6 +602,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -595,6 +617,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -609,6 +632,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -625,6 +649,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -639,6 +664,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -653,6 +679,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -667,6 +694,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -681,6 +709,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -697,6 +726,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -711,6 +741,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -725,6 +756,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -739,6 +771,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -753,6 +786,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -767,6 +801,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -783,6 +818,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -797,6 +833,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -811,6 +848,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -825,6 +863,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -839,6 +878,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -853,6 +893,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -867,6 +908,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -883,6 +925,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -897,6 +940,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -911,6 +955,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -925,6 +970,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -939,6 +985,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -953,6 +1000,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -967,6 +1015,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -981,6 +1030,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -997,6 +1047,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1011,6 +1062,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1025,6 +1077,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1039,6 +1092,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1053,6 +1107,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1067,6 +1122,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1081,6 +1137,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1095,6 +1152,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1109,6 +1167,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1125,6 +1184,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1139,6 +1199,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1153,6 +1214,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1167,6 +1229,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1181,6 +1244,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1195,6 +1259,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1209,6 +1274,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1223,6 +1289,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1237,6 +1304,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1251,6 +1319,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1267,6 +1336,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1281,6 +1351,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1295,6 +1366,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1309,6 +1381,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1323,6 +1396,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1337,6 +1411,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1351,6 +1426,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1365,6 +1441,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1379,6 +1456,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1393,6 +1471,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1407,6 +1486,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1423,6 +1503,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1437,6 +1518,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1451,6 +1533,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1465,6 +1548,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1479,6 +1563,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1493,6 +1578,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1507,6 +1593,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1521,6 +1608,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1535,6 +1623,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1549,6 +1638,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1563,6 +1653,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1577,6 +1668,204 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
+          )
+        ]
+      | [
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
           )
         ]
   }
@@ -1587,7 +1876,7 @@ export interface ArgumentTypes {
     /**
      * capability names of server/policies/roles.ts (all but members.setOwner)
      *
-     * @maxItems 12
+     * @maxItems 13
      */
     capabilities?:
       | []
@@ -1604,6 +1893,7 @@ export interface ArgumentTypes {
           | 'properties.fillOwn'
           | 'workspace.admin'
           | 'processes.create'
+          | 'feed.admin'
         ]
       | [
           (
@@ -1619,6 +1909,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1633,6 +1924,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1649,6 +1941,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1663,6 +1956,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1677,6 +1971,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1693,6 +1988,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1707,6 +2003,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1721,6 +2018,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1735,6 +2033,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1751,6 +2050,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1765,6 +2065,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1779,6 +2080,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1793,6 +2095,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1807,6 +2110,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1823,6 +2127,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1837,6 +2142,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1851,6 +2157,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1865,6 +2172,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1879,6 +2187,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1893,6 +2202,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -1909,6 +2219,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1923,6 +2234,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1937,6 +2249,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1951,6 +2264,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1965,6 +2279,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1979,6 +2294,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -1993,6 +2309,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2009,6 +2326,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2023,6 +2341,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2037,6 +2356,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2051,6 +2371,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2065,6 +2386,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2079,6 +2401,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2093,6 +2416,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2107,6 +2431,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2123,6 +2448,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2137,6 +2463,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2151,6 +2478,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2165,6 +2493,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2179,6 +2508,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2193,6 +2523,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2207,6 +2538,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2221,6 +2553,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2235,6 +2568,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2251,6 +2585,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2265,6 +2600,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2279,6 +2615,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2293,6 +2630,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2307,6 +2645,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2321,6 +2660,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2335,6 +2675,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2349,6 +2690,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2363,6 +2705,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2377,6 +2720,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2393,6 +2737,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2407,6 +2752,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2421,6 +2767,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2435,6 +2782,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2449,6 +2797,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2463,6 +2812,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2477,6 +2827,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2491,6 +2842,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2505,6 +2857,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2519,6 +2872,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2533,6 +2887,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           )
         ]
       | [
@@ -2549,6 +2904,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2563,6 +2919,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2577,6 +2934,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2591,6 +2949,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2605,6 +2964,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2619,6 +2979,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2633,6 +2994,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2647,6 +3009,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2661,6 +3024,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2675,6 +3039,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2689,6 +3054,7 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
           ),
           (
             | 'workspace.read'
@@ -2703,6 +3069,204 @@ export interface ArgumentTypes {
             | 'properties.fillOwn'
             | 'workspace.admin'
             | 'processes.create'
+            | 'feed.admin'
+          )
+        ]
+      | [
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
+          ),
+          (
+            | 'workspace.read'
+            | 'workspace.update'
+            | 'members.invite'
+            | 'invites.manage'
+            | 'members.manage'
+            | 'roles.manage'
+            | 'teams.read'
+            | 'teams.manage'
+            | 'properties.manage'
+            | 'properties.fillOwn'
+            | 'workspace.admin'
+            | 'processes.create'
+            | 'feed.admin'
           )
         ]
   }
@@ -3315,11 +3879,15 @@ export interface ArgumentTypes {
     subject?: ShortText
     allowReply?: boolean
     /**
-     * user or team
+     * user or team; replaces the recipients (not of a post to the whole workspace)
      *
      * @maxItems 1000
      */
-    recipients?: IdString[]
+    recipients?: string[]
+    /**
+     * added: true keeps a draft a draft; a draft edited without it is published
+     */
+    draft?: boolean
   }
   'wall2.follow_post#0': ObjectId
   'wall2.like_post#0': ObjectId
@@ -3329,12 +3897,22 @@ export interface ArgumentTypes {
   'wall2.load_posts#0': string | null
   'wall2.load_posts#1': {
     /**
-     * default user, announcement
+     * default user, announcement; draft and scheduled list the caller's own
      *
-     * @maxItems 100
+     * @maxItems 4
      */
-    filter?: string[]
-    sorter?: string
+    filter?:
+      | []
+      | ['user' | 'announcement' | 'draft' | 'scheduled']
+      | ['user' | 'announcement' | 'draft' | 'scheduled', 'user' | 'announcement' | 'draft' | 'scheduled']
+      | ['user' | 'announcement' | 'draft' | 'scheduled', 'user' | 'announcement' | 'draft' | 'scheduled', 'user' | 'announcement' | 'draft' | 'scheduled']
+      | [
+          'user' | 'announcement' | 'draft' | 'scheduled',
+          'user' | 'announcement' | 'draft' | 'scheduled',
+          'user' | 'announcement' | 'draft' | 'scheduled',
+          'user' | 'announcement' | 'draft' | 'scheduled'
+        ]
+    sorter?: 'time'
     multi?: boolean
     networks?: WorkspaceIdList
     skip?: number
@@ -3345,12 +3923,15 @@ export interface ArgumentTypes {
     text: Text
     files?: ObjectIdList
     loc?: Location
-    networks?: WorkspaceIdList
+    networks?: WorkspaceIdList2
   }
-  'wall2.new_post#1': IdString[] | null
+  'wall2.new_post#1': string[] | null
   'wall2.new_post#2': {
     allowReply?: boolean
     draft?: boolean
+    /**
+     * milliseconds since 1970-01-01 UTC
+     */
     scheduleTime?: number
   }
   'wall2.pin_post#0': ObjectId
@@ -3361,7 +3942,7 @@ export interface ArgumentTypes {
   'wall2.save_comment#0': {
     text: Text
     loc?: Location
-    tagged?: ObjectIdList
+    tagged?: ObjectIdList3
     tags?: ObjectIdList
     files?: ObjectIdList
   }
