@@ -19,24 +19,25 @@ export const ARG_TYPES_FILE = path.join(ROOT, 'server', 'rpc', 'args.generated.t
 
 type Json = Record<string, any>
 
-const readJson = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8'))
-const jsonFiles = (dir: string) =>
+export const readJson = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8'))
+export const jsonFiles = (dir: string) =>
   fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
 
-const recordKey = (file: string) => `record_${path.basename(file, '.json').replace(/-/g, '_')}`
+export const recordKey = (file: string) => `record_${path.basename(file, '.json').replace(/-/g, '_')}`
 
 /** Points every $ref into the one combined schema: its $defs hold defs.json's and each record. */
-function localRefs(value: unknown): unknown {
+export function localRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(localRefs)
   if (!value || typeof value !== 'object') return value
   const out: Json = {}
   for (const [k, v] of Object.entries(value)) {
     if (k === '$ref' && typeof v === 'string') {
       const [file, pointer] = v.split('#')
-      out.$ref = file.includes('records/') ? `#/$defs/${recordKey(file)}` : `#${pointer}`
+      // Any file but defs.json is a record (records name each other as "company-property-field.json").
+      out.$ref = file && !file.endsWith('defs.json') ? `#/$defs/${recordKey(file)}` : `#${pointer}`
     } else if (!k.startsWith('x-') && k !== '$id' && k !== '$schema') out[k] = localRefs(v)
   }
   return out

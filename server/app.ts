@@ -11,6 +11,7 @@ import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
 import { calendarRouter } from './http/calendar'
+import { buildConsole, consoleRouter } from './http/console'
 import { filesRouter } from './http/files'
 import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
@@ -21,6 +22,8 @@ import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
 import { localBus, postgresBus, type Bus } from './realtime/bus'
+import { deliverPages } from './realtime/deliver'
+import { EventTail, startPruning } from './realtime/event-log'
 import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
@@ -44,6 +47,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
   let services: {
     db: Db
     bus: Bus
+    tail: EventTail
+    stopPruning: () => void
     dispatcher: Dispatcher
     gateway: Gateway
     mailer: Mailer
@@ -59,7 +64,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
     else res.status(503).json({ ready: false })
   })
   web.use((_req, res, next) => (services ? next() : sendError(res, { code: 503, msg: 'the server is starting' })))
-  web.use(rateLimitByAddress(config.httpRequestsPerSecond))
+  const httpLimit = rateLimitByAddress(config.httpRequestsPerSecond)
+  web.use(httpLimit.middleware)
   server.on('upgrade', (_req, socket) => {
     if (!services) socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
   })
@@ -74,9 +80,14 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
       log.info({ url, storage: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` }, `listening on ${url}`)
 
+      // The console bundles while the database starts.
+      const consoleBundle = buildConsole()
       const db = await connectDb(config)
       await migrate(db.kysely)
-      const deliver = (m: Parameters<Hub['deliver']>[0]) => hub.deliver(m)
+      // Signals and control messages are read from the event log by every process; the bus wakes them.
+      const tail = new EventTail(db.kysely, deliverPages(db.kysely, hub), log)
+      await tail.start()
+      const deliver = (m: Parameters<Hub['deliver']>[0]) => (m.kind === 'events' ? tail.wake() : hub.deliver(m))
       const bus = db.databaseUrl
         ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
         : localBus(deliver)
@@ -89,25 +100,32 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use(insightsRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
       web.use(profileImagesRouter(routeDeps))
+      web.use(consoleRouter(consoleBundle, log))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
+      if (db.databaseUrl) httpLimit.share(db.databaseUrl)
+      const stopPruning = startPruning(db.kysely, config.eventRetentionHours * 3600_000, log)
       const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })
-      services = { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler }
-      log.info('ready')
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler }
+      log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
       return url
     },
 
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler } = services
       clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
+      stopPruning()
+      // The last calls' signals reach the sockets before they close (a client resumes the rest elsewhere).
+      await tail.flush()
+      tail.stop()
       gateway.closeAll()
       await new Promise((resolve) => setTimeout(resolve, 100))
       gateway.stop()
@@ -115,6 +133,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       await wallScheduler.stop()
       await Promise.race([mailer.close(), grace])
       await bus.close()
+      await httpLimit.close()
       await db.close()
     },
   }

@@ -58,6 +58,8 @@ export interface Config {
   botSecret: string | null
   /** Users who may call v3.user.setBot without a secret. */
   botAdminUids: string[]
+  /** How long the event log keeps signals for `resume` (hours; fractions allowed). */
+  eventRetentionHours: number
   /** How long a finished export archive is kept before it is removed. */
   exportKeepHours: number
   /**
@@ -150,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     ssoProviders: read.ssoProviders('SSO_PROVIDERS'),
     botSecret: read.secret('BOT_SECRET'),
     botAdminUids: read.objectIds('BOT_ADMIN_UIDS'),
+    eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),
     exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
     importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
     importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
@@ -178,6 +181,17 @@ class Reader {
     const n = Number(value)
     if (!/^\d+$/.test(value) || n < min || n > max) {
       this.problems.push(`${name}=${JSON.stringify(value)}: expected a whole number from ${min} to ${max}`)
+      return fallback
+    }
+    return n
+  }
+
+  decimal(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name)
+    if (value === undefined) return fallback
+    const n = Number(value)
+    if (!/^\d+(\.\d+)?$/.test(value) || n < min || n > max) {
+      this.problems.push(`${name}=${JSON.stringify(value)}: expected a number from ${min} to ${max}`)
       return fallback
     }
     return n

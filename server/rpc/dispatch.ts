@@ -1,7 +1,8 @@
 /**
  * The one path every call takes, from a socket frame or an HTTP request:
- * look up (501) -> arity and arguments (400) -> access (401) -> run in a transaction ->
- * deliver queued signals after COMMIT -> result or wire error.
+ * look up (501) -> arity and arguments (400) -> access (401) -> run in a transaction that also
+ * writes the queued signals to the event log (and the result, under an idempotency key) ->
+ * wake the deliverers after COMMIT -> result or wire error.
  */
 import type { Logger } from 'pino'
 import type { Config } from '../config'
@@ -11,7 +12,9 @@ import { authorizeMember } from './authorize'
 import { Limits, tooMany } from '../auth/limits'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
+import { logSignals } from '../realtime/event-log'
 import type { Session } from '../auth/sessions'
+import { checkIdempotencyKey, once } from './idempotency'
 import type { Context, Proof, Transport } from './operation'
 import { notBuiltError, type Entry, type Registry } from './registry'
 import { describeSchemaError, invalidArgument } from './schemas'
@@ -51,12 +54,13 @@ export class Dispatcher {
     if (!rate.allowed) throw tooMany(`too many calls of ${name} from this address; wait, or ${how}`, rate.retryAfter, rate.limit, 3600, { proofOfWork: true })
   }
 
-  async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport): Promise<Reply> {
+  /** `idempotencyKey`: see rpc/idempotency.ts. */
+  async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey?: unknown): Promise<Reply> {
     const name = typeof opName === 'string' ? opName : '?'
     if (this.draining) return { error: { code: 503, msg: 'the server is shutting down' } }
     this.inFlight++
     try {
-      return { result: (await this.run(opName, rawArgs, session, transport, null)) ?? null }
+      return { result: (await this.run(opName, rawArgs, session, transport, idempotencyKey, null)) ?? null }
     } catch (err) {
       const debug = this.deps.config.devMode ? { op: name } : undefined
       return { error: toWireError(err, this.deps.log, debug) }
@@ -76,7 +80,7 @@ export class Dispatcher {
   }
 
   /** `proof`: the challenge that proved the call (through v3.proofOfWork.call or v3.core.proofOfWork), else null. */
-  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, proof: Proof | null) {
+  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey: unknown, proof: Proof | null) {
     const entry = typeof opName === 'string' ? this.deps.registry.get(opName) : undefined
     if (!entry) throw new RpcError(501, `no such operation: ${String(opName).slice(0, 200)}`)
     // Whatever its arguments, an operation that is not built says so: a client can tell the two apart.
@@ -85,6 +89,7 @@ export class Dispatcher {
     if (entry.op.access !== 'public' && !session) throw unauthorized()
     if (session?.apiKey && entry.op.apiKeys === false) throw forbidden(`an API key may not call ${entry.op.name}; sign in with a password`)
     if (entry.op.proofOfWork && !proof) await this.requireProofOrRate(entry.op.name, entry.op.proofOfWork, transport.address)
+    const key = checkIdempotencyKey(idempotencyKey, !!session)
 
     const queued: BusMessage[] = []
     const mails: Mail[] = []
@@ -103,7 +108,7 @@ export class Dispatcher {
         later: (task) => tasks.push(task),
         invalid: (argument, path, reason, details) => invalidArgument(entry, argument, path, reason, details),
         proof,
-        callProven: (endpoint, args, proven) => this.run(endpoint, args, session, transport, proven),
+        callProven: (endpoint, args, proven) => this.run(endpoint, args, session, transport, undefined, proven),
         takesProof: (endpoint) => !!this.deps.registry.get(endpoint)?.op.proofOfWork,
       }
       if (entry.op.access === 'member') Object.assign(ctx, await authorizeMember(db, session!, entry.op, args))
@@ -111,11 +116,20 @@ export class Dispatcher {
     }
     const run = async (db: Context['db']) => entry.op.run(await context(db), ...args)
     const { kysely } = this.deps.db
-    const execute = () => (entry.op.readOnly ? run(kysely) : kysely.transaction().execute(run))
+    let afterCommit: BusMessage[] = []
+    const execute = () =>
+      entry.op.readOnly
+        ? run(kysely)
+        : kysely.transaction().execute(async (trx) => {
+            const value = key && session ? await once(trx, { uid: session.uid, key, op: entry.op.name, args }, () => run(trx)) : await run(trx)
+            afterCommit = await logSignals(trx, queued)
+            return value
+          })
     // Guessing limits are read and written outside the call's transaction: a failed guess still counts.
     const result = entry.op.guessing ? await this.limits.guard(entry.op.guessing, args, transport.address, execute) : await execute()
-    if (queued.length) {
-      this.deps.bus.emit(queued).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+    if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
+    if (afterCommit.length) {
+      this.deps.bus.emit(afterCommit).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
     }
     // Not awaited: the reply does not wait for the mail server; failures are logged by the mailer.
     for (const message of mails) void mailer.send(message)

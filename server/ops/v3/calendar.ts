@@ -5,7 +5,8 @@
  *
  * Signals: `v3.calendar.created|updated|removed` `{cid, _id}` on workspace:<cid>.
  */
-import { calendarRecord, deleteCalendar, findCalendar, insertCalendar, listCalendars, updateCalendar, type CalendarFields } from '../../db/calendars'
+import { calendarRecord } from '../../presenters/calendar'
+import { deleteCalendar, findCalendar, insertCalendar, listCalendars, updateCalendar, type CalendarFields } from '../../db/calendars'
 import { calendarIn, isTimeZone, requireCalendarManager } from '../../domain/calendars'
 import { enforceQuota } from '../../domain/quota'
 import { invalidOf, operation, type Invalid } from '../../rpc/operation'

@@ -7,7 +7,8 @@
  * (and of the caller, when another): insights are not announced to the whole workspace, whose
  * members may not all see the workflow.
  */
-import { checkDefinition, insertInsight, insightFor, insightRecord, runInsight, type Filters, type InsightRow } from '../../domain/insights'
+import { insightRecord } from '../../presenters/insight'
+import { checkDefinition, insertInsight, insightFor, runInsight, type Filters, type InsightRow } from '../../domain/insights'
 import { forbidden } from '../../errors'
 import { accessToAll, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import { loadMember, workspaceOf } from '../../policies/roles'

@@ -5,7 +5,8 @@
  *
  * Signals: `v3.calendar.event.created|updated|removed` `{cid, calendarId, _id}` on workspace:<cid>.
  */
-import { deleteEvent, eventRecord, findEvent, insertEvent, listEvents, updateEvent } from '../../../db/calendars'
+import { eventRecord } from '../../../presenters/calendar'
+import { deleteEvent, findEvent, insertEvent, listEvents, updateEvent } from '../../../db/calendars'
 import { calendarIn, eventFields, requireCalendarManager } from '../../../domain/calendars'
 import { notFound } from '../../../errors'
 import { invalidOf, operation, type MemberContext } from '../../../rpc/operation'
