@@ -1,6 +1,6 @@
 /**
  * Limits that must hold across several server processes, so they are kept in the database:
- * rate-limiter-flexible's RateLimiterPostgres over the `rate_limits` table (migration 050). Its
+ * rate-limiter-flexible's RateLimiterPostgres over the `rate_limits` table (migration 031). Its
  * statements run through our kysely instance (a small pg-client adapter), so the same store works
  * on a PostgreSQL server and on the embedded PGlite, and never inside a call's transaction (a call
  * that fails still counts).

@@ -37,9 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   await db.schema.createIndex('pow_challenges_expires').on('pow_challenges').column('expires').execute()
 
-  // rate-limiter-flexible's RateLimiterPostgres table (its own CREATE TABLE statement, made here so
-  // it exists before the first request on every engine).
-  await sql`CREATE TABLE rate_limits (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`.execute(db)
+  // The guessing limits (server/auth/limits.ts) share the table `rate_limits` of migration 031 with
+  // the HTTP budget: keys are prefixed by limit, so they never collide.
 
   await db.schema
     .alterTable('users')
