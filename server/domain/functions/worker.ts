@@ -1,0 +1,46 @@
+/**
+ * The evaluation thread: a Sandbox (./sandbox.ts) behind a message port. Each message is a batch;
+ * before each item the thread writes the item's index and start time into the shared `progress`
+ * array, so the main thread's watchdog (./evaluator.ts) can tell which item runs too long and end
+ * the whole thread: a deadline QuickJS itself cannot enforce (a loop of costly built-in calls
+ * checks the interrupt handler too rarely) still holds.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { Sandbox, type Evaluation, type SandboxLimits } from './sandbox'
+import type { BatchRequest, BatchReply } from './evaluator'
+
+const { limits, progress: shared } = workerData as { limits: Partial<SandboxLimits>; progress: SharedArrayBuffer }
+const progress = new Float64Array(shared)
+let broken = false
+
+void new Sandbox(limits).ready().then((sandbox) => {
+  parentPort!.on('message', (req: BatchRequest) => {
+    if (broken) return
+    let reply: BatchReply
+    if (req.kind === 'check') {
+      reply = { id: req.id, compileErrors: req.bodies.map((b) => sandbox.compileError(b)) }
+    } else {
+      const results: Evaluation[] = []
+      for (const [i, item] of req.items.entries()) {
+        progress[0] = i
+        progress[1] = Date.now()
+        try {
+          results.push(sandbox.evaluate(req.workspaceId, item.body, item.dep, req.deadlineMs))
+        } catch (err) {
+          // The host's own stack ran out inside QuickJS (a deep recursion of a built-in such as
+          // JSON.stringify): the WebAssembly memory may be inconsistent, so this thread ends after
+          // answering and the evaluator starts a fresh one.
+          results.push({ ok: false, error: `InternalError: ${(err as Error).message === 'Maximum call stack size exceeded' ? 'stack overflow' : 'the evaluator failed'}`, durationUs: 0 })
+          broken = true
+          break
+        }
+      }
+      while (results.length < req.items.length) results.push({ ok: false, error: 'InternalError: not evaluated (an earlier function of the same batch broke the evaluator)', durationUs: 0 })
+      reply = { id: req.id, results }
+    }
+    progress[1] = 0
+    parentPort!.postMessage(reply)
+    if (broken) setTimeout(() => process.exit(0), 20)
+  })
+  parentPort!.postMessage({ ready: true })
+})
