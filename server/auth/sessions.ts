@@ -5,13 +5,11 @@
  */
 import { hashSecret, newSecret } from '../ids'
 import type { Context, Session } from '../rpc/operation'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/schema'
-
-type Q = Kysely<Database> | Transaction<Database>
+import type { DbHandle } from '../db/schema'
 
 
-export async function createSession(db: Q, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
+
+export async function createSession(db: DbHandle, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
   const key = newSecret()
   const now = Date.now()
   const id = hashSecret(key)
@@ -20,13 +18,13 @@ export async function createSession(db: Q, uid: string, cid: string | null): Pro
 }
 
 /** The live session a key names, or null when the key is unknown or idle too long. */
-export async function resolveSessionKey(db: Q, key: string, idleSeconds: number): Promise<Session | null> {
+export async function resolveSessionKey(db: DbHandle, key: string, idleSeconds: number): Promise<Session | null> {
   if (typeof key !== 'string' || key.length < 16 || key.length > 128) return null
   const id = hashSecret(key)
   return resolveSessionId(db, id, idleSeconds)
 }
 
-export async function resolveSessionId(db: Q, id: string, idleSeconds: number): Promise<Session | null> {
+export async function resolveSessionId(db: DbHandle, id: string, idleSeconds: number): Promise<Session | null> {
   const row = await db.selectFrom('sessions').select(['uid', 'last_used']).where('key_hash', '=', id).executeTakeFirst()
   if (!row) return null
   const now = Date.now()
@@ -47,7 +45,7 @@ export async function endSession(ctx: Context, sessionId: string) {
 }
 
 /** The session's current workspace (the user's default at login; switched by v3.session.switchWorkspace). */
-export async function currentWorkspaceId(db: Q, session: Session): Promise<string | null> {
+export async function currentWorkspaceId(db: DbHandle, session: Session): Promise<string | null> {
   const row = await db.selectFrom('sessions').select('cid').where('key_hash', '=', session.id).executeTakeFirst()
   return row?.cid ?? null
 }

@@ -1,9 +1,8 @@
 /** Calendars and their events. Every query is bounded by `cid`, except the subscribe-code lookup. */
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Selectable } from 'kysely'
 import { newId } from '../ids'
-import type { CalendarEventsTable, CalendarsTable, Database } from './schema'
+import type { CalendarEventsTable, CalendarsTable, DbHandle } from './schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 /** The Calendar record of v3.calendar.*. */
 export interface CalendarRecord {
@@ -78,33 +77,33 @@ export interface CalendarFields {
   timezone: string
 }
 
-export async function insertCalendar(db: Q, cid: string, uid: string, fields: CalendarFields): Promise<string> {
+export async function insertCalendar(db: DbHandle, cid: string, uid: string, fields: CalendarFields): Promise<string> {
   const _id = newId()
   await db.insertInto('calendars').values({ cid, _id, uid, ...fields, subscribe_hash: null, created: Date.now(), updated: null }).execute()
   return _id
 }
 
-export async function findCalendar(db: Q, cid: string, _id: string): Promise<CalendarRow | undefined> {
+export async function findCalendar(db: DbHandle, cid: string, _id: string): Promise<CalendarRow | undefined> {
   return db.selectFrom('calendars').selectAll().where('cid', '=', cid).where('_id', '=', _id).executeTakeFirst()
 }
 
-export async function listCalendars(db: Q, cid: string): Promise<CalendarRow[]> {
+export async function listCalendars(db: DbHandle, cid: string): Promise<CalendarRow[]> {
   return db.selectFrom('calendars').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
 }
 
-export async function updateCalendar(db: Q, cid: string, _id: string, change: Partial<CalendarFields>): Promise<void> {
+export async function updateCalendar(db: DbHandle, cid: string, _id: string, change: Partial<CalendarFields>): Promise<void> {
   await db.updateTable('calendars').set({ ...change, updated: Date.now() }).where('cid', '=', cid).where('_id', '=', _id).execute()
 }
 
-export async function deleteCalendar(db: Q, cid: string, _id: string): Promise<void> {
+export async function deleteCalendar(db: DbHandle, cid: string, _id: string): Promise<void> {
   await db.deleteFrom('calendars').where('cid', '=', cid).where('_id', '=', _id).execute()
 }
 
-export async function setSubscribeHash(db: Q, cid: string, _id: string, hash: string): Promise<void> {
+export async function setSubscribeHash(db: DbHandle, cid: string, _id: string, hash: string): Promise<void> {
   await db.updateTable('calendars').set({ subscribe_hash: hash, updated: Date.now() }).where('cid', '=', cid).where('_id', '=', _id).execute()
 }
 
-export async function calendarBySubscribeHash(db: Q, hash: string): Promise<CalendarRow | undefined> {
+export async function calendarBySubscribeHash(db: DbHandle, hash: string): Promise<CalendarRow | undefined> {
   return db.selectFrom('calendars').selectAll().where('subscribe_hash', '=', hash).executeTakeFirst()
 }
 
@@ -120,26 +119,26 @@ export interface EventFields {
   timezone: string | null
 }
 
-export async function insertEvent(db: Q, cid: string, calendarId: string, uid: string, fields: EventFields): Promise<string> {
+export async function insertEvent(db: DbHandle, cid: string, calendarId: string, uid: string, fields: EventFields): Promise<string> {
   const _id = newId()
   await db.insertInto('calendar_events').values({ cid, _id, calendar_id: calendarId, uid, ...fields, created: Date.now(), updated: null }).execute()
   return _id
 }
 
-export async function findEvent(db: Q, cid: string, _id: string): Promise<EventRow | undefined> {
+export async function findEvent(db: DbHandle, cid: string, _id: string): Promise<EventRow | undefined> {
   return db.selectFrom('calendar_events').selectAll().where('cid', '=', cid).where('_id', '=', _id).executeTakeFirst()
 }
 
-export async function updateEvent(db: Q, cid: string, _id: string, fields: EventFields): Promise<void> {
+export async function updateEvent(db: DbHandle, cid: string, _id: string, fields: EventFields): Promise<void> {
   await db.updateTable('calendar_events').set({ ...fields, updated: Date.now() }).where('cid', '=', cid).where('_id', '=', _id).execute()
 }
 
-export async function deleteEvent(db: Q, cid: string, _id: string): Promise<void> {
+export async function deleteEvent(db: DbHandle, cid: string, _id: string): Promise<void> {
   await db.deleteFrom('calendar_events').where('cid', '=', cid).where('_id', '=', _id).execute()
 }
 
 /** Events by start; `from`/`to` (ms) keep those overlapping [from, to). */
-export async function listEvents(db: Q, cid: string, calendarId: string, range: { from?: number; to?: number } = {}): Promise<EventRow[]> {
+export async function listEvents(db: DbHandle, cid: string, calendarId: string, range: { from?: number; to?: number } = {}): Promise<EventRow[]> {
   let q = db.selectFrom('calendar_events').selectAll().where('cid', '=', cid).where('calendar_id', '=', calendarId)
   if (range.from !== undefined) q = q.where('end_ms', '>', range.from)
   if (range.to !== undefined) q = q.where('start_ms', '<', range.to)

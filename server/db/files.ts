@@ -1,26 +1,25 @@
 /** The `files` table: metadata of uploaded files (the bytes are in FILES_DIR, see server/domain/files.ts). */
-import type { Kysely, Selectable, Transaction } from 'kysely'
-import type { Database, FilesTable } from './schema'
+import type { Selectable } from 'kysely'
+import type { FilesTable, DbHandle } from './schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export type FileRow = Selectable<FilesTable>
 
-export async function insertFile(db: Q, row: FileRow): Promise<void> {
+export async function insertFile(db: DbHandle, row: FileRow): Promise<void> {
   await db.insertInto('files').values(row).execute()
 }
 
 /** A file by id (ids are unique across workspaces), or null. */
-export async function findFile(db: Q, fileId: string): Promise<FileRow | null> {
+export async function findFile(db: DbHandle, fileId: string): Promise<FileRow | null> {
   return (await db.selectFrom('files').selectAll().where('_id', '=', fileId).executeTakeFirst()) ?? null
 }
 
-export async function findFiles(db: Q, fileIds: string[]): Promise<FileRow[]> {
+export async function findFiles(db: DbHandle, fileIds: string[]): Promise<FileRow[]> {
   if (!fileIds.length) return []
   return db.selectFrom('files').selectAll().where('_id', 'in', fileIds).execute()
 }
 
-export async function setFilePublic(db: Q, fileId: string, isPublic: boolean): Promise<void> {
+export async function setFilePublic(db: DbHandle, fileId: string, isPublic: boolean): Promise<void> {
   await db.updateTable('files').set({ public: isPublic }).where('_id', '=', fileId).execute()
 }
 

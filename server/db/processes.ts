@@ -1,10 +1,8 @@
 /** Workflows and datasets, their fields, members and stars. Every query is bounded by `cid`. */
-import type { Kysely, Transaction } from 'kysely'
 import type { LoadedProcess } from '../policies/processes'
-import type { Database, ProcessFieldType, ProcessPermission } from './schema'
+import type { ProcessFieldType, ProcessPermission, DbHandle } from './schema'
 import { publicFormEntry } from './public-forms'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export interface FieldRecord {
   _id: string
@@ -16,12 +14,12 @@ export interface FieldRecord {
   [property: string]: unknown
 }
 
-export async function loadFields(db: Q, cid: string, processId: string): Promise<FieldRecord[]> {
+export async function loadFields(db: DbHandle, cid: string, processId: string): Promise<FieldRecord[]> {
   const rows = await db.selectFrom('process_fields').selectAll().where('cid', '=', cid).where('process_id', '=', processId).orderBy('created').orderBy('_id').execute()
   return rows.map(fieldRecord)
 }
 
-export async function loadField(db: Q, cid: string, processId: string, fieldId: string): Promise<FieldRecord | null> {
+export async function loadField(db: DbHandle, cid: string, processId: string, fieldId: string): Promise<FieldRecord | null> {
   const row = await db.selectFrom('process_fields').selectAll().where('cid', '=', cid).where('process_id', '=', processId).where('_id', '=', fieldId).executeTakeFirst()
   return row ? fieldRecord(row) : null
 }
@@ -32,12 +30,12 @@ function fieldRecord(row: { _id: string; type: ProcessFieldType; descriptor: Rec
   return record
 }
 
-export async function loadProcessesOf(db: Q, cid: string): Promise<LoadedProcess[]> {
+export async function loadProcessesOf(db: DbHandle, cid: string): Promise<LoadedProcess[]> {
   return db.selectFrom('processes').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
 }
 
 /** Ids among `ids` that are not processes of `cid`. */
-export async function unknownProcesses(db: Q, cid: string, ids: string[]): Promise<string[]> {
+export async function unknownProcesses(db: DbHandle, cid: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return []
   const rows = await db.selectFrom('processes').select('_id').where('cid', '=', cid).where('_id', 'in', ids).execute()
   const found = new Set(rows.map((r) => r._id))
@@ -49,18 +47,18 @@ export interface MemberEntry {
   permissions: ProcessPermission[]
 }
 
-export async function loadMemberEntries(db: Q, cid: string, processId: string): Promise<MemberEntry[]> {
+export async function loadMemberEntries(db: DbHandle, cid: string, processId: string): Promise<MemberEntry[]> {
   const rows = await db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', cid).where('process_id', '=', processId).orderBy('created').orderBy('member_id').execute()
   return rows.map((r) => ({ id: r.member_id, permissions: r.permissions }))
 }
 
-export async function isStarred(db: Q, cid: string, processId: string, uid: string): Promise<boolean> {
+export async function isStarred(db: DbHandle, cid: string, processId: string, uid: string): Promise<boolean> {
   const row = await db.selectFrom('process_stars').select('uid').where('cid', '=', cid).where('process_id', '=', processId).where('uid', '=', uid).executeTakeFirst()
   return !!row
 }
 
 /** The process object of v2.process.get. */
-export async function processObject(db: Q, p: LoadedProcess, viewer: string) {
+export async function processObject(db: DbHandle, p: LoadedProcess, viewer: string) {
   const fields = await loadFields(db, p.cid, p._id)
   const members = await loadMemberEntries(db, p.cid, p._id)
   const object: Record<string, unknown> = {

@@ -1,9 +1,7 @@
 /** User property fields of a workspace and their values (one value per field and member). */
-import type { Kysely, Transaction } from 'kysely'
 import { newId } from '../ids'
-import type { Database, PropertyFieldType } from './schema'
+import type { PropertyFieldType, DbHandle } from './schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export type FilledBy = 'user' | 'admin'
 
@@ -57,7 +55,7 @@ export function publicField(field: FieldRecord) {
   return data ? { ...rest, data } : rest
 }
 
-export async function insertField(db: Q, cid: string, uid: string, def: FieldDefinition): Promise<FieldRecord> {
+export async function insertField(db: DbHandle, cid: string, uid: string, def: FieldDefinition): Promise<FieldRecord> {
   const row = await db
     .insertInto('property_fields')
     .values({
@@ -77,17 +75,17 @@ export async function insertField(db: Q, cid: string, uid: string, def: FieldDef
   return fieldRecord(row)
 }
 
-export async function findField(db: Q, cid: string, fieldId: string): Promise<FieldRecord | null> {
+export async function findField(db: DbHandle, cid: string, fieldId: string): Promise<FieldRecord | null> {
   const row = await db.selectFrom('property_fields').selectAll().where('cid', '=', cid).where('_id', '=', fieldId).executeTakeFirst()
   return row ? fieldRecord(row) : null
 }
 
-export async function listFields(db: Q, cid: string): Promise<FieldRecord[]> {
+export async function listFields(db: DbHandle, cid: string): Promise<FieldRecord[]> {
   const rows = await db.selectFrom('property_fields').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
   return rows.map(fieldRecord)
 }
 
-export async function updateField(db: Q, cid: string, fieldId: string, def: FieldDefinition): Promise<FieldRecord> {
+export async function updateField(db: DbHandle, cid: string, fieldId: string, def: FieldDefinition): Promise<FieldRecord> {
   const row = await db
     .updateTable('property_fields')
     .set({
@@ -106,12 +104,12 @@ export async function updateField(db: Q, cid: string, fieldId: string, def: Fiel
 }
 
 /** Its values go with it (foreign key cascade). */
-export async function deleteField(db: Q, cid: string, fieldId: string) {
+export async function deleteField(db: DbHandle, cid: string, fieldId: string) {
   await db.deleteFrom('property_fields').where('cid', '=', cid).where('_id', '=', fieldId).execute()
 }
 
 /** The field's values held by current members of the workspace. */
-export async function fieldValues(db: Q, cid: string, fieldId: string): Promise<{ uid: string; value: PropertyValue }[]> {
+export async function fieldValues(db: DbHandle, cid: string, fieldId: string): Promise<{ uid: string; value: PropertyValue }[]> {
   const rows = await db
     .selectFrom('property_values as v')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'v.cid').onRef('m.uid', '=', 'v.uid'))
@@ -123,7 +121,7 @@ export async function fieldValues(db: Q, cid: string, fieldId: string): Promise<
 }
 
 /** Drops the field's values left by people who are no longer members of the workspace. */
-export async function dropFormerMembersValues(db: Q, cid: string, fieldId: string) {
+export async function dropFormerMembersValues(db: DbHandle, cid: string, fieldId: string) {
   await db
     .deleteFrom('property_values as v')
     .where('v.cid', '=', cid)
@@ -135,7 +133,7 @@ export async function dropFormerMembersValues(db: Q, cid: string, fieldId: strin
 }
 
 /** Stores the member's value of the field; null removes it. */
-export async function setValue(db: Q, cid: string, fieldId: string, uid: string, value: PropertyValue | null) {
+export async function setValue(db: DbHandle, cid: string, fieldId: string, uid: string, value: PropertyValue | null) {
   if (value === null) {
     await db.deleteFrom('property_values').where('cid', '=', cid).where('field_id', '=', fieldId).where('uid', '=', uid).execute()
     return
@@ -150,7 +148,7 @@ export async function setValue(db: Q, cid: string, fieldId: string, uid: string,
 }
 
 /** Values of the given members, as `uid -> {fieldId: value}`. */
-export async function memberValues(db: Q, cid: string, uids: string[]): Promise<Map<string, Record<string, PropertyValue>>> {
+export async function memberValues(db: DbHandle, cid: string, uids: string[]): Promise<Map<string, Record<string, PropertyValue>>> {
   const byUser = new Map<string, Record<string, PropertyValue>>()
   if (!uids.length) return byUser
   const rows = await db
@@ -168,7 +166,7 @@ export async function memberValues(db: Q, cid: string, uids: string[]): Promise<
 }
 
 /** A removed team leaves the values of `team` fields: a single value is removed, a list loses the id. */
-export async function clearTeamValues(db: Q, cid: string, teamId: string) {
+export async function clearTeamValues(db: DbHandle, cid: string, teamId: string) {
   const rows = await db
     .selectFrom('property_values as v')
     .innerJoin('property_fields as f', (j) => j.onRef('f.cid', '=', 'v.cid').onRef('f._id', '=', 'v.field_id'))

@@ -1,8 +1,6 @@
 /** Public forms of workflows (table public_forms): at most one per workflow, found by key. */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database, PublicFormsTable } from './schema'
+import type { PublicFormsTable, DbHandle } from './schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 
 /** The public form record of the interface. */
@@ -17,11 +15,11 @@ export interface PublicFormRecord {
   theme: Record<string, unknown>
 }
 
-export async function loadPublicForm(db: Q, cid: string, processId: string) {
+export async function loadPublicForm(db: DbHandle, cid: string, processId: string) {
   return db.selectFrom('public_forms').selectAll().where('cid', '=', cid).where('process_id', '=', processId).executeTakeFirst()
 }
 
-export async function publicFormByKey(db: Q, key: string) {
+export async function publicFormByKey(db: DbHandle, key: string) {
   return db.selectFrom('public_forms').selectAll().where('key', '=', key).executeTakeFirst()
 }
 
@@ -39,7 +37,7 @@ export function publicFormRecord(row: NonNullable<Awaited<ReturnType<typeof load
 }
 
 /** `{publicForm}` for v2.process.get when the workflow has one, else nothing. */
-export async function publicFormEntry(db: Q, cid: string, processId: string): Promise<{ publicForm?: PublicFormRecord }> {
+export async function publicFormEntry(db: DbHandle, cid: string, processId: string): Promise<{ publicForm?: PublicFormRecord }> {
   const row = await loadPublicForm(db, cid, processId)
   return row ? { publicForm: publicFormRecord(row) } : {}
 }

@@ -1,5 +1,5 @@
 /** Table types for kysely. Timestamps are milliseconds since 1970 (bigint columns read as numbers). */
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 
 type Json<T> = ColumnType<T, string, string>
 
@@ -392,3 +392,6 @@ export interface InsightsTable {
   created: number
   updated: number | null
 }
+
+/** The handle every query takes: the database, or the transaction of the call under way. */
+export type DbHandle = Kysely<Database> | Transaction<Database>

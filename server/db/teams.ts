@@ -1,10 +1,9 @@
 /** Teams of a workspace, their members and their accounts. Every query is bounded by `cid`. */
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql } from 'kysely'
 import { seesTeam } from '../domain/visibility'
 import { newId } from '../ids'
-import type { Database } from './schema'
+import type { DbHandle } from './schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export interface AccountRecord {
   _id: string
@@ -30,7 +29,7 @@ export interface TeamRecord {
   updated?: number
 }
 
-export async function insertTeam(db: Q, cid: string, uid: string, team: { name: string; description?: string }) {
+export async function insertTeam(db: DbHandle, cid: string, uid: string, team: { name: string; description?: string }) {
   const _id = newId()
   await db
     .insertInto('teams')
@@ -39,7 +38,7 @@ export async function insertTeam(db: Q, cid: string, uid: string, team: { name: 
   return _id
 }
 
-export async function teamExists(db: Q, cid: string, teamId: string): Promise<boolean> {
+export async function teamExists(db: DbHandle, cid: string, teamId: string): Promise<boolean> {
   const row = await db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', teamId).executeTakeFirst()
   return !!row
 }
@@ -49,7 +48,7 @@ export async function teamExists(db: Q, cid: string, teamId: string): Promise<bo
  * `viewer`, only the teams the viewer may see (server/domain/visibility.ts); with `memberOf`, only
  * the teams that user belongs to.
  */
-export async function loadTeams(db: Q, cid: string, filter: { only?: string[]; viewer?: string; memberOf?: string } = {}): Promise<TeamRecord[]> {
+export async function loadTeams(db: DbHandle, cid: string, filter: { only?: string[]; viewer?: string; memberOf?: string } = {}): Promise<TeamRecord[]> {
   let query = db.selectFrom('teams as t').selectAll('t').where('t.cid', '=', cid)
   if (filter.only) {
     if (!filter.only.length) return []
@@ -91,14 +90,14 @@ export async function loadTeams(db: Q, cid: string, filter: { only?: string[]; v
   }))
 }
 
-export async function loadTeam(db: Q, cid: string, teamId: string, viewer?: string): Promise<TeamRecord | null> {
+export async function loadTeam(db: DbHandle, cid: string, teamId: string, viewer?: string): Promise<TeamRecord | null> {
   const [team] = await loadTeams(db, cid, { only: [teamId], viewer })
   return team ?? null
 }
 
 export type TeamChange = { name: string } | { description: string } | { public: boolean } | { default_view: string }
 
-export async function updateTeam(db: Q, cid: string, teamId: string, change: TeamChange) {
+export async function updateTeam(db: DbHandle, cid: string, teamId: string, change: TeamChange) {
   await db
     .updateTable('teams')
     .set({ ...change, updated: Date.now() })
@@ -108,19 +107,19 @@ export async function updateTeam(db: Q, cid: string, teamId: string, change: Tea
 }
 
 /** Members and accounts go with the team (foreign keys cascade). */
-export async function deleteTeam(db: Q, cid: string, teamId: string): Promise<string[]> {
+export async function deleteTeam(db: DbHandle, cid: string, teamId: string): Promise<string[]> {
   const members = await teamMemberIds(db, cid, teamId)
   await db.deleteFrom('teams').where('cid', '=', cid).where('_id', '=', teamId).execute()
   return members
 }
 
-export async function teamMemberIds(db: Q, cid: string, teamId: string): Promise<string[]> {
+export async function teamMemberIds(db: DbHandle, cid: string, teamId: string): Promise<string[]> {
   const rows = await db.selectFrom('team_members').select('uid').where('cid', '=', cid).where('team_id', '=', teamId).execute()
   return rows.map((r) => r.uid)
 }
 
 /** Makes `uids` the team's members; returns who joined and who left. */
-export async function setTeamMembers(db: Q, cid: string, teamId: string, uids: string[]) {
+export async function setTeamMembers(db: DbHandle, cid: string, teamId: string, uids: string[]) {
   const before = new Set(await teamMemberIds(db, cid, teamId))
   const after = new Set(uids)
   const added = [...after].filter((u) => !before.has(u))
@@ -142,7 +141,7 @@ export async function setTeamMembers(db: Q, cid: string, teamId: string, uids: s
 }
 
 /** Of `uids`, the ones that are not members of the workspace. */
-export async function nonMembers(db: Q, cid: string, uids: string[]): Promise<string[]> {
+export async function nonMembers(db: DbHandle, cid: string, uids: string[]): Promise<string[]> {
   if (!uids.length) return []
   const rows = await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', 'in', uids).execute()
   const members = new Set(rows.map((r) => r.uid))
@@ -169,21 +168,21 @@ interface AccountRow {
   updated: number | null
 }
 
-export async function insertAccount(db: Q, cid: string, teamId: string, name: string): Promise<AccountRecord> {
+export async function insertAccount(db: DbHandle, cid: string, teamId: string, name: string): Promise<AccountRecord> {
   const row = { cid, _id: newId(), team_id: teamId, name, color: null, created: Date.now(), updated: null }
   await db.insertInto('accounts').values(row).execute()
   return accountRecord(row)
 }
 
 /** The account, when it belongs to the workspace (and to `teamId` when given). */
-export async function findAccount(db: Q, cid: string, accountId: string, teamId?: string): Promise<AccountRecord | null> {
+export async function findAccount(db: DbHandle, cid: string, accountId: string, teamId?: string): Promise<AccountRecord | null> {
   let query = db.selectFrom('accounts').selectAll().where('cid', '=', cid).where('_id', '=', accountId)
   if (teamId) query = query.where('team_id', '=', teamId)
   const row = await query.executeTakeFirst()
   return row ? accountRecord(row) : null
 }
 
-export async function updateAccount(db: Q, cid: string, accountId: string, change: { name: string } | { color: string }): Promise<AccountRecord> {
+export async function updateAccount(db: DbHandle, cid: string, accountId: string, change: { name: string } | { color: string }): Promise<AccountRecord> {
   const row = await db
     .updateTable('accounts')
     .set({ ...change, updated: Date.now() })
@@ -194,6 +193,6 @@ export async function updateAccount(db: Q, cid: string, accountId: string, chang
   return accountRecord(row)
 }
 
-export async function deleteAccount(db: Q, cid: string, accountId: string) {
+export async function deleteAccount(db: DbHandle, cid: string, accountId: string) {
   await db.deleteFrom('accounts').where('cid', '=', cid).where('_id', '=', accountId).execute()
 }

@@ -1,12 +1,11 @@
 /** User accounts. */
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql } from 'kysely'
 import { seesPerson } from '../domain/visibility'
 import { newId } from '../ids'
-import type { Database } from './schema'
+import type { DbHandle } from './schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
-export async function findUserByEmail(db: Q, email: string) {
+export async function findUserByEmail(db: DbHandle, email: string) {
   return db
     .selectFrom('users')
     .select(['_id', 'password_hash', 'default_cid'])
@@ -15,7 +14,7 @@ export async function findUserByEmail(db: Q, email: string) {
 }
 
 export async function insertUser(
-  db: Q,
+  db: DbHandle,
   user: { email: string; firstname: string; lastname: string; passwordHash: string; settings?: Record<string, unknown> },
 ) {
   const _id = newId()
@@ -36,12 +35,12 @@ export async function insertUser(
   return _id
 }
 
-export async function setDefaultWorkspace(db: Q, uid: string, cid: string) {
+export async function setDefaultWorkspace(db: DbHandle, uid: string, cid: string) {
   await db.updateTable('users').set({ default_cid: cid }).where('_id', '=', uid).execute()
 }
 
 /** Public profile: what a user shows to people who share a workspace with them. */
-export async function loadProfile(db: Q, uid: string) {
+export async function loadProfile(db: DbHandle, uid: string) {
   return db
     .selectFrom('users')
     .select(['_id', 'email', 'firstname', 'lastname', 'created', 'updated'])
@@ -49,12 +48,12 @@ export async function loadProfile(db: Q, uid: string) {
     .executeTakeFirst()
 }
 
-export async function loadSettings(db: Q, uid: string) {
+export async function loadSettings(db: DbHandle, uid: string) {
   const row = await db.selectFrom('users').select('settings').where('_id', '=', uid).executeTakeFirstOrThrow()
   return row.settings
 }
 
-export async function mergeSettings(db: Q, uid: string, settings: Record<string, unknown>) {
+export async function mergeSettings(db: DbHandle, uid: string, settings: Record<string, unknown>) {
   await db
     .updateTable('users')
     .set({ settings: sql`settings || ${JSON.stringify(settings)}::jsonb`, updated: Date.now() })
@@ -67,7 +66,7 @@ export async function mergeSettings(db: Q, uid: string, settings: Record<string,
  * viewer may see the target (isolatedTeams, server/domain/visibility.ts). Not symmetric: an admin of
  * an isolated workspace sees a user who does not see them.
  */
-export async function shareWorkspace(db: Q, viewer: string, target: string): Promise<boolean> {
+export async function shareWorkspace(db: DbHandle, viewer: string, target: string): Promise<boolean> {
   const row = await db
     .selectFrom('workspace_members as x')
     .innerJoin('workspace_members as y', 'y.cid', 'x.cid')

@@ -1,11 +1,10 @@
 /** Workspaces and their members. */
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql } from 'kysely'
 import { seesPerson } from '../domain/visibility'
 import { newId } from '../ids'
 import { listFields, memberValues, publicField } from './properties'
-import type { Database, Role } from './schema'
+import type { Role, DbHandle } from './schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 /** The license a new workspace gets (see the README); a server administrator can change it. */
 export const DEFAULT_LICENSE = {
@@ -20,12 +19,12 @@ export const DEFAULT_LICENSE = {
   indexedData: true,
 }
 
-export async function memberWorkspaceIds(db: Q, uid: string): Promise<string[]> {
+export async function memberWorkspaceIds(db: DbHandle, uid: string): Promise<string[]> {
   const rows = await db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()
   return rows.map((r) => r.cid)
 }
 
-export async function membership(db: Q, cid: string, uid: string): Promise<Role | null> {
+export async function membership(db: DbHandle, cid: string, uid: string): Promise<Role | null> {
   const row = await db
     .selectFrom('workspace_members')
     .select('role')
@@ -35,7 +34,7 @@ export async function membership(db: Q, cid: string, uid: string): Promise<Role 
   return row?.role ?? null
 }
 
-export async function createWorkspace(db: Q, name: string, ownerUid: string) {
+export async function createWorkspace(db: DbHandle, name: string, ownerUid: string) {
   const now = Date.now()
   const workspace = { _id: newId(), name, uid: ownerUid, created: now, updated: null }
   await db
@@ -51,7 +50,7 @@ export async function createWorkspace(db: Q, name: string, ownerUid: string) {
  * values, fieldId -> value) and the workspace its `propertyFields`. With `viewerUid`, the members
  * are the ones that viewer may see (isolatedTeams, server/domain/visibility.ts); without it, all.
  */
-export async function loadWorkspace(db: Q, cid: string, viewerUid?: string) {
+export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: string) {
   const ws = await db.selectFrom('workspaces').selectAll().where('_id', '=', cid).executeTakeFirst()
   if (!ws) return null
   let query = db
@@ -82,7 +81,7 @@ export async function loadWorkspace(db: Q, cid: string, viewerUid?: string) {
   }
 }
 
-export async function updateWorkspaceSettings(db: Q, cid: string, name: string | undefined, settings: Record<string, unknown>) {
+export async function updateWorkspaceSettings(db: DbHandle, cid: string, name: string | undefined, settings: Record<string, unknown>) {
   const current = await db.selectFrom('workspaces').select('settings').where('_id', '=', cid).executeTakeFirstOrThrow()
   await db
     .updateTable('workspaces')

@@ -10,14 +10,15 @@ import { createHash } from 'node:crypto'
 import ICAL from 'ical.js'
 import { findCalendar, type CalendarRow, type EventFields, type EventRow } from '../db/calendars'
 import { badRequest, forbidden, notFound } from '../errors'
-import { authorizeIn, type Member } from '../policies/roles'
-import type { SignedInContext } from '../rpc/operation'
+import type { Member } from '../policies/roles'
+import type { MemberContext } from '../rpc/operation'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The calendar of the caller's current workspace (404 otherwise) and the caller's membership. */
-export async function calendarIn(ctx: SignedInContext, calendarId: string) {
-  const { cid, member } = await authorizeIn(ctx, 'v3.calendar.list')
+/** A calendar of the workspace the call acts in (404 otherwise), with the caller's membership there. */
+export async function calendarIn(ctx: MemberContext, calendarId: string) {
+  const { cid, member } = ctx
   const calendar = await findCalendar(ctx.db, cid, calendarId)
   if (!calendar) throw notFound('calendar')
   return { cid, member, calendar }

@@ -18,16 +18,14 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Kysely, Transaction } from 'kysely'
 import { loadFields, loadMemberEntries } from '../db/processes'
-import type { Database, ProcessFieldType, ProcessPermission, Role } from '../db/schema'
+import type { ProcessFieldType, ProcessPermission, Role, DbHandle } from '../db/schema'
 import { notFound } from '../errors'
 import { newId } from '../ids'
 import { visibleProcessesOf } from '../policies/processes'
 import type { Context } from '../rpc/operation'
 import { enforceQuota } from './quota'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export interface FieldSchema {
   _id: string
@@ -63,7 +61,7 @@ const LINK_TYPES: string[] = ['activitylink', 'linkedfrom']
  * their real ids (404 when one is not a process of `cid`). `withMembers: false` keeps only the
  * workspace-wide member entry (as `network`), so no person of the workspace is named.
  */
-export async function describeProcesses(db: Q, cid: string, processIds: string[], options: { withMembers?: boolean } = {}): Promise<WorkflowSchema[]> {
+export async function describeProcesses(db: DbHandle, cid: string, processIds: string[], options: { withMembers?: boolean } = {}): Promise<WorkflowSchema[]> {
   if (!processIds.length) return []
   const rows = await db.selectFrom('processes').selectAll().where('cid', '=', cid).where('_id', 'in', processIds).execute()
   const out: WorkflowSchema[] = []
@@ -215,7 +213,7 @@ export function shippedTemplates(): TemplateDocument[] {
  * `{_id: cid, title: its name, description: settings.description, schemas}` without people or teams
  * (describeProcesses withMembers false). v2.network.workflowTemplate and product versions.
  */
-export async function workspaceTemplate(db: Q, cid: string, caller: { uid: string; role: Role }): Promise<TemplateDocument> {
+export async function workspaceTemplate(db: DbHandle, cid: string, caller: { uid: string; role: Role }): Promise<TemplateDocument> {
   const ws = await db.selectFrom('workspaces').select(['name', 'settings']).where('_id', '=', cid).executeTakeFirst()
   if (!ws) throw notFound('workspace')
   const visible = (await visibleProcessesOf(db, cid, caller)).map((v) => v.process._id)

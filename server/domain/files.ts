@@ -18,14 +18,13 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql } from 'kysely'
 import type { StorageEngine } from 'multer'
 import type { Config } from '../config'
 import { findFile, type FileRow } from '../db/files'
-import type { Database } from '../db/schema'
+import type { DbHandle } from '../db/schema'
 import { loadProcessAccess } from '../policies/processes'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export const filePath = (config: Config, fileId: string) => path.join(config.filesDir, fileId.slice(0, 2), fileId)
 export const tmpDir = (config: Config) => path.join(config.filesDir, 'tmp')
@@ -120,7 +119,7 @@ export function cleanFileName(name: string, fallback = 'file'): string {
 }
 
 /** The file when `uid` may read it, else null (the caller answers 404). */
-export async function canReadFile(db: Q, uid: string, fileId: string): Promise<FileRow | null> {
+export async function canReadFile(db: DbHandle, uid: string, fileId: string): Promise<FileRow | null> {
   const file = await findFile(db, fileId)
   if (!file) return null
   if (file.uid === uid) return file
@@ -128,7 +127,7 @@ export async function canReadFile(db: Q, uid: string, fileId: string): Promise<F
 }
 
 /** Whether `uid` sees an activity of the file's workspace that lists the file. */
-async function attachedVisibly(db: Q, uid: string, file: FileRow): Promise<boolean> {
+async function attachedVisibly(db: DbHandle, uid: string, file: FileRow): Promise<boolean> {
   const rows = await db
     .selectFrom('activities')
     .select('process_id')
@@ -195,7 +194,7 @@ export function archiveEntryNames(names: string[]): string[] {
  * list only files of its own workspace that the caller may read. Returns the first id that is not
  * such a file, or null.
  */
-export async function firstUnattachableFile(db: Q, uid: string, cid: string, fileIds: Iterable<string>): Promise<string | null> {
+export async function firstUnattachableFile(db: DbHandle, uid: string, cid: string, fileIds: Iterable<string>): Promise<string | null> {
   for (const id of new Set(fileIds)) {
     const file = await canReadFile(db, uid, id)
     if (!file || file.cid !== cid) return id

@@ -8,14 +8,13 @@
  * workflow or "name"; `op` is eq, ne, contains (case-insensitive, text), empty, notEmpty, gt, gte,
  * lt, lte (numbers, or ISO strings compared as text). Every condition must hold.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely'
-import type { Database, InsightsTable } from '../db/schema'
+import type { Selectable } from 'kysely'
+import type { InsightsTable, DbHandle } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { newId } from '../ids'
 import { loadProcessAccess, type LoadedProcess } from '../policies/processes'
 import { phasesOf } from './activities/write'
 
-type Q = Kysely<Database> | Transaction<Database>
 export type InsightRow = Selectable<InsightsTable>
 
 /** At most this many rows are returned (`truncated` says when more matched). */
@@ -60,13 +59,13 @@ export interface Column {
   type: string
 }
 
-async function processFields(db: Q, process: LoadedProcess) {
+async function processFields(db: DbHandle, process: LoadedProcess) {
   const rows = await db.selectFrom('process_fields').select(['_id', 'type', 'descriptor']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
   return new Map(rows.map((r) => [r._id, { type: r.type as string, label: typeof r.descriptor.label === 'string' ? r.descriptor.label : r._id }]))
 }
 
 /** Checks fields and filters against the workflow: 400 at argument `index` (named `name`) otherwise. */
-export async function checkDefinition(db: Q, process: LoadedProcess, input: { fields: string[]; filters: Filters }, index: number, name: string) {
+export async function checkDefinition(db: DbHandle, process: LoadedProcess, input: { fields: string[]; filters: Filters }, index: number, name: string) {
   const invalid = (path: string, reason: string) => badRequest(`argument ${index + 1} (${name}${path}) ${reason}`, { argument: index, name, path, reason })
   const known = await processFields(db, process)
   input.fields.forEach((f, i) => {
@@ -82,7 +81,7 @@ export async function checkDefinition(db: Q, process: LoadedProcess, input: { fi
   })
 }
 
-export async function insertInsight(db: Q, cid: string, uid: string, v: { processId: string; name: string; fields: string[]; filters: Filters }) {
+export async function insertInsight(db: DbHandle, cid: string, uid: string, v: { processId: string; name: string; fields: string[]; filters: Filters }) {
   const _id = newId()
   await db
     .insertInto('insights')
@@ -92,7 +91,7 @@ export async function insertInsight(db: Q, cid: string, uid: string, v: { proces
 }
 
 /** The insight with the caller's access to its workflow; 404 unless the caller sees the workflow. */
-export async function insightFor(db: Q, uid: string, insightId: string) {
+export async function insightFor(db: DbHandle, uid: string, insightId: string) {
   const row = await db
     .selectFrom('insights as i')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'i.cid').on('m.uid', '=', uid))
@@ -106,7 +105,7 @@ export async function insightFor(db: Q, uid: string, insightId: string) {
   return { insight: row, process, access }
 }
 
-export async function insightByPublicHash(db: Q, hash: string): Promise<InsightRow | undefined> {
+export async function insightByPublicHash(db: DbHandle, hash: string): Promise<InsightRow | undefined> {
   return db.selectFrom('insights').selectAll().where('public_hash', '=', hash).executeTakeFirst()
 }
 
@@ -141,7 +140,7 @@ export interface InsightResult {
 }
 
 /** The insight's table: columns name, phase, then its fields; rows by creation, oldest first. */
-export async function runInsight(db: Q, insight: InsightRow, process: LoadedProcess): Promise<InsightResult> {
+export async function runInsight(db: DbHandle, insight: InsightRow, process: LoadedProcess): Promise<InsightResult> {
   const known = await processFields(db, process)
   const fields = (insight.fields as string[]).filter((f) => known.has(f))
   const filters = (insight.filters ?? {}) as Filters

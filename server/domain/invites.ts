@@ -14,10 +14,11 @@ import {
   type InviteRow,
 } from '../db/invites'
 import type { Role } from '../db/schema'
+import { membership } from '../db/workspaces'
 import { forbidden, notFound, RpcError } from '../errors'
 import { inviteMail } from '../mail/messages'
-import { authorize, type Member } from '../policies/roles'
-import type { Context } from '../rpc/operation'
+import type { Member } from '../policies/roles'
+import type { Caller, Context } from '../rpc/operation'
 import { addMember } from './members'
 
 /** An invite as the workspace's managers see it (v2.network.invite.send and .list). */
@@ -85,19 +86,14 @@ export async function checkInviteTargets(ctx: Context, cid: string, teams: strin
 }
 
 /**
- * The invite a key names, for an operation that manages it (edit, remove, resend). A caller who is
- * not a member of the invite's workspace is told the invite is not found, like a wrong key.
+ * The workspace of the invite a key names: the operations that manage an invite (edit, remove,
+ * resend) act there. A caller who is not a member of that workspace is told the invite is not
+ * found, like a wrong key.
  */
-export async function loadManagedInvite(ctx: Context & { session: { uid: string } }, key: string, operation: string) {
-  const row = await findInviteByKey(ctx.db, key)
-  if (!row) throw notFound('invite')
-  try {
-    await authorize(ctx.db, row.cid, ctx.session.uid, operation)
-  } catch (err) {
-    if (err instanceof RpcError && err.code === 404) throw notFound('invite')
-    throw err
-  }
-  return row
+export async function inviteWorkspace({ db, session }: Caller, key: string): Promise<string> {
+  const row = await findInviteByKey(db, key)
+  if (!row || !(await membership(db, row.cid, session.uid))) throw notFound('invite')
+  return row.cid
 }
 
 export async function findInvite(ctx: Context, key: string) {

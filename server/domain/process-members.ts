@@ -3,16 +3,14 @@
  * id is 400; one naming another workspace, a team not of the workspace or a user who is not a
  * member is 404 (details name the argument).
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/schema'
+import type { DbHandle } from '../db/schema'
 import { badRequest, RpcError } from '../errors'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 const FORM = /^(network|team|user|group)_([0-9a-f]{24})$/
 
 /** The canonical member id; `bare` also takes a bare user or team id (grant and deny). */
-export async function resolveMemberId(db: Q, cid: string, given: string, options: { argument: number; name: string; kinds: string[]; bare?: boolean }): Promise<string> {
+export async function resolveMemberId(db: DbHandle, cid: string, given: string, options: { argument: number; name: string; kinds: string[]; bare?: boolean }): Promise<string> {
   const { argument, name, kinds } = options
   const bad = (reason: string) => badRequest(`argument ${argument + 1} (${name}) ${reason}`, { argument, name, reason })
   let match = FORM.exec(given)
@@ -31,7 +29,7 @@ export async function resolveMemberId(db: Q, cid: string, given: string, options
 }
 
 /** What v2.process.member.list shows beside an id. */
-export async function memberInfo(db: Q, cid: string, memberId: string): Promise<Record<string, unknown>> {
+export async function memberInfo(db: DbHandle, cid: string, memberId: string): Promise<Record<string, unknown>> {
   const [kind, id] = memberId.split('_')
   if (kind === 'network') {
     const ws = await db.selectFrom('workspaces').select('name').where('_id', '=', cid).executeTakeFirst()

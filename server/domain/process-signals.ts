@@ -3,15 +3,13 @@
  * on their user topics, as one bus message: a member kept out of a restricted workflow learns
  * nothing of it, not even its id.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/schema'
+import type { DbHandle } from '../db/schema'
 import { type LoadedProcess, processAccess, processFacts } from '../policies/processes'
 import type { Context } from '../rpc/operation'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 /** The members of the workflow's workspace who may see it now. */
-export async function processViewers(db: Q, process: LoadedProcess): Promise<string[]> {
+export async function processViewers(db: DbHandle, process: LoadedProcess): Promise<string[]> {
   const [members, entries, teamRows] = await Promise.all([
     db.selectFrom('workspace_members').select(['uid', 'role']).where('cid', '=', process.cid).execute(),
     db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute(),

@@ -6,11 +6,9 @@
  * Who sees a product: members of its workspace always; once it has a version, any signed-in user
  * (it is on the marketplace). Anyone else: 404.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/schema'
+import type { DbHandle } from '../db/schema'
 import { notFound } from '../errors'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 /** Semver precedence (semver.org §11): negative when a < b. Build metadata is ignored. */
 export function compareSemver(a: string, b: string): number {
@@ -59,13 +57,13 @@ export interface VersionRow {
 }
 
 /** The versions of a product, highest first. */
-export async function loadVersions(db: Q, product: ProductRow): Promise<VersionRow[]> {
+export async function loadVersions(db: DbHandle, product: ProductRow): Promise<VersionRow[]> {
   const rows = await db.selectFrom('product_versions').selectAll().where('cid', '=', product.cid).where('product_id', '=', product._id).execute()
   return rows.sort((a, b) => compareSemver(b.version, a.version))
 }
 
 /** The product `productId` as `uid` may see it (see the head of this file), or 404. */
-export async function loadVisibleProduct(db: Q, uid: string, productId: string): Promise<{ product: ProductRow; versions: VersionRow[] }> {
+export async function loadVisibleProduct(db: DbHandle, uid: string, productId: string): Promise<{ product: ProductRow; versions: VersionRow[] }> {
   const product = await db.selectFrom('products').selectAll().where('_id', '=', productId).executeTakeFirst()
   if (!product) throw notFound('product')
   const versions = await loadVersions(db, product)

@@ -12,11 +12,9 @@
  * - optionlist: one of the field's options (`data`)
  * null, '' or [] clear the value. A list holds at most MAX_VALUES distinct values.
  */
-import type { Kysely, Transaction } from 'kysely'
 import type { FieldDefinition, PropertyValue } from '../db/properties'
-import type { Database, PropertyFieldType } from '../db/schema'
+import type { PropertyFieldType, DbHandle } from '../db/schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export const MAX_VALUES = 100
 export const MAX_OPTIONS = 500
@@ -91,7 +89,7 @@ export function checkDefinition(input: { label: string; type: PropertyFieldType;
  * The value to store for `field`, or null to clear it; throws InvalidValue. Team ids are looked up
  * in the workspace `cid`.
  */
-export async function checkValue(db: Q, cid: string, field: FieldDefinition, value: unknown): Promise<PropertyValue | null> {
+export async function checkValue(db: DbHandle, cid: string, field: FieldDefinition, value: unknown): Promise<PropertyValue | null> {
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return null
   let values: unknown[]
   if (field.enableMultiple) {

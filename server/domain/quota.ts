@@ -8,11 +8,9 @@
  * scripts/set-license.ts, which calls `setLicense` below. A number is a limit; a quota the license
  * does not name as a number is unlimited.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/schema'
+import type { DbHandle } from '../db/schema'
 import { notFound, refused } from '../errors'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export const QUOTAS = ['users', 'processes', 'datasets', 'activities', 'calendars', 'modules'] as const
 export type Quota = (typeof QUOTAS)[number]
@@ -21,7 +19,7 @@ export type Quota = (typeof QUOTAS)[number]
 export const FEATURES = ['functionFields', 'indexedData'] as const
 export type Feature = (typeof FEATURES)[number]
 
-type Counter = (db: Q, cid: string) => Promise<number>
+type Counter = (db: DbHandle, cid: string) => Promise<number>
 
 /** Members plus pending invites count toward `users`, so invites cannot overshoot the license. */
 const counters: Partial<Record<Quota, Counter>> = {
@@ -46,12 +44,12 @@ const counters: Partial<Record<Quota, Counter>> = {
   },
 }
 
-async function countProcesses(db: Q, cid: string, dataset: boolean): Promise<number> {
+async function countProcesses(db: DbHandle, cid: string, dataset: boolean): Promise<number> {
   const row = await db.selectFrom('processes').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).where('dataset', '=', dataset).executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
-export async function loadLicense(db: Q, cid: string): Promise<Record<string, unknown>> {
+export async function loadLicense(db: DbHandle, cid: string): Promise<Record<string, unknown>> {
   const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).executeTakeFirst()
   if (!ws) throw notFound('workspace')
   return ws.license ?? {}
@@ -62,7 +60,7 @@ export async function loadLicense(db: Q, cid: string): Promise<Record<string, un
  * The workspace row is locked for the rest of the transaction, so two creations racing in one
  * workspace are counted one after the other.
  */
-export async function enforceQuota(db: Q, cid: string, quota: Quota, adding = 1): Promise<void> {
+export async function enforceQuota(db: DbHandle, cid: string, quota: Quota, adding = 1): Promise<void> {
   const counter = counters[quota]
   if (!counter) throw new Error(`no counter for the ${quota} quota`)
   const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).forUpdate().executeTakeFirstOrThrow()
@@ -75,7 +73,7 @@ export async function enforceQuota(db: Q, cid: string, quota: Quota, adding = 1)
 }
 
 /** 422 when the license switches the feature off (absent means on). */
-export async function requireFeature(db: Q, cid: string, feature: Feature): Promise<void> {
+export async function requireFeature(db: DbHandle, cid: string, feature: Feature): Promise<void> {
   const license = await loadLicense(db, cid)
   if (license[feature] === false) throw refused(`the workspace license does not include ${feature}`, { feature })
 }
@@ -88,7 +86,7 @@ export interface QuotaUsage {
 }
 
 /** Every quota's limit, and what is used where a counter exists (v2.network.restrictions). */
-export async function quotaUsage(db: Q, cid: string): Promise<Record<Quota, QuotaUsage>> {
+export async function quotaUsage(db: DbHandle, cid: string): Promise<Record<Quota, QuotaUsage>> {
   const license = await loadLicense(db, cid)
   const usage = {} as Record<Quota, QuotaUsage>
   for (const quota of QUOTAS) {
@@ -106,7 +104,7 @@ export async function quotaUsage(db: Q, cid: string): Promise<Record<Quota, Quot
  * Returns the new license.
  */
 export async function setLicense(
-  db: Q,
+  db: DbHandle,
   cid: string,
   changes: Record<string, unknown>,
   options: { replace?: boolean; validate?: (license: Record<string, unknown>) => string | null } = {},

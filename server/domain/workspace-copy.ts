@@ -3,14 +3,12 @@
  * workflows through copyProcesses (new ids, references remapped). Used by v2.network.copy,
  * v2.network.publicCopy and registration with `copyNetworkId`.
  */
-import type { Kysely, Transaction } from 'kysely'
 import { loadProcessesOf } from '../db/processes'
-import type { Database } from '../db/schema'
+import type { DbHandle } from '../db/schema'
 import { notFound } from '../errors'
 import type { Context } from '../rpc/operation'
 import { copyProcesses, describeProcesses } from './copy-processes'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 /** Settings a copy does not take over: the copy is not itself publicly copyable until its owner says so. */
 const SETTINGS_NOT_COPIED = ['allowPublicCopy']
@@ -22,21 +20,21 @@ export interface SourceWorkspace {
   restricted: boolean
 }
 
-export async function sourceWorkspace(db: Q, cid: string): Promise<SourceWorkspace> {
+export async function sourceWorkspace(db: DbHandle, cid: string): Promise<SourceWorkspace> {
   const ws = await db.selectFrom('workspaces').select(['_id', 'name', 'settings', 'restricted']).where('_id', '=', cid).executeTakeFirst()
   if (!ws) throw notFound('workspace')
   return ws
 }
 
 /** A workspace anyone may copy (allowPublicCopy, not restricted), or 404: such a workspace is not public. */
-export async function publicSource(db: Q, cid: string): Promise<SourceWorkspace> {
+export async function publicSource(db: DbHandle, cid: string): Promise<SourceWorkspace> {
   const source = await sourceWorkspace(db, cid)
   if (source.settings.allowPublicCopy !== true || source.restricted) throw notFound('workspace')
   return source
 }
 
 /** The workflows of a public copy: those listing the whole workspace (network_<cid>); the others stay private. */
-export async function openProcessIds(db: Q, sourceCid: string): Promise<string[]> {
+export async function openProcessIds(db: DbHandle, sourceCid: string): Promise<string[]> {
   const open = await db.selectFrom('process_members').select('process_id').where('cid', '=', sourceCid).where('member_id', '=', `network_${sourceCid}`).execute()
   const openIds = new Set(open.map((r) => r.process_id))
   return (await loadProcessesOf(db, sourceCid)).filter((p) => openIds.has(p._id)).map((p) => p._id)

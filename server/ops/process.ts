@@ -11,7 +11,7 @@ import { enforceQuota } from '../domain/quota'
 import { badRequest, conflict, forbidden, notFound, refused } from '../errors'
 import { newId, isObjectId } from '../ids'
 import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister, type LoadedProcess } from '../policies/processes'
-import { authorize, loadMember, workspaceOf } from '../policies/roles'
+import { loadMember, workspaceOf } from '../policies/roles'
 import { operation } from '../rpc/operation'
 import { processViewers, publishToViewers } from '../domain/process-signals'
 
@@ -33,10 +33,11 @@ interface CreateOptions {
  */
 export const create = operation({
   name: 'process.create',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'processes.create',
+  workspace: (_caller, options?: CreateOptions) => options?.workspaceId,
   async run(ctx, options: CreateOptions = {}) {
-    const cid = await workspaceOf(ctx.db, ctx.session, options.workspaceId)
-    await authorize(ctx.db, cid, ctx.session.uid, 'process.create')
+    const { cid } = ctx
     const dataset = options.enableUnlinkedMode === true
     await enforceQuota(ctx.db, cid, dataset ? 'datasets' : 'processes')
     const { name, workspaceId: _ws, enableUnlinkedMode: _u, ...info } = options

@@ -21,12 +21,10 @@
  *
  * The rule is pure (`processAccess`): its inputs are loaded once by `loadProcessAccess`.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database, ProcessPermission, Role } from '../db/schema'
+import type { ProcessPermission, Role, DbHandle } from '../db/schema'
 import { loadProcessesOf } from '../db/processes'
 import { forbidden, notFound } from '../errors'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export const PROCESS_PERMISSIONS: ProcessPermission[] = ['admin', 'any', 'own', 'ownteam']
 
@@ -126,7 +124,7 @@ export interface LoadedProcess {
  * The workflow `processId` of a workspace the caller belongs to, with the caller's access.
  * 404 when there is none or the caller may not see it.
  */
-export async function loadProcessAccess(db: Q, uid: string, processId: string): Promise<{ process: LoadedProcess; access: ProcessAccess }> {
+export async function loadProcessAccess(db: DbHandle, uid: string, processId: string): Promise<{ process: LoadedProcess; access: ProcessAccess }> {
   const row = await db
     .selectFrom('processes as p')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
@@ -142,7 +140,7 @@ export async function loadProcessAccess(db: Q, uid: string, processId: string): 
 }
 
 /** The workflows of workspace `cid` the caller may see, oldest first, each with the caller's access. */
-export async function visibleProcessesOf(db: Q, cid: string, caller: { uid: string; role: Role }): Promise<{ process: LoadedProcess; access: ProcessAccess }[]> {
+export async function visibleProcessesOf(db: DbHandle, cid: string, caller: { uid: string; role: Role }): Promise<{ process: LoadedProcess; access: ProcessAccess }[]> {
   const processes = await loadProcessesOf(db, cid)
   const access = await accessToAll(db, cid, caller, processes)
   return processes.flatMap((process) => {
@@ -152,7 +150,7 @@ export async function visibleProcessesOf(db: Q, cid: string, caller: { uid: stri
 }
 
 /** The caller's access to every given workflow of one workspace (for lists). */
-export async function accessToAll(db: Q, cid: string, caller: { uid: string; role: Role }, processes: LoadedProcess[]): Promise<Map<string, ProcessAccess>> {
+export async function accessToAll(db: DbHandle, cid: string, caller: { uid: string; role: Role }, processes: LoadedProcess[]): Promise<Map<string, ProcessAccess>> {
   const result = new Map<string, ProcessAccess>()
   if (!processes.length) return result
   const teams = await teamsOf(db, cid, caller.uid)
@@ -173,7 +171,7 @@ export async function accessToAll(db: Q, cid: string, caller: { uid: string; rol
   return result
 }
 
-async function accessTo(db: Q, process: LoadedProcess, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
+async function accessTo(db: DbHandle, process: LoadedProcess, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
   const teams = await teamsOf(db, process.cid, caller.uid)
   const entries = await db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
   return processAccess(processFacts(process), { ...caller, teams }, entries)
@@ -183,7 +181,7 @@ export function processFacts(p: LoadedProcess): ProcessFacts {
   return { cid: p.cid, uid: p.uid, allowGuests: p.info.allowGuests === true, enableGuestEditing: p.info.enableGuestEditing === true }
 }
 
-async function teamsOf(db: Q, cid: string, uid: string): Promise<string[]> {
+async function teamsOf(db: DbHandle, cid: string, uid: string): Promise<string[]> {
   const rows = await db.selectFrom('team_members').select('team_id').where('cid', '=', cid).where('uid', '=', uid).execute()
   return rows.map((r) => r.team_id)
 }

@@ -7,11 +7,12 @@ import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { badRequest, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import { authorizeMember } from '../policies/roles'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
 import type { Context, Session, Transport } from './operation'
-import type { Entry, Registry } from './registry'
-import { describeArgumentError } from './schemas'
+import { notBuiltError, type Entry, type Registry } from './registry'
+import { describeSchemaError, invalidArgument } from './schemas'
 
 export type Reply = { result: unknown } | { error: WireError }
 
@@ -58,25 +59,32 @@ export class Dispatcher {
   private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport) {
     const entry = typeof opName === 'string' ? this.deps.registry.get(opName) : undefined
     if (!entry) throw new RpcError(501, `no such operation: ${String(opName).slice(0, 200)}`)
+    // Whatever its arguments, an operation that is not built says so: a client can tell the two apart.
+    if (!entry.built) throw notBuiltError(entry.op.name)
     const args = checkArguments(entry, rawArgs)
-    if (entry.op.access === 'signedIn' && !session) throw unauthorized()
+    if (entry.op.access !== 'public' && !session) throw unauthorized()
 
     const queued: BusMessage[] = []
     const mails: Mail[] = []
     const { mailer } = this.deps
-    const context = (db: Context['db']): Context => ({
-      db,
-      config: this.deps.config,
-      session,
-      transport,
-      publish: (topic, sig, meta) => queued.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
-      control: (message) => queued.push(message),
-      mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
-    })
+    const context = async (db: Context['db']): Promise<Context> => {
+      const ctx: Context = {
+        db,
+        config: this.deps.config,
+        session,
+        transport,
+        roleTable: this.deps.registry.roleTable,
+        publish: (topic, sig, meta) => queued.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
+        control: (message) => queued.push(message),
+        mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
+        invalid: (argument, path, reason, details) => invalidArgument(entry, argument, path, reason, details),
+      }
+      if (entry.op.access === 'member') Object.assign(ctx, await authorizeMember(db, session!, entry.op, args))
+      return ctx
+    }
+    const run = async (db: Context['db']) => entry.op.run(await context(db), ...args)
     const { kysely } = this.deps.db
-    const result = entry.op.readOnly
-      ? await entry.op.run(context(kysely), ...args)
-      : await kysely.transaction().execute((trx) => entry.op.run(context(trx), ...args))
+    const result = entry.op.readOnly ? await run(kysely) : await kysely.transaction().execute(run)
     if (queued.length) {
       this.deps.bus.emit(queued).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
     }
@@ -105,11 +113,11 @@ function checkArguments(entry: Entry, rawArgs: unknown): unknown[] {
     const value = args[i]
     if (value === undefined) {
       if (arg.optional) return
-      throw badRequest(`argument ${i + 1} (${arg.name}) is required`, { argument: i, name: arg.name, path: '/', reason: 'is required' })
+      throw invalidArgument(entry, i, '', 'is required')
     }
     if (!arg.validate(value)) {
-      const { message, details } = describeArgumentError(i, arg.name, arg.validate.errors![0])
-      throw badRequest(message, details)
+      const { path, reason } = describeSchemaError(arg.validate.errors![0])
+      throw invalidArgument(entry, i, path, reason)
     }
   })
   return args

@@ -2,10 +2,11 @@
  * What an operation is. Each one is declared once, in server/ops/, with `operation({...})`;
  * its arguments are described by schemas/ops/<name>.json and validated before `run`.
  */
-import type { Kysely, Transaction } from 'kysely'
 import type { Config } from '../config'
-import type { Database } from '../db/schema'
+import type { DbHandle } from '../db/schema'
 import type { Mail } from '../mail'
+import type { RpcError } from '../errors'
+import type { Capability, Member, RoleTable } from '../policies/roles'
 import type { BusMessage } from '../realtime/bus'
 
 export interface Session {
@@ -26,7 +27,7 @@ export interface Transport {
 }
 
 export interface Context {
-  db: Kysely<Database> | Transaction<Database>
+  db: DbHandle
   config: Config
   session: Session | null
   transport: Transport
@@ -34,6 +35,13 @@ export interface Context {
   publish(topic: string | string[], sig: string, meta: unknown): void
   /** Queued internal message (session ended, membership changed), delivered after commit. */
   control(message: BusMessage): void
+  /** Each operation declared with access 'member' and its capability (for "what may I do" answers). */
+  roleTable: RoleTable
+  /**
+   * The 400 for a bad argument of this call, named as its schema names it: `throw ctx.invalid(1,
+   * '/name', 'must not be blank')`. `argument` counts from 0; `path` is a JSON pointer inside it.
+   */
+  invalid(argument: number, path: string, reason: string, details?: object): RpcError
   mail: {
     /** Queued; handed to the mailer only after the call's transaction commits (a rolled-back call sends nothing). */
     send(message: Mail): void
@@ -46,22 +54,55 @@ export interface SignedInContext extends Context {
   session: Session
 }
 
+/** What a workspace picker may use to find the workspace of a record named by the arguments. */
+export interface Caller {
+  db: DbHandle
+  session: Session
+}
+
+/** The context of an operation declared with access 'member': dispatch has authorised the caller. */
+export interface MemberContext extends SignedInContext {
+  /** The workspace the call acts in. */
+  cid: string
+  /** The caller's membership there, holding the declared capability. */
+  member: Member
+}
+
 /**
  * public: anyone. signedIn: a valid session or API key (401 otherwise).
- * Finer rules (roles, record permissions) are checked inside `run` through server/policies.
+ * member: signed in, a member of the workspace the call acts in (404 otherwise: a non-member learns
+ * nothing), holding the declared `capability` (403 otherwise). Finer rules (record permissions,
+ * rules beyond the capability) are checked inside `run` through server/policies and named in `rule`.
  */
-export type Access = 'public' | 'signedIn'
+export type Access = 'public' | 'signedIn' | 'member'
 
-export interface Operation {
+type ContextOf<A extends Access> = A extends 'member' ? MemberContext : A extends 'signedIn' ? SignedInContext : Context
+
+interface Common<A extends Access> {
   name: string
-  access: Access
+  access: A
   /** Reads only: runs without a transaction. */
   readOnly?: boolean
+  run(ctx: ContextOf<A>, ...args: any[]): Promise<unknown>
+}
+
+interface Membership {
+  capability: Capability
+  /**
+   * The workspace the call acts in, picked from the arguments (or from a record they name, which
+   * may answer 404); undefined, or no function: the session's current workspace.
+   */
+  workspace?: (caller: Caller, ...args: any[]) => string | undefined | Promise<string | undefined>
+  /** Rules beyond the capability, shown beside it in the README's role table. */
+  rule?: string
+}
+
+export type Declaration<A extends Access> = Common<A> & (A extends 'member' ? Membership : { capability?: never })
+
+export interface Operation extends Common<Access>, Partial<Membership> {
   run(ctx: Context, ...args: any[]): Promise<unknown>
 }
 
-type Run<A extends Access> = (ctx: A extends 'signedIn' ? SignedInContext : Context, ...args: any[]) => Promise<unknown>
-
-export function operation<A extends Access>(op: { name: string; access: A; readOnly?: boolean; run: Run<A> }): Operation {
-  return op as Operation
+export function operation<A extends Access>(op: Declaration<A>): Operation {
+  return op as unknown as Operation
 }

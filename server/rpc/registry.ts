@@ -6,6 +6,7 @@
  * - an interface operation without a declaration is registered as "not built yet" (501).
  */
 import { RpcError } from '../errors'
+import type { RoleTable } from '../policies/roles'
 import type { Operation } from './operation'
 import { loadOperationSchemas, type OperationArgs } from './schemas'
 
@@ -14,13 +15,19 @@ export interface Entry extends OperationArgs {
   built: boolean
 }
 
-export type Registry = Map<string, Entry>
+export type Registry = Map<string, Entry> & { roleTable: RoleTable }
+
+/** The role table: each operation declared with access 'member', and its capability. */
+export function roleTableOf(operations: Operation[]): RoleTable {
+  return new Map(operations.filter((op) => op.access === 'member').map((op) => [op.name, op.capability!] as const))
+}
 
 export function buildRegistry(operations: Operation[], schemas = loadOperationSchemas()): Registry {
-  const registry: Registry = new Map()
+  const registry = Object.assign(new Map<string, Entry>(), { roleTable: roleTableOf(operations) })
   const problems: string[] = []
   for (const op of operations) {
     const args = schemas.get(op.name)
+    if (op.access === 'member' && !op.capability) problems.push(`${op.name}: access 'member' without a capability`)
     if (registry.has(op.name)) problems.push(`${op.name}: declared twice`)
     else if (!args) problems.push(`${op.name}: no schema in schemas/ops/${op.name}.json`)
     else registry.set(op.name, { ...args, op, built: true })
@@ -39,9 +46,11 @@ function notBuilt(name: string): Operation {
     name,
     access: 'public',
     async run() {
-      throw new RpcError(501, `${name} is part of the interface but not built yet`)
+      throw notBuiltError(name)
     },
   }
 }
+
+export const notBuiltError = (name: string) => new RpcError(501, `${name} is part of the interface but not built yet`)
 
 export const namespaceOf = (name: string) => name.split('.').slice(0, -1).join('.') || '(none)'

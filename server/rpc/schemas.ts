@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
+import { badRequest, type RpcError } from '../errors'
 
 export const SCHEMA_DIR = path.join(__dirname, '..', '..', 'schemas')
 
@@ -66,18 +67,19 @@ export function loadOperationSchemas(dir = SCHEMA_DIR): Map<string, OperationArg
   return byName
 }
 
-/** `argument 2 (options/limit) must be <= 200` */
-export function describeArgumentError(index: number, name: string, error: ErrorObject) {
-  const extra = error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : ''
-  const extraProp =
-    error.keyword === 'additionalProperties'
-      ? ` (${(error.params as { additionalProperty: string }).additionalProperty})`
-      : ''
-  const jsonPath = error.instancePath + extra
-  const where = `${name}${jsonPath}`
-  const reason = error.keyword === 'required' ? 'is required' : `${error.message ?? 'is invalid'}${extraProp}`
-  return {
-    message: `argument ${index + 1} (${where}) ${reason}`,
-    details: { argument: index, name, path: jsonPath || '/', reason },
-  }
+/** The JSON path and reason of the first error a validator found. */
+export function describeSchemaError(error: ErrorObject): { path: string; reason: string } {
+  if (error.keyword === 'required') return { path: `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`, reason: 'is required' }
+  const extra = error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : ''
+  return { path: error.instancePath, reason: `${error.message ?? 'is invalid'}${extra}` }
+}
+
+/**
+ * The one 400 for a bad argument, from dispatch's validators and from handlers alike, naming the
+ * argument as its schema's x-argNames does: `argument 2 (options/limit) must be <= 200`.
+ * `argument` counts from 0; `path` is a JSON pointer inside it ('' for the whole argument).
+ */
+export function invalidArgument(entry: OperationArgs, argument: number, path: string, reason: string, details: object = {}): RpcError {
+  const name = entry.schema['x-argNames'][argument] ?? `#${argument}`
+  return badRequest(`argument ${argument + 1} (${name}${path}) ${reason}`, { argument, name, path: path || '/', reason, ...details })
 }

@@ -5,13 +5,11 @@
  *   any holder --clear--> none (clear with no holder is not a move of the table: 422).
  * Every move records history `ball {ball: {from, to}}` and signals `v3.activity.ball {_id, processId, from, to}`.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { DbHandle } from '../../db/schema'
 import type { Context } from '../../rpc/operation'
 import { publishActivities, recordHistory } from './events'
 import type { ActivityRow } from './history-read'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export type BallHolder = { uid: string; since: number } | null
 
@@ -23,7 +21,7 @@ export const holderOf = (a: Pick<ActivityRow, 'ball_holder'>): BallHolder => {
 }
 
 /** The followers of an activity: the members of its discussion, oldest first. */
-export async function followersOf(db: Q, cid: string, discussionId: string): Promise<string[]> {
+export async function followersOf(db: DbHandle, cid: string, discussionId: string): Promise<string[]> {
   const rows = await db.selectFrom('discussion_members').select('uid').where('cid', '=', cid).where('discussion_id', '=', discussionId).orderBy('created').orderBy('uid').execute()
   return rows.map((r) => r.uid)
 }

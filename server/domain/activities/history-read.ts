@@ -5,13 +5,11 @@
  * activities; editing follows activityAccess. A caller who may not see an activity learns nothing of
  * it (404). The loaders here are shared by the removal, ball, link and history operations.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { ActivitiesTable, Database, Role } from '../../db/schema'
+import type { ActivitiesTable, Role, DbHandle } from '../../db/schema'
 import type { Selectable } from 'kysely'
 import { forbidden, notFound } from '../../errors'
 import { accessToAll, activityAccess, type LoadedProcess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 
-type Q = Kysely<Database> | Transaction<Database>
 export type ActivityRow = Selectable<ActivitiesTable>
 
 /** Who owns an activity for the `own` permission: its creator. */
@@ -28,7 +26,7 @@ export interface VisibleActivity {
  * One activity the caller may read (404 otherwise, also for one of another workspace).
  * `removed`: false (default) only active activities, true only removed ones, 'any' both.
  */
-export async function loadVisibleActivity(db: Q, uid: string, activityId: string, removed: boolean | 'any' = false): Promise<VisibleActivity> {
+export async function loadVisibleActivity(db: DbHandle, uid: string, activityId: string, removed: boolean | 'any' = false): Promise<VisibleActivity> {
   let q = db
     .selectFrom('activities as a')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
@@ -50,7 +48,7 @@ export function requireEdit(v: VisibleActivity, what: string) {
 }
 
 /** The caller's workspaces and role in each. */
-export async function workspacesOf(db: Q, uid: string): Promise<Map<string, Role>> {
+export async function workspacesOf(db: DbHandle, uid: string): Promise<Map<string, Role>> {
   const rows = await db.selectFrom('workspace_members').select(['cid', 'role']).where('uid', '=', uid).execute()
   return new Map(rows.map((r) => [r.cid, r.role]))
 }
@@ -59,7 +57,7 @@ export async function workspacesOf(db: Q, uid: string): Promise<Map<string, Role
  * Of the given workflow ids (any workspace), those the caller sees, with the caller's access.
  * Unknown ids and workflows of other workspaces are left out.
  */
-export async function visibleProcesses(db: Q, uid: string, processIds: string[] | '*'): Promise<Map<string, { process: LoadedProcess; access: ProcessAccess }>> {
+export async function visibleProcesses(db: DbHandle, uid: string, processIds: string[] | '*'): Promise<Map<string, { process: LoadedProcess; access: ProcessAccess }>> {
   const out = new Map<string, { process: LoadedProcess; access: ProcessAccess }>()
   if (processIds !== '*' && !processIds.length) return out
   const roles = await workspacesOf(db, uid)
@@ -106,7 +104,7 @@ export const EXTRACT_MAX = 10000
 
 /** Newest first, within the given workflows (and activity), `after < at < before`. */
 export async function timeline(
-  db: Q,
+  db: DbHandle,
   scope: { cids: string[]; processIds: string[]; activityId?: string },
   options: { after?: number; before?: number; limit: number },
 ): Promise<HistoryRecord[]> {
@@ -124,7 +122,7 @@ export async function timeline(
 }
 
 /** The whole history of one activity, oldest first (at most EXTRACT_MAX entries). */
-export async function activityHistory(db: Q, cid: string, activityId: string): Promise<HistoryRecord[]> {
+export async function activityHistory(db: DbHandle, cid: string, activityId: string): Promise<HistoryRecord[]> {
   const rows = await db
     .selectFrom('activity_history')
     .selectAll()

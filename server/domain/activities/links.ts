@@ -5,13 +5,11 @@
  * that match the same filters.
  */
 import { sql } from 'kysely'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { DbHandle } from '../../db/schema'
 import { loadFields } from '../../db/processes'
 import type { LoadedProcess } from '../../policies/processes'
 import { escapeLike } from './removed'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 export const LINKED_DEFAULT_LIMIT = 50
 
@@ -39,7 +37,7 @@ export interface WorkflowGroup {
 }
 
 /** The workflows that have linking activities to `targetId` (active ones only). */
-export async function linkingProcessIds(db: Q, cid: string, targetId: string): Promise<string[]> {
+export async function linkingProcessIds(db: DbHandle, cid: string, targetId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('activity_links as l')
     .innerJoin('activities as a', (j) => j.onRef('a.cid', '=', 'l.cid').onRef('a._id', '=', 'l.from_id'))
@@ -53,7 +51,7 @@ export async function linkingProcessIds(db: Q, cid: string, targetId: string): P
 }
 
 /** Workflows of `cid` with an activitylink field that may name activities of `targetProcessId`. */
-export async function mayLinkProcessIds(db: Q, cid: string, targetProcessId: string): Promise<string[]> {
+export async function mayLinkProcessIds(db: DbHandle, cid: string, targetProcessId: string): Promise<string[]> {
   const rows = await db.selectFrom('process_fields').select(['process_id', 'descriptor']).where('cid', '=', cid).where('type', '=', 'activitylink').execute()
   return [
     ...new Set(
@@ -77,7 +75,7 @@ interface Filters {
 }
 
 /** Primary numeric and date fields of a workflow: the first of those types in fieldsOrder (then creation order). */
-async function primaryFields(db: Q, p: LoadedProcess): Promise<{ numeric?: string; date?: string }> {
+async function primaryFields(db: DbHandle, p: LoadedProcess): Promise<{ numeric?: string; date?: string }> {
   const fields = await loadFields(db, p.cid, p._id)
   const order = (p.info.fieldsOrder as string[] | undefined) ?? []
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length)
@@ -101,7 +99,7 @@ const asNumber = (v: unknown): number | undefined => {
 }
 
 /** The linking activities of one workflow, per phase, at most `limit` per phase. */
-export async function linkedOfProcess(db: Q, p: LoadedProcess, targetId: string, f: Filters): Promise<WorkflowGroup> {
+export async function linkedOfProcess(db: DbHandle, p: LoadedProcess, targetId: string, f: Filters): Promise<WorkflowGroup> {
   const phaseFilter = f.phaseIds ? sql`and a.current_phase in (${sql.join(f.phaseIds.length ? f.phaseIds : [''])})` : sql``
   const idFilter = f.activityIds ? sql`and a._id in (${sql.join(f.activityIds.length ? f.activityIds : [''])})` : sql``
   const search = f.search ? sql`and a.name ilike ${'%' + escapeLike(f.search) + '%'}` : sql``
@@ -137,7 +135,7 @@ export async function linkedOfProcess(db: Q, p: LoadedProcess, targetId: string,
 }
 
 /** The position (from 0) of a linking activity within its workflow and phase; null when it does not link. */
-export async function indexOfLinking(db: Q, cid: string, targetId: string, activityId: string): Promise<{ processId: string; phaseId: string; index: number } | null> {
+export async function indexOfLinking(db: DbHandle, cid: string, targetId: string, activityId: string): Promise<{ processId: string; phaseId: string; index: number } | null> {
   const { rows } = await sql<{ process_id: string; current_phase: string; idx: string }>`
     select a.process_id, a.current_phase,
       (select count(*) from activities b

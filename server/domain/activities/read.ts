@@ -3,12 +3,11 @@
  * THE rule of server/policies/processes.ts: an activity is seen by whoever sees its workflow, edited
  * per `activityAccess`; anything the caller may not see is 404, never 403.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely'
-import type { ActivitiesTable, Database } from '../../db/schema'
+import type { Selectable } from 'kysely'
+import type { ActivitiesTable, DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
 import { activityAccess, loadProcessAccess, type LoadedProcess, type ProcessAccess } from '../../policies/processes'
 
-type Q = Kysely<Database> | Transaction<Database>
 export type ActivityRow = Selectable<ActivitiesTable>
 
 /**
@@ -44,7 +43,7 @@ export function activityRecord(row: ActivityRow, followers: string[], fieldsOrde
 }
 
 /** Followers (discussion members) of each discussion, in order of joining. */
-export async function followersOf(db: Q, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {
+export async function followersOf(db: DbHandle, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(discussionIds.map((id) => [id, []]))
   for (let i = 0; i < discussionIds.length; i += 5000) {
     const rows = await db
@@ -61,7 +60,7 @@ export async function followersOf(db: Q, cid: string, discussionIds: string[]): 
 }
 
 /** Records of rows of one workspace, with their followers. */
-export async function activityRecords(db: Q, cid: string, rows: ActivityRow[], fieldsOrder: (processId: string) => string[] = () => []) {
+export async function activityRecords(db: DbHandle, cid: string, rows: ActivityRow[], fieldsOrder: (processId: string) => string[] = () => []) {
   const followers = await followersOf(
     db,
     cid,
@@ -82,7 +81,7 @@ export interface Loaded {
  * does not exist, is removed, or is in a workflow the caller may not see; 403 for the first the
  * caller sees but may not edit when `needEdit`. Returned in the order of `ids`.
  */
-export async function loadActivitiesFor(db: Q, uid: string, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
+export async function loadActivitiesFor(db: DbHandle, uid: string, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
   const unique = [...new Set(ids)]
   const rows: ActivityRow[] = []
   for (let i = 0; i < unique.length; i += 5000) {

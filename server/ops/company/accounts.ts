@@ -5,7 +5,6 @@
  */
 import { deleteAccount, findAccount, insertAccount, teamExists, updateAccount } from '../../db/teams'
 import { badRequest, notFound } from '../../errors'
-import { authorizeIn } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa. */
@@ -17,9 +16,10 @@ const published = (ctx: Context, cid: string, teamId: string, accountId: string)
 /** `{name, team_id}`. Returns the account `{_id, team_id, name, color: null, created}`. */
 export const newAccount = operation({
   name: 'company.new_account',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'teams.manage',
   async run(ctx, input: { name: string; team_id: string }) {
-    const { cid } = await authorizeIn(ctx, 'company.new_account')
+    const { cid } = ctx
     const name = input.name.trim()
     if (!name) throw badRequest('argument 1 (account/name) must not be blank', { argument: 0, name: 'account', path: '/name', reason: 'must not be blank' })
     if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
@@ -32,9 +32,10 @@ export const newAccount = operation({
 /** `{account_id, team_id}`: the account must belong to that team of the current workspace. */
 export const removeAccount = operation({
   name: 'company.remove_account',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'teams.manage',
   async run(ctx, input: { account_id: string; team_id: string }) {
-    const { cid } = await authorizeIn(ctx, 'company.remove_account')
+    const { cid } = ctx
     if (!(await findAccount(ctx.db, cid, input.account_id, input.team_id))) throw notFound('account')
     await deleteAccount(ctx.db, cid, input.account_id)
     published(ctx, cid, input.team_id, input.account_id)
@@ -48,9 +49,10 @@ export const removeAccount = operation({
  */
 export const setAccountData = operation({
   name: 'company.set_account_data',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'teams.manage',
   async run(ctx, section: 'name' | 'color', input: { account_id: string; name?: string; color?: string }) {
-    const { cid } = await authorizeIn(ctx, 'company.set_account_data')
+    const { cid } = ctx
     const invalid = (reason: string) =>
       badRequest(`argument 2 (data/${section}) ${reason}`, { argument: 1, name: 'data', path: `/${section}`, section, reason })
     let change: { name: string } | { color: string }

@@ -8,15 +8,13 @@
  * demoted, removed nor leave (422). Nobody changes or removes a member who holds capabilities the
  * caller does not, nor gives a member capabilities the caller does not hold (403).
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database, Role } from '../../db/schema'
+import type { Role, DbHandle } from '../../db/schema'
 import { memberWorkspaceIds } from '../../db/workspaces'
 import { removeMember } from '../../domain/members'
 import { forbidden, notFound, refused } from '../../errors'
-import { authorize, authorizeIn, type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities, workspaceOf } from '../../policies/roles'
+import { type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities, workspaceOf } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 type Section = 'owner' | 'admin' | 'guest' | 'inviter' | 'feedAdmin' | 'title' | 'customRole'
 
@@ -37,10 +35,12 @@ interface MemberState {
 
 export const setUserData = operation({
   name: 'company.set_user_data',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'members.manage',
+  workspace: (_caller, data: UserData) => data.workspaceId,
+  rule: 'making or unmaking an owner: owners only; never the last owner; never a member holding, nor to give, capabilities the caller lacks',
   async run(ctx, data: UserData) {
-    const cid = await workspaceOf(ctx.db, ctx.session, data.workspaceId)
-    const caller = await authorize(ctx.db, cid, ctx.session.uid, 'company.set_user_data')
+    const { cid, member: caller } = ctx
     const target = await findMember(ctx.db, cid, data.uid)
     if (!target) throw notFound('member')
 
@@ -82,9 +82,12 @@ export const setUserData = operation({
 /** The caller leaves a workspace; the last owner cannot (422). Their data stays. */
 export const leave = operation({
   name: 'company.leave',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  workspace: (_caller, workspaceId: string) => workspaceId,
+  rule: 'not the last owner',
   async run(ctx, workspaceId: string) {
-    const member = await authorize(ctx.db, workspaceId, ctx.session.uid, 'company.leave')
+    const { member } = ctx
     if (member.role === 'owner') await keepAnOwner(ctx.db, workspaceId, member.uid)
     await removeFromWorkspace(ctx, workspaceId, member.uid)
     return true
@@ -94,9 +97,11 @@ export const leave = operation({
 /** Removes a member from the caller's current workspace. Their data stays; their sockets stop hearing it at once. */
 export const removeUser = operation({
   name: 'company.remove_user',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'members.manage',
+  rule: 'removing an owner: owners only; never the last owner; never a member holding capabilities the caller lacks',
   async run(ctx, userId: string) {
-    const { cid, member: caller } = await authorizeIn(ctx, 'company.remove_user')
+    const { cid, member: caller } = ctx
     const target = await findMember(ctx.db, cid, userId)
     if (!target) throw notFound('member')
     if (target.role === 'owner') requireCapability(caller, 'members.setOwner', 'removing an owner')
@@ -146,7 +151,7 @@ function requireOutranks(caller: Member, capabilities: Set<Capability>, what: 'c
  * 422 when `uid` is the workspace's only owner. The owners' rows are locked, so two owners
  * demoting each other at the same time cannot leave the workspace without one.
  */
-async function keepAnOwner(db: Q, cid: string, uid: string) {
+async function keepAnOwner(db: DbHandle, cid: string, uid: string) {
   const owners = await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('role', '=', 'owner').forUpdate().execute()
   if (!owners.some((o) => o.uid !== uid)) {
     throw refused('the last owner of a workspace cannot be removed, demoted or leave', { reason: 'lastOwner' })

@@ -5,12 +5,9 @@
  */
 import { updateWorkspaceSettings } from '../../db/workspaces'
 import { notFound } from '../../errors'
-import { authorizeIn } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { DbHandle } from '../../db/schema'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 interface GeneralOptions {
   name?: string
@@ -18,7 +15,7 @@ interface GeneralOptions {
   description?: string
 }
 
-async function loadOptions(db: Q, cid: string): Promise<GeneralOptions> {
+async function loadOptions(db: DbHandle, cid: string): Promise<GeneralOptions> {
   const ws = await db.selectFrom('workspaces').select(['name', 'settings']).where('_id', '=', cid).executeTakeFirst()
   if (!ws) throw notFound('workspace')
   const { description, ...settings } = ws.settings ?? {}
@@ -27,10 +24,11 @@ async function loadOptions(db: Q, cid: string): Promise<GeneralOptions> {
 
 export const getGeneralOptions = operation({
   name: 'company.get_general_options',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
   readOnly: true,
   async run(ctx) {
-    const { cid } = await authorizeIn(ctx, 'company.get_general_options')
+    const { cid } = ctx
     return loadOptions(ctx.db, cid)
   },
 })
@@ -38,9 +36,10 @@ export const getGeneralOptions = operation({
 /** Merges the given options (settings key by key) and returns them all; without options, changes nothing. */
 export const setGeneralOptions = operation({
   name: 'company.set_general_options',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.update',
   async run(ctx, options: GeneralOptions = {}) {
-    const { cid } = await authorizeIn(ctx, 'company.set_general_options')
+    const { cid } = ctx
     const settings = { ...options.settings, ...(options.description !== undefined && { description: options.description }) }
     const changed = [...(options.name !== undefined ? ['name'] : []), ...Object.keys(settings)]
     if (changed.length) {

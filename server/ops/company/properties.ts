@@ -12,7 +12,6 @@ import { deleteField, dropFormerMembersValues, fieldValues, findField, insertFie
 import { nonMembers } from '../../db/teams'
 import { carryOver, checkDefinition, checkValue, InvalidDefinition, InvalidValue } from '../../domain/property-values'
 import { badRequest, forbidden, notFound, refused, RpcError } from '../../errors'
-import { authorizeIn } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
 interface FieldInput {
@@ -47,9 +46,10 @@ function valueError(err: unknown, field: FieldRecord, argument: number, name: st
 /** ['users', {label, type, filledBy, enableMultiple?, data?}]: an optionlist field needs its options in `data`. */
 export const addField = operation({
   name: 'company.add_property_field',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'properties.manage',
   async run(ctx, _target: 'users', input: FieldInput) {
-    const { cid } = await authorizeIn(ctx, 'company.add_property_field')
+    const { cid } = ctx
     let definition
     try {
       definition = checkDefinition(input)
@@ -70,9 +70,10 @@ export const addField = operation({
  */
 export const updateFieldOp = operation({
   name: 'company.update_property_field',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'properties.manage',
   async run(ctx, _target: 'users', fieldId: string, input: FieldInput & { _id?: string; created?: number; uid?: string }) {
-    const { cid } = await authorizeIn(ctx, 'company.update_property_field')
+    const { cid } = ctx
     if (input._id !== undefined && input._id !== fieldId) {
       throw badRequest('argument 3 (field/_id) must be the fieldId of argument 2', { argument: 2, name: 'field', path: '/_id', reason: 'must be the fieldId' })
     }
@@ -116,9 +117,10 @@ export const updateFieldOp = operation({
 /** [fieldId, 'users']: the field and every value of it go. */
 export const removeField = operation({
   name: 'company.remove_property_field',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'properties.manage',
   async run(ctx, fieldId: string, _target: 'users') {
-    const { cid } = await authorizeIn(ctx, 'company.remove_property_field')
+    const { cid } = ctx
     if (!(await findField(ctx.db, cid, fieldId))) throw notFound('property field')
     await deleteField(ctx.db, cid, fieldId)
     ctx.publish(`workspace:${cid}`, 'company.propertyField.removed', { cid, _id: fieldId })
@@ -129,9 +131,10 @@ export const removeField = operation({
 /** [fieldId, 'users', {uid, data?}]: an owner or admin sets any member's value; no data clears it. */
 export const setPropertyValue = operation({
   name: 'company.set_property_value',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'properties.manage',
   async run(ctx, fieldId: string, _target: 'users', input: { uid: string; data?: string | string[] }) {
-    const { cid } = await authorizeIn(ctx, 'company.set_property_value')
+    const { cid } = ctx
     const field = await findField(ctx.db, cid, fieldId)
     if (!field) throw notFound('property field')
     if ((await nonMembers(ctx.db, cid, [input.uid])).length) throw new RpcError(404, 'user not found in this workspace', { argument: 2, name: 'value', path: '/uid' })
@@ -153,9 +156,11 @@ export const setPropertyValue = operation({
  */
 export const setUserPropertyValue = operation({
   name: 'company.set_user_property_value',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'properties.fillOwn',
+  rule: 'fields filled by users (any field with properties.manage)',
   async run(ctx, fieldId: string, input?: string | string[]) {
-    const { cid, member } = await authorizeIn(ctx, 'company.set_user_property_value')
+    const { cid, member } = ctx
     const field = await findField(ctx.db, cid, fieldId)
     if (!field) throw notFound('property field')
     if (field.filledBy !== 'user' && !member.capabilities.has('properties.manage')) {

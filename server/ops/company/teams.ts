@@ -8,7 +8,6 @@
 import { clearTeamValues } from '../../db/properties'
 import { deleteTeam, insertTeam, loadTeam, loadTeams, nonMembers, setTeamMembers, teamExists, updateTeam, type TeamChange } from '../../db/teams'
 import { badRequest, notFound, RpcError } from '../../errors'
-import { authorizeIn } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
 const DEFAULT_VIEWS = ['activities', 'discussions', 'events', 'feed']
@@ -16,9 +15,10 @@ const DEFAULT_VIEWS = ['activities', 'discussions', 'events', 'feed']
 /** `{name, description?}`; the team starts without members. Returns the Team record. */
 export const newTeam = operation({
   name: 'company.new_team',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'teams.manage',
   async run(ctx, team: { name: string; description?: string }) {
-    const { cid } = await authorizeIn(ctx, 'company.new_team')
+    const { cid } = ctx
     const name = team.name.trim()
     if (!name) throw badRequest('argument 1 (team/name) must not be blank', { argument: 0, name: 'team', path: '/name', reason: 'must not be blank' })
     const _id = await insertTeam(ctx.db, cid, ctx.session.uid, { name, description: team.description })
@@ -30,10 +30,12 @@ export const newTeam = operation({
 /** The Team record; with isolatedTeams on, a member who is not owner or admin sees only their own teams. */
 export const load = operation({
   name: 'company.load_team',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'teams.read',
+  rule: 'with isolatedTeams on, only owners and admins see teams they are not in',
   readOnly: true,
   async run(ctx, teamId: string) {
-    const { cid } = await authorizeIn(ctx, 'company.load_team')
+    const { cid } = ctx
     const team = await loadTeam(ctx.db, cid, teamId, ctx.session.uid)
     if (!team) throw notFound('team')
     return team
@@ -43,9 +45,10 @@ export const load = operation({
 /** The team, its memberships and its accounts go; user property values naming it lose it. */
 export const remove = operation({
   name: 'company.remove_team',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'teams.manage',
   async run(ctx, teamId: string) {
-    const { cid } = await authorizeIn(ctx, 'company.remove_team')
+    const { cid } = ctx
     if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
     const members = await deleteTeam(ctx.db, cid, teamId)
     await clearTeamValues(ctx.db, cid, teamId)
@@ -60,9 +63,10 @@ type Section = 'name' | 'description' | 'public' | 'defaultView'
 /** `{team_id, section, data}`: `data` must fit the section, else 400 naming the section. */
 export const setData = operation({
   name: 'company.set_team_data',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'teams.manage',
   async run(ctx, input: { team_id: string; section: Section; data: unknown }) {
-    const { cid } = await authorizeIn(ctx, 'company.set_team_data')
+    const { cid } = ctx
     const change = teamChange(input.section, input.data)
     if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
     await updateTeam(ctx.db, cid, input.team_id, change)
@@ -99,9 +103,10 @@ function teamChange(section: Section, data: unknown): TeamChange {
  */
 export const updateUsers = operation({
   name: 'company.update_team_users',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'teams.manage',
   async run(ctx, teamId: string, userIds: string[]) {
-    const { cid } = await authorizeIn(ctx, 'company.update_team_users')
+    const { cid } = ctx
     if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
     const uids = [...new Set(userIds)]
     const unknown = await nonMembers(ctx.db, cid, uids)
@@ -126,10 +131,12 @@ function publishMembership(ctx: Context, cid: string, teamId: string, added: str
  */
 export const formGetTeams = operation({
   name: 'company.form_get_teams',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'teams.read',
+  rule: 'with isolatedTeams on, only owners and admins see teams they are not in',
   readOnly: true,
   async run(ctx, options?: { own?: boolean }) {
-    const { cid } = await authorizeIn(ctx, 'company.form_get_teams')
+    const { cid } = ctx
     return loadTeams(ctx.db, cid, { viewer: ctx.session.uid, memberOf: options?.own === true ? ctx.session.uid : undefined })
   },
 })

@@ -6,7 +6,6 @@
  */
 import { copyProcesses, shippedTemplates } from '../../domain/copy-processes'
 import { notFound } from '../../errors'
-import { authorizeIn } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
 /** [] -> the listing entries `{_id, title, description, schemas}`; any signed-in user. */
@@ -26,10 +25,11 @@ export const listTemplates = operation({
  */
 export const installTemplate = operation({
   name: 'process.install_template',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'processes.create',
   async run(ctx, templateId: string) {
     const template = shippedTemplates().find((t) => t._id === templateId)
-    const { cid } = await authorizeIn(ctx, 'process.install_template')
+    const { cid } = ctx
     if (!template) throw notFound('template')
     const { processIds } = await copyProcesses(ctx, { cid, uid: ctx.session.uid, sourceCid: null }, template.schemas)
     return { templateId, cid, processIds }

@@ -1,8 +1,6 @@
-import { currentWorkspaceId } from '../../auth/sessions'
 import { createWorkspace, loadWorkspace, updateWorkspaceSettings } from '../../db/workspaces'
 import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../domain/quota'
-import { notFound } from '../../errors'
-import { allowedOperations, authorize, authorizeIn, describeMember, OPERATION_CAPABILITY } from '../../policies/roles'
+import { allowedOperations, describeMember } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
 /** Creates a workspace owned by the caller; the argument is its name. Returns the workspace object. */
@@ -18,11 +16,12 @@ export const create = operation({
 
 export const get = operation({
   name: 'v2.network.get',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  workspace: (_caller, networkId: string) => networkId,
   readOnly: true,
-  async run(ctx, networkId: string) {
-    await authorize(ctx.db, networkId, ctx.session.uid, 'v2.network.get')
-    return loadWorkspace(ctx.db, networkId, ctx.session.uid)
+  async run(ctx) {
+    return loadWorkspace(ctx.db, ctx.cid, ctx.session.uid)
   },
 })
 
@@ -34,11 +33,11 @@ interface NetworkUpdate {
 /** Owner or admin. Settings other than the name are kept in `settings`. */
 export const update = operation({
   name: 'v2.network.update',
-  access: 'signedIn',
-  async run(ctx, networkId: string | undefined, changes: NetworkUpdate) {
-    const cid = networkId ?? (await currentWorkspaceId(ctx.db, ctx.session))
-    if (!cid) throw notFound('workspace')
-    await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.update')
+  access: 'member',
+  capability: 'workspace.update',
+  workspace: (_caller, networkId?: string) => networkId,
+  async run(ctx, _networkId: string | undefined, changes: NetworkUpdate) {
+    const { cid } = ctx
     const { name, ...settings } = changes
     await updateWorkspaceSettings(ctx.db, cid, name, settings)
     ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed: Object.keys(changes) })
@@ -53,20 +52,19 @@ export const update = operation({
  */
 export const restrictions = operation({
   name: 'v2.network.restrictions',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
   readOnly: true,
   async run(ctx) {
-    const { cid, member } = await authorizeIn(ctx, 'v2.network.restrictions')
+    const { cid, member } = ctx
     const ws = await ctx.db.selectFrom('workspaces').select('restricted').where('_id', '=', cid).executeTakeFirstOrThrow()
     const license = await loadLicense(ctx.db, cid)
-    const allowed = new Set(allowedOperations(member.capabilities))
+    const allowed = new Set(allowedOperations(ctx.roleTable, member.capabilities))
     return {
       cid,
       restricted: ws.restricted,
       member: describeMember(member),
-      deniedOperations: Object.keys(OPERATION_CAPABILITY)
-        .filter((op) => !allowed.has(op))
-        .sort(),
+      deniedOperations: [...ctx.roleTable.keys()].filter((op) => !allowed.has(op)).sort(),
       license: {
         type: license.type ?? null,
         ...Object.fromEntries(FEATURES.map((f) => [f, license[f] !== false])),
@@ -82,9 +80,10 @@ export const restrictions = operation({
  */
 export const setFastFunctions = operation({
   name: 'v2.network.fastFunctions.set',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.admin',
+  workspace: (_caller, networkId: string) => networkId,
   async run(ctx, networkId: string, enabled: boolean) {
-    await authorize(ctx.db, networkId, ctx.session.uid, 'v2.network.fastFunctions.set')
     if (enabled) await requireFeature(ctx.db, networkId, 'functionFields')
     await updateWorkspaceSettings(ctx.db, networkId, undefined, { fastFunctions: enabled })
     ctx.publish(`workspace:${networkId}`, 'network.updated', { _id: networkId, changed: ['fastFunctions'] })

@@ -8,7 +8,6 @@
 import { calendarRecord, deleteCalendar, findCalendar, insertCalendar, listCalendars, updateCalendar, type CalendarFields } from '../../db/calendars'
 import { calendarIn, invalidArgument, isTimeZone, requireCalendarManager } from '../../domain/calendars'
 import { enforceQuota } from '../../domain/quota'
-import { authorizeIn } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
 interface CalendarInput {
@@ -37,9 +36,10 @@ function calendarChange(input: CalendarInput, index: number, name: string): Part
 /** `{name, description?, color?, timezone? (IANA, default UTC)}`. Returns the Calendar record. */
 export const create = operation({
   name: 'v3.calendar.create',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
   async run(ctx, input: CalendarInput) {
-    const { cid } = await authorizeIn(ctx, 'v3.calendar.create')
+    const { cid } = ctx
     const change = calendarChange(input, 0, 'calendar')
     await enforceQuota(ctx.db, cid, 'calendars')
     const _id = await insertCalendar(ctx.db, cid, ctx.session.uid, {
@@ -56,7 +56,9 @@ export const create = operation({
 /** `[calendarId, {name?, description?, color?, timezone?}]` (null clears description or color). Returns the Calendar record. */
 export const update = operation({
   name: 'v3.calendar.update',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  rule: "the calendar's creator, owners and admins (workspace.update)",
   async run(ctx, calendarId: string, input: CalendarInput) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
@@ -70,7 +72,9 @@ export const update = operation({
 /** `[calendarId]`: the calendar, its events and its subscribe code go. Returns true. */
 export const remove = operation({
   name: 'v3.calendar.remove',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  rule: "the calendar's creator, owners and admins (workspace.update)",
   async run(ctx, calendarId: string) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
@@ -83,10 +87,11 @@ export const remove = operation({
 /** `[]`: the calendars of the current workspace, oldest first. */
 export const list = operation({
   name: 'v3.calendar.list',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
   readOnly: true,
   async run(ctx) {
-    const { cid } = await authorizeIn(ctx, 'v3.calendar.list')
+    const { cid } = ctx
     return (await listCalendars(ctx.db, cid)).map(calendarRecord)
   },
 })

@@ -1,6 +1,6 @@
 import { registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
 import { notFound } from '../../errors'
-import { allowedOperations, authorize, describeMember, findMember, loadMember, workspaceOf } from '../../policies/roles'
+import { allowedOperations, describeMember, findMember, requireCapability } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
 interface V3NewUser extends NewUser {
@@ -37,14 +37,17 @@ interface PermissionsQuery {
  */
 export const permissions = operation({
   name: 'v3.user.permissions',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  workspace: (_caller, _userId?: string, workspaceId?: string) => workspaceId,
+  rule: 'about another member: members.manage',
   readOnly: true,
-  async run(ctx, userId?: string, workspaceId?: string, query: PermissionsQuery = {}) {
-    const cid = await workspaceOf(ctx.db, ctx.session, workspaceId)
+  async run(ctx, userId?: string, _workspaceId?: string, query: PermissionsQuery = {}) {
+    const { cid } = ctx
     const uid = userId ?? ctx.session.uid
     const self = uid === ctx.session.uid
-    const caller = self ? await loadMember(ctx.db, cid, uid) : await authorize(ctx.db, cid, ctx.session.uid, 'v3.user.permissions')
-    const member = self ? caller : await findMember(ctx.db, cid, uid)
+    if (!self) requireCapability(ctx.member, 'members.manage', 'asking about another member')
+    const member = self ? ctx.member : await findMember(ctx.db, cid, uid)
     if (!member) throw notFound('member')
     const entry: Record<string, unknown> = {
       ...describeMember(member),
@@ -53,7 +56,7 @@ export const permissions = operation({
       guest: member.role === 'guest',
     }
     if (query.details) {
-      entry.operations = allowedOperations(member.capabilities)
+      entry.operations = allowedOperations(ctx.roleTable, member.capabilities)
       if (member.customRole) {
         const role = await ctx.db.selectFrom('custom_roles').select(['_id', 'name']).where('cid', '=', cid).where('_id', '=', member.customRole).executeTakeFirst()
         entry.customRoleName = role?.name ?? null

@@ -1,8 +1,12 @@
 /** v3.user.permissions */
-import { OPERATION_CAPABILITY } from '../../../server/policies/roles'
+import { operations } from '../../../server/ops'
+import { roleTableOf } from '../../../server/rpc/registry'
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+
+/** The role table, from the operations' declarations. */
+const ROLE_TABLE = roleTableOf(operations)
 
 let owner: SignedIn
 let admin: JoinedMember
@@ -73,7 +77,7 @@ describe('v3.user.permissions', () => {
     expect(result).toMatchObject({ customRole: role._id, customRoleName: 'Team keepers', items: { workflowIds: { w1: null }, insightIds: {} } })
     expect(result.operations).toEqual(expect.arrayContaining(['company.new_team', 'v2.network.get']))
     expect(result.operations).not.toContain('v2.network.update')
-    expect(result.operations.every((op: string) => op in OPERATION_CAPABILITY)).toBe(true)
+    expect(result.operations.every((op: string) => ROLE_TABLE.has(op))).toBe(true)
     // The member's own answer agrees, and follows a change at once.
     await owner.client.call('company.set_user_data', { section: 'customRole', uid: member.uid, value: '' })
     const mine = (await member.client.call('v3.user.permissions', null, null, { details: true }))[member.uid]

@@ -10,7 +10,7 @@ import { createWorkspace } from '../../../db/workspaces'
 import { workspaceTemplate } from '../../../domain/copy-processes'
 import { fillWorkspaceFrom, openProcessIds, publicSource, type SourceWorkspace, sourceWorkspace } from '../../../domain/workspace-copy'
 import { forbidden, refused } from '../../../errors'
-import { authorize, loadMember } from '../../../policies/roles'
+import { loadMember } from '../../../policies/roles'
 import { operation, type SignedInContext } from '../../../rpc/operation'
 
 /** A new workspace owned by the caller, with copies of the given workflows of `source`. */
@@ -71,10 +71,11 @@ export const publicCopy = operation({
  */
 export const workflowTemplate = operation({
   name: 'v2.network.workflowTemplate',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  workspace: (_caller, workspaceId: string) => workspaceId,
   readOnly: true,
-  async run(ctx, workspaceId: string) {
-    const member = await authorize(ctx.db, workspaceId, ctx.session.uid, 'v2.network.workflowTemplate')
-    return workspaceTemplate(ctx.db, workspaceId, member)
+  async run(ctx) {
+    return workspaceTemplate(ctx.db, ctx.cid, ctx.member)
   },
 })

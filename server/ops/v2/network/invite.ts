@@ -6,11 +6,10 @@
 import { currentWorkspaceId } from '../../../auth/sessions'
 import { findInviteByEmail, listWorkspaceInvites, memberByEmail, type InviteRow } from '../../../db/invites'
 import type { Role } from '../../../db/schema'
-import { checkInviteTargets, checkMayInvite, inviteEntry, loadManagedInvite, queueInviteMail } from '../../../domain/invites'
+import { checkInviteTargets, checkMayInvite, inviteEntry, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
 import { enforceQuota } from '../../../domain/quota'
 import { conflict, notFound, refused } from '../../../errors'
 import { newId, newSecret } from '../../../ids'
-import { authorize } from '../../../policies/roles'
 import { operation } from '../../../rpc/operation'
 
 interface NewInvite {
@@ -29,11 +28,12 @@ interface NewInvite {
 /** Returns the invite as v2.network.invite.list lists it (with its key). */
 export const send = operation({
   name: 'v2.network.invite.send',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'members.invite',
+  workspace: (_caller, invite: NewInvite) => invite.cid,
+  rule: 'an inviter invites users and guests only; only an owner invites an owner',
   async run(ctx, invite: NewInvite) {
-    const cid = invite.cid ?? (await currentWorkspaceId(ctx.db, ctx.session))
-    if (!cid) throw notFound('workspace')
-    const member = await authorize(ctx.db, cid, ctx.session.uid, 'v2.network.invite.send')
+    const { cid, member } = ctx
     const role = invite.role ?? 'user'
     checkMayInvite(member, role, invite.customRole)
     const teams = [...new Set(invite.teams ?? [])]
@@ -74,11 +74,12 @@ export const send = operation({
 
 export const list = operation({
   name: 'v2.network.invite.list',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'invites.manage',
+  workspace: (_caller, networkId: string) => networkId,
   readOnly: true,
-  async run(ctx, networkId: string) {
-    await authorize(ctx.db, networkId, ctx.session.uid, 'v2.network.invite.list')
-    const rows = await listWorkspaceInvites(ctx.db, networkId)
+  async run(ctx) {
+    const rows = await listWorkspaceInvites(ctx.db, ctx.cid)
     return rows.map(inviteEntry)
   },
 })
@@ -95,9 +96,11 @@ interface InviteUpdate {
 /** Only teams, title and notes change; role, customRole and discussionIds are refused (422). */
 export const edit = operation({
   name: 'v2.network.invite.edit',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'invites.manage',
+  workspace: inviteWorkspace,
   async run(ctx, inviteKey: string, update: InviteUpdate) {
-    const row = await loadManagedInvite(ctx, inviteKey, 'v2.network.invite.edit')
+    const row = await findInvite(ctx, inviteKey)
     const fixed = (['role', 'customRole', 'discussionIds'] as const).filter((k) => update[k] !== undefined)
     if (fixed.length) {
       throw refused(`only teams, title and notes of an invite can be changed, not ${fixed.join(', ')}: remove the invite and send a new one`, {
@@ -126,9 +129,11 @@ export const edit = operation({
 
 export const remove = operation({
   name: 'v2.network.invite.remove',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'invites.manage',
+  workspace: inviteWorkspace,
   async run(ctx, inviteKey: string) {
-    const row = await loadManagedInvite(ctx, inviteKey, 'v2.network.invite.remove')
+    const row = await findInvite(ctx, inviteKey)
     await ctx.db.deleteFrom('invites').where('cid', '=', row.cid).where('_id', '=', row._id).execute()
     ctx.publish(`workspace:${row.cid}`, 'network.invite.removed', { cid: row.cid, _id: row._id })
     return true
@@ -138,9 +143,11 @@ export const remove = operation({
 /** Mails the same key again; the optional second argument replaces the invite's brandId. */
 export const resend = operation({
   name: 'v2.network.invite.resend',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'invites.manage',
+  workspace: inviteWorkspace,
   async run(ctx, inviteKey: string, brandId?: string) {
-    const row = await loadManagedInvite(ctx, inviteKey, 'v2.network.invite.resend')
+    const row = await findInvite(ctx, inviteKey)
     const updated = Date.now()
     await ctx.db
       .updateTable('invites')

@@ -1,14 +1,14 @@
 /** The current workspace's license (set by a server administrator with scripts/set-license.ts). */
 import { loadLicense } from '../../../domain/quota'
-import { authorizeIn } from '../../../policies/roles'
 import { operation } from '../../../rpc/operation'
 
 export const get = operation({
   name: 'v2.network.license.get',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
   readOnly: true,
   async run(ctx) {
-    const { cid } = await authorizeIn(ctx, 'v2.network.license.get')
+    const { cid } = ctx
     return loadLicense(ctx.db, cid)
   },
 })

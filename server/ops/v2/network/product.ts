@@ -10,7 +10,6 @@ import { copyProcesses, workspaceTemplate, type WorkflowSchema } from '../../../
 import { loadVersions, loadVisibleProduct, productObject, versionObject, type ProductRow } from '../../../domain/products'
 import { conflict, notFound, refused } from '../../../errors'
 import { newId } from '../../../ids'
-import { authorize, authorizeIn } from '../../../policies/roles'
 import { operation, type SignedInContext } from '../../../rpc/operation'
 
 async function newProduct(ctx: SignedInContext, cid: string, name: string): Promise<ProductRow> {
@@ -27,9 +26,10 @@ async function newProduct(ctx: SignedInContext, cid: string, name: string): Prom
  */
 export const create = operation({
   name: 'v2.network.product.create',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.admin',
   async run(ctx, options: { name: string }) {
-    const { cid } = await authorizeIn(ctx, 'v2.network.product.create')
+    const { cid } = ctx
     return productObject(await newProduct(ctx, cid, options.name), [])
   },
 })
@@ -52,9 +52,11 @@ interface Publish {
  */
 export const publishTemplate = operation({
   name: 'v2.network.product.publishTemplate',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.admin',
+  workspace: (_caller, options: { workspaceId?: string }) => options.workspaceId,
   async run(ctx, options: Publish) {
-    const { cid, member } = await authorizeIn(ctx, 'v2.network.product.publishTemplate', options.workspaceId)
+    const { cid, member } = ctx
     let product: ProductRow
     if (options.targetId) {
       const found = await ctx.db.selectFrom('products').selectAll().where('cid', '=', cid).where('_id', '=', options.targetId).executeTakeFirst()
@@ -122,10 +124,11 @@ export const getManifest = operation({
  */
 export const install = operation({
   name: 'v2.network.product.install',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'processes.create',
+  workspace: (_caller, _productId: string, workspaceId: string) => workspaceId,
   async run(ctx, productId: string, workspaceId: string) {
     const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session.uid, productId)
-    await authorize(ctx.db, workspaceId, ctx.session.uid, 'v2.network.product.install')
     const latest = versions[0]
     if (!latest) throw notFound('published version')
     const schemas = (latest.template.schemas as WorkflowSchema[] | undefined) ?? []
@@ -147,10 +150,11 @@ export const install = operation({
  */
 export const isProductInstalled = operation({
   name: 'v2.network.product.isProductInstalled',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  workspace: (_caller, _productId: string, workspaceId: string) => workspaceId,
   readOnly: true,
   async run(ctx, productId: string, workspaceId: string) {
-    await authorize(ctx.db, workspaceId, ctx.session.uid, 'v2.network.product.isProductInstalled')
     const { product } = await loadVisibleProduct(ctx.db, ctx.session.uid, productId)
     const installed = await ctx.db.selectFrom('product_installs').select('process_ids').where('cid', '=', workspaceId).where('product_id', '=', product._id).executeTakeFirst()
     const ids = installed?.process_ids ?? []

@@ -5,14 +5,13 @@
  * (company.set_user_data section customRole) holds those capabilities besides their role's.
  * Nobody defines, changes or removes a role that grants capabilities they do not hold themselves.
  */
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Database } from '../../../db/schema'
+import { sql } from 'kysely'
+import type { DbHandle } from '../../../db/schema'
 import { conflict, forbidden, notFound } from '../../../errors'
 import { newId } from '../../../ids'
-import { authorizeIn, type Capability, customRoleCapabilities, describeMember, findMember, GRANTABLE_CAPABILITIES, type Member } from '../../../policies/roles'
+import { type Capability, customRoleCapabilities, describeMember, findMember, GRANTABLE_CAPABILITIES, type Member } from '../../../policies/roles'
 import { operation, type Context } from '../../../rpc/operation'
 
-type Q = Kysely<Database> | Transaction<Database>
 
 interface RoleInput {
   name: string
@@ -21,9 +20,11 @@ interface RoleInput {
 
 export const create = operation({
   name: 'v2.network.role.create',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'roles.manage',
+  rule: 'grants only capabilities the caller holds',
   async run(ctx, input: RoleInput) {
-    const { cid, member: caller } = await authorizeIn(ctx, 'v2.network.role.create')
+    const { cid, member: caller } = ctx
     const capabilities = checkGrant(caller, input.capabilities)
     const name = input.name.trim()
     await requireUniqueName(ctx.db, cid, name)
@@ -39,10 +40,11 @@ export const create = operation({
 
 export const list = operation({
   name: 'v2.network.role.list',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
   readOnly: true,
   async run(ctx) {
-    const { cid } = await authorizeIn(ctx, 'v2.network.role.list')
+    const { cid } = ctx
     const rows = await ctx.db
       .selectFrom('custom_roles as r')
       .leftJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'r.cid').onRef('m.custom_role', '=', 'r._id'))
@@ -57,9 +59,11 @@ export const list = operation({
 
 export const update = operation({
   name: 'v2.network.role.update',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'roles.manage',
+  rule: 'only roles granting, and to grant, capabilities the caller holds',
   async run(ctx, roleId: string, changes: Partial<RoleInput>) {
-    const { cid, member: caller } = await authorizeIn(ctx, 'v2.network.role.update')
+    const { cid, member: caller } = ctx
     const current = await loadRole(ctx.db, cid, roleId)
     checkGrant(caller, current.capabilities)
     const name = changes.name?.trim() ?? current.name
@@ -81,9 +85,11 @@ export const update = operation({
 
 export const remove = operation({
   name: 'v2.network.role.remove',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'roles.manage',
+  rule: 'only roles granting capabilities the caller holds',
   async run(ctx, roleId: string) {
-    const { cid, member: caller } = await authorizeIn(ctx, 'v2.network.role.remove')
+    const { cid, member: caller } = ctx
     const current = await loadRole(ctx.db, cid, roleId)
     checkGrant(caller, current.capabilities)
     const uids = await holders(ctx.db, cid, roleId)
@@ -106,7 +112,7 @@ function checkGrant(caller: Member, capabilities: string[]): Capability[] {
   return unique
 }
 
-async function requireUniqueName(db: Q, cid: string, name: string) {
+async function requireUniqueName(db: DbHandle, cid: string, name: string) {
   const clash = await db
     .selectFrom('custom_roles')
     .select('_id')
@@ -116,7 +122,7 @@ async function requireUniqueName(db: Q, cid: string, name: string) {
   if (clash) throw conflict('a custom role with this name exists', { field: 'name' })
 }
 
-async function loadRole(db: Q, cid: string, roleId: string) {
+async function loadRole(db: DbHandle, cid: string, roleId: string) {
   const row = await db.selectFrom('custom_roles').selectAll().where('cid', '=', cid).where('_id', '=', roleId).executeTakeFirst()
   if (!row) throw notFound('custom role')
   return { ...present(row), capabilities: await customRoleCapabilities(db, cid, roleId) }
@@ -127,7 +133,7 @@ function present(row: { _id: string; name: string; permissions: Record<string, u
   return { _id: row._id, name: row.name, capabilities, created: row.created, ...(row.updated !== null && { updated: row.updated }) }
 }
 
-async function holders(db: Q, cid: string, roleId: string): Promise<string[]> {
+async function holders(db: DbHandle, cid: string, roleId: string): Promise<string[]> {
   const rows = await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('custom_role', '=', roleId).execute()
   return rows.map((r) => r.uid)
 }

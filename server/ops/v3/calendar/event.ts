@@ -8,11 +8,10 @@
 import { deleteEvent, eventRecord, findEvent, insertEvent, listEvents, updateEvent } from '../../../db/calendars'
 import { calendarIn, eventFields, invalidArgument, requireCalendarManager, type EventInput } from '../../../domain/calendars'
 import { notFound } from '../../../errors'
-import { authorizeIn } from '../../../policies/roles'
-import { operation, type SignedInContext } from '../../../rpc/operation'
+import { operation, type MemberContext } from '../../../rpc/operation'
 
-async function calendarOfEvent(ctx: SignedInContext, eventId: string) {
-  const { cid } = await authorizeIn(ctx, 'v3.calendar.list')
+async function calendarOfEvent(ctx: MemberContext, eventId: string) {
+  const { cid } = ctx
   const event = await findEvent(ctx.db, cid, eventId)
   if (!event) throw notFound('event')
   const { member, calendar } = await calendarIn(ctx, event.calendar_id)
@@ -22,7 +21,9 @@ async function calendarOfEvent(ctx: SignedInContext, eventId: string) {
 /** `[calendarId, {title, description?, location?, start, end?, allDay?, timezone?}]`. Returns the Event record. */
 export const create = operation({
   name: 'v3.calendar.event.create',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  rule: "the calendar's creator, owners and admins (workspace.update)",
   async run(ctx, calendarId: string, input: EventInput) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
@@ -36,7 +37,9 @@ export const create = operation({
 /** `[eventId, {title?, description?, location?, start?, end?, allDay?, timezone?}]`; null clears an optional field. Returns the Event record. */
 export const update = operation({
   name: 'v3.calendar.event.update',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  rule: "the calendar's creator, owners and admins (workspace.update)",
   async run(ctx, eventId: string, input: EventInput) {
     const { cid, member, calendar, event } = await calendarOfEvent(ctx, eventId)
     requireCalendarManager(member, calendar)
@@ -50,7 +53,9 @@ export const update = operation({
 /** `[eventId]`. Returns true. */
 export const remove = operation({
   name: 'v3.calendar.event.remove',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  rule: "the calendar's creator, owners and admins (workspace.update)",
   async run(ctx, eventId: string) {
     const { cid, member, calendar } = await calendarOfEvent(ctx, eventId)
     requireCalendarManager(member, calendar)
@@ -63,7 +68,8 @@ export const remove = operation({
 /** `[calendarId, {from?, to?}?]` (ISO date-times): the events overlapping [from, to), by start. */
 export const list = operation({
   name: 'v3.calendar.event.list',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
   readOnly: true,
   async run(ctx, calendarId: string, range?: { from?: string; to?: string }) {
     const { cid } = await calendarIn(ctx, calendarId)

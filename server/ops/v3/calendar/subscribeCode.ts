@@ -10,9 +10,9 @@ import { setSubscribeHash } from '../../../db/calendars'
 import { calendarIn, requireCalendarManager } from '../../../domain/calendars'
 import { conflict } from '../../../errors'
 import { hashSecret, newSecret } from '../../../ids'
-import { operation, type SignedInContext } from '../../../rpc/operation'
+import { operation, type MemberContext } from '../../../rpc/operation'
 
-async function issue(ctx: SignedInContext, calendarId: string, mustExist: boolean) {
+async function issue(ctx: MemberContext, calendarId: string, mustExist: boolean) {
   const { cid, member, calendar } = await calendarIn(ctx, calendarId)
   requireCalendarManager(member, calendar)
   if (!mustExist && calendar.subscribe_hash) throw conflict('the calendar has a subscribe code already: rotate it to get a new one', { argument: 0, name: 'calendarId' })
@@ -25,13 +25,17 @@ async function issue(ctx: SignedInContext, calendarId: string, mustExist: boolea
 /** `[calendarId]`: a first code (409 when one exists). Returns `{code, path}` (path: `/ical/<code>`). */
 export const create = operation({
   name: 'v3.calendar.subscribeCode.create',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  rule: "the calendar's creator, owners and admins (workspace.update)",
   run: (ctx, calendarId: string) => issue(ctx, calendarId, false),
 })
 
 /** `[calendarId]`: a new code replacing any old one. Returns `{code, path}`. */
 export const rotate = operation({
   name: 'v3.calendar.subscribeCode.rotate',
-  access: 'signedIn',
+  access: 'member',
+  capability: 'workspace.read',
+  rule: "the calendar's creator, owners and admins (workspace.update)",
   run: (ctx, calendarId: string) => issue(ctx, calendarId, true),
 })
