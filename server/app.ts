@@ -17,6 +17,7 @@ import { insightsRouter } from './http/insights'
 import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
 import { errorMiddleware, sendError } from './http/errors'
+import { Evaluator } from './domain/functions/evaluator'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
@@ -39,7 +40,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer } | null = null
+  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; functions: Evaluator } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -71,7 +72,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
         ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
         : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
-      const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer })
+      const functions = new Evaluator()
+      const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer, functions })
       web.use(apiRouter(config, db, dispatcher))
       const routeDeps = { config, db, bus, log }
       web.use(filesRouter(routeDeps))
@@ -82,7 +84,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
-      services = { db, bus, dispatcher, gateway, mailer }
+      services = { db, bus, dispatcher, gateway, mailer, functions }
       log.info('ready')
       return url
     },
@@ -90,7 +92,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer } = services
+      const { db, bus, dispatcher, gateway, mailer, functions } = services
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       gateway.closeAll()
@@ -98,6 +100,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       gateway.stop()
       server.closeAllConnections()
       await Promise.race([mailer.close(), grace])
+      await functions.close()
       await bus.close()
       await db.close()
     },

@@ -14,6 +14,8 @@ import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister, t
 import { loadMember, workspaceOf } from '../policies/roles'
 import { operation } from '../rpc/operation'
 import { processViewers, publishToViewers } from '../domain/process-signals'
+import { checkFunctionInput, checkSavedConfiguration } from '../domain/functions/config'
+import { NAME } from '../domain/functions/graph'
 
 interface CreateOptions {
   name?: string
@@ -99,6 +101,7 @@ export const setInfo = operation({
     }
     if (phases !== undefined) next.phases = mergePhases(process.info.phases, phases)
     await checkReferences(ctx, process, next)
+    await checkFunctionInput(ctx, process.cid, 1, info, { code: 'nameFunction', enabled: 'nameFunctionEnabled', variables: 'nameFunctionVariables' })
     if (key !== undefined) {
       const taken = await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('key', '=', key).where('_id', '!=', process._id).executeTakeFirst()
       if (taken) throw conflict('another process of this workspace has that key', { argument: 1, path: '/key' })
@@ -114,6 +117,7 @@ export const setInfo = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', process._id)
       .execute()
+    if (next.nameFunctionEnabled === true) await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
     await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: Object.keys(info) }, viewersBefore)
     return true
   },

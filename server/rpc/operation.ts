@@ -3,6 +3,7 @@
  * its arguments are described by schemas/ops/<name>.json and validated before `run`.
  */
 import type { Config } from '../config'
+import type { Evaluator } from '../domain/functions/evaluator'
 import type { DbHandle } from '../db/schema'
 import type { Mail } from '../mail'
 import type { RpcError } from '../errors'
@@ -35,6 +36,8 @@ export interface Context {
   publish(topic: string | string[], sig: string, meta: unknown): void
   /** Queued internal message (session ended, membership changed), delivered after commit. */
   control(message: BusMessage): void
+  /** The sandbox that runs the code of function fields (server/domain/functions/). */
+  functions: Evaluator
   /** Each operation declared with access 'member' and its capability (for "what may I do" answers). */
   roleTable: RoleTable
   /**

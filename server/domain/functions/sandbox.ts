@@ -14,6 +14,7 @@
  * most its deadline.
  */
 import { createHash } from 'node:crypto'
+import { parse } from 'acorn'
 import { getQuickJS, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from 'quickjs-emscripten'
 import { installIntlBridge } from './intl-bridge'
 
@@ -78,6 +79,20 @@ globalThis.__run = function (fn, depJson) {
   while (stack.length) { var p = stack.pop(); if (p && !seen.has(p)) { seen.add(p); Object.freeze(p); } }
 })();
 `
+
+/**
+ * A body that compiles only inside the wrapper (`}) ; (function () {`) would close it and run as
+ * something else: the body must also parse on its own, as a function body (acorn).
+ */
+function wrapperEscape(body: string): CompileError | null {
+  try {
+    parse(body, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true })
+    return null
+  } catch (err) {
+    const e = err as { message?: string; loc?: { line: number; column: number } }
+    return { message: String(e.message).replace(/ \(\d+:\d+\)$/, ''), line: e.loc?.line ?? null, column: e.loc ? e.loc.column + 1 : null }
+  }
+}
 
 /** The wrapper's first line holds the opening brace alone, so body line N is wrapper line N + 1. */
 const wrap = (body: string) => `(function (dep) {\n${body}\n})`
@@ -230,7 +245,12 @@ export class Sandbox {
 
   private tryCompile(context: QuickJSContext, body: string): { fn: QuickJSHandle | null; error: CompileError | null } {
     const result = context.evalCode(wrap(body), 'function.js')
-    if (!result.error) return { fn: result.value, error: null }
+    if (!result.error) {
+      const escape = wrapperEscape(body)
+      if (!escape) return { fn: result.value, error: null }
+      result.value.dispose()
+      return { fn: null, error: escape }
+    }
     const err = context.dump(result.error) as { name?: string; message?: string; stack?: string }
     result.error.dispose()
     const at = /function\.js:(\d+)(?::(\d+))?/.exec(String(err?.stack ?? ''))

@@ -13,6 +13,10 @@ import { isObjectId, newId } from '../../ids'
 import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../policies/processes'
 import { operation, type Context } from '../../rpc/operation'
 import { publishToViewers } from '../../domain/process-signals'
+import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../domain/functions/config'
+
+/** Where a field descriptor keeps its function (process.set_info uses the name function's keys). */
+const FUNCTION_KEYS = { code: 'function', enabled: 'functionEnabled', variables: 'functionVariables' }
 
 type Descriptor = Record<string, unknown> & { label?: string; type?: ProcessFieldType }
 
@@ -75,6 +79,7 @@ export const createField = operation({
     const { type, ...descriptor } = field as Descriptor & { type: ProcessFieldType }
     descriptor.label = (descriptor.label as string).trim()
     await validate(ctx, process.cid, type, descriptor, 1)
+    await checkFunctionInput(ctx, process.cid, 1, descriptor, FUNCTION_KEYS)
     await checkKey(ctx, process, descriptor.key)
     const _id = newId()
     const created = Date.now()
@@ -83,6 +88,7 @@ export const createField = operation({
       .values({ cid: process.cid, _id, process_id: process._id, type, descriptor: JSON.stringify(descriptor), uid: ctx.session.uid, created, updated: null })
       .execute()
     await setFieldsOrder(ctx, process, [...fieldsOrder(process).filter((id) => id !== _id), _id])
+    if (isFunctionField(descriptor)) await checkSavedConfiguration(ctx.db, process.cid, process._id, _id, descriptor.functionVariables as Record<string, unknown>)
     await publishToViewers(ctx, process.cid, process._id, 'process.field.created', { processId: process._id, _id })
     return { ...descriptor, type, _id, uid: ctx.session.uid, created } as FieldRecord
   },
@@ -112,6 +118,7 @@ export const updateField = operation({
       else next[k] = k === 'label' ? (v as string).trim() : v
     }
     await validate(ctx, process.cid, type, { ...changes, data: next.data }, 2)
+    await checkFunctionInput(ctx, process.cid, 2, changes, FUNCTION_KEYS)
     await checkKey(ctx, process, changes.key, fieldId)
     await ctx.db
       .updateTable('process_fields')
@@ -119,6 +126,7 @@ export const updateField = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', fieldId)
       .execute()
+    if (isFunctionField(next)) await checkSavedConfiguration(ctx.db, process.cid, process._id, fieldId, next.functionVariables as Record<string, unknown>)
     await publishToViewers(ctx, process.cid, process._id, 'process.field.updated', { processId: process._id, _id: fieldId, changed: Object.keys(changes) })
     return true
   },
