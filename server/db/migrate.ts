@@ -8,6 +8,7 @@ import * as products from './migrations/005_products'
 import * as activities from './migrations/006_activities'
 import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
+import * as functions from './migrations/020_functions'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006_activities': activities,
   '010_files': files,
   '011_calendars': calendars,
+  '020_functions': functions,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

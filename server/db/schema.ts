@@ -337,6 +337,7 @@ export interface Database {
   calendar_events: CalendarEventsTable
   profile_images: ProfileImagesTable
   insights: InsightsTable
+  function_state: FunctionStateTable
 }
 
 /** server/db/migrations/011_calendars.ts */
@@ -395,3 +396,14 @@ export interface InsightsTable {
 
 /** The handle every query takes: the database, or the transaction of the call under way. */
 export type DbHandle = Kysely<Database> | Transaction<Database>
+
+/** server/db/migrations/020_functions.ts */
+export interface FunctionStateTable {
+  cid: string
+  activity_id: string
+  /** A field id, or 'name' for the name function. */
+  field_key: string
+  error: string | null
+  dirty: Generated<boolean>
+  since: number
+}

@@ -6,6 +6,7 @@
 import type { Selectable } from 'kysely'
 import type { ActivitiesTable, DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
+import { loadFunctionStates, type FieldStates } from '../functions/after-write'
 import { activityAccess, loadProcessAccess, type LoadedProcess, type ProcessAccess } from '../../policies/processes'
 
 export type ActivityRow = Selectable<ActivitiesTable>
@@ -15,9 +16,15 @@ export type ActivityRow = Selectable<ActivitiesTable>
  * process, currentPhase, completePhases, fields: [{_id, value}] (in fieldsOrder, then the rest),
  * files, sequence, updated?, priority?, location?, ballHolder?}`.
  */
-export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = []) {
+export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = [], states?: FieldStates) {
   const values = row.fields as Record<string, unknown>
-  const ids = [...fieldsOrder.filter((id) => id in values), ...Object.keys(values).filter((id) => !fieldsOrder.includes(id))]
+  const known = (id: string) => id in values || !!states?.get(id)
+  const ids = [...fieldsOrder.filter(known), ...[...new Set([...Object.keys(values), ...(states?.keys() ?? [])])].filter((id) => id !== 'name' && !fieldsOrder.includes(id))]
+  // A function value that failed keeps its last good value with `error`; one waiting in the queue is `stale`.
+  const field = (id: string) => {
+    const state = states?.get(id)
+    return { _id: id, value: values[id] ?? null, ...(state?.error ? { error: state.error } : {}), ...(state?.dirty ? { stale: true } : {}) }
+  }
   const record: Record<string, unknown> = {
     _id: row._id,
     uid: row.uid,
@@ -31,7 +38,7 @@ export function activityRecord(row: ActivityRow, followers: string[], fieldsOrde
     process: row.process_id,
     currentPhase: row.current_phase,
     completePhases: row.complete_phases,
-    fields: ids.map((id) => ({ _id: id, value: values[id] })),
+    fields: ids.map(field),
     files: row.files,
   }
   if (row.sequence !== null) record.sequence = Number(row.sequence)
@@ -66,7 +73,8 @@ export async function activityRecords(db: DbHandle, cid: string, rows: ActivityR
     cid,
     rows.map((r) => r.discussion_id),
   )
-  return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id)))
+  const states = await loadFunctionStates(db, cid, rows.map((r) => r._id))
+  return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id), states.get(r._id)))
 }
 
 export interface Loaded {

@@ -21,6 +21,7 @@ export async function loadWorkflowDefs(db: DbHandle, cid: string): Promise<Workf
     return {
       _id: p._id,
       name: p.name,
+      info,
       fields: rows
         .filter((r) => r.process_id === p._id)
         .map((r) => ({ ...(r.descriptor as object), _id: r._id, type: r.type as ProcessFieldType, uid: r.uid, created: r.created }) as FieldRecord),

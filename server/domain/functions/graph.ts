@@ -30,11 +30,15 @@ export interface Dependency {
 
 /** The pseudo field key of a workflow's name function. */
 export const NAME = 'name'
+/** The pseudo field key of an activity's metadata (phase, name, ...): a phase move changes it. */
+export const DATA = 'data'
 
 export interface WorkflowDef {
   _id: string
   name: string
   fields: FieldRecord[]
+  /** The workflow's settings (phases, ...). */
+  info?: Record<string, unknown>
   /** The name function, when enabled. */
   nameFunction?: { body: string; variables: Record<string, unknown> }
 }
@@ -131,7 +135,9 @@ export function buildGraph(workflows: WorkflowDef[]): Graph {
   }
   /** Metadata of an activity of workflow `w` includes its name: a read depends on the name function. */
   const metadata = (w: WorkflowDef | undefined, to: string, variable: string, kind: Kind, key?: string, via?: string) => {
-    if (w?.nameFunction && (key === undefined || key === 'name')) add(nodeId(w._id, NAME), to, variable, kind, via)
+    if (!w) return
+    add(nodeId(w._id, DATA), to, variable, kind, via)
+    if (w.nameFunction && (key === undefined || key === 'name')) add(nodeId(w._id, NAME), to, variable, kind, via)
   }
   for (const fn of functions.values()) {
     const own = byId.get(fn.processId)!

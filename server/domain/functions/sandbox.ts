@@ -182,6 +182,11 @@ export class Sandbox {
     return { ...outcome, durationUs: durationUs() }
   }
 
+  /** Creates the workspace's runtime now if it has none. */
+  prepare(workspaceId: string): void {
+    this.runtimeOf(workspaceId)
+  }
+
   /** Drops a workspace's runtime (its compiled bodies go with it). */
   discard(workspaceId: string): void {
     const ws = this.runtimes.get(workspaceId)

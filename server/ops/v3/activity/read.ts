@@ -3,6 +3,7 @@
  * sort?, order?, limit?, after?}] and the soft v3.activity.remove [activityIds[]].
  * Removed activities are not read by get or list (removed.* lists them).
  */
+import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, publishActivities, recordHistory } from '../../../domain/activities/events'
 import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'
@@ -127,6 +128,7 @@ export const remove = operation({
         items.map((l) => ({ cid, activityId: l.row._id, processId, kind: 'removed' as const, changes: { removed: { from: false, to: true } } })),
       )
       await publishActivities(ctx, cid, processId, 'v3.activity.removed', { processId, ids })
+      await recomputeAfter(ctx, cid, items.map((l) => ({ activityId: l.row._id, keys: allKeys(l.row.fields as Record<string, unknown>) })))
     }
     return loaded.map((l) => l.row._id)
   },

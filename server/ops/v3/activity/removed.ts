@@ -2,6 +2,7 @@
  * v3.activity.removed.more, overview, recover: soft-removed activities of the workflows the caller
  * sees (server/policies/processes.ts), and bringing them back exactly as they were.
  */
+import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, publishActivities, recordHistory } from '../../../domain/activities/events'
 import { ownersOf, visibleProcesses, workspacesOf } from '../../../domain/activities/history-read'
@@ -112,6 +113,7 @@ export const recover = operation({
         list.map((r) => ({ cid, activityId: r._id, processId, kind: 'recovered' as const, changes: { removed: { from: true, to: false }, removedOn: r.removed_on === null ? null : Number(r.removed_on), removedBy: r.removed_by } })),
       )
       await publishActivities(ctx, cid, processId, 'v3.activity.recovered', { processId, ids: list.map((r) => r._id) })
+      await recomputeAfter(ctx, cid, list.map((r) => ({ activityId: r._id, keys: allKeys(r.fields as Record<string, unknown>), all: true })))
     }
     const recovered = new Set(mine.map((r) => r._id))
     return ids.filter((id) => recovered.has(id))

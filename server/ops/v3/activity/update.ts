@@ -13,6 +13,9 @@
  * (changed field ids) and `v3.activity.phase {_id, processId, from, to}`.
  */
 import { sql } from 'kysely'
+import { recomputeAfter } from '../../../domain/functions/after-write'
+import { DATA } from '../../../domain/functions/graph'
+import type { Change } from '../../../domain/functions/recompute'
 import { loadFields, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, publishActivities, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
@@ -96,6 +99,7 @@ export const updateMany = operation({
     const linkChanges: { cid: string; from: string; fieldIds: string[]; rows: ReturnType<typeof linkRows> }[] = []
     const deltas = new Map<string, Map<string, number>>()
     const signals: { processId: string; sig: string; meta: unknown }[] = []
+    const functionInputs: Change[] = []
     let changedCount = 0
     for (const p of plans) {
       const { row, u, process } = p
@@ -137,6 +141,8 @@ export const updateMany = operation({
         const kept = Object.fromEntries(linkFields.filter((id) => id in p.values).map((id) => [id, p.values[id]]))
         linkChanges.push({ cid: row.cid, from: row._id, fieldIds: linkFields, rows: linkRows(row.cid, row._id, kept, p.fields) })
       }
+      const formerTargets = linkFields.flatMap((id) => (Array.isArray(before[id]) ? (before[id] as string[]) : []))
+      functionInputs.push({ activityId: row._id, keys: [...changedFields, ...(moved || changes.name ? [DATA] : [])], formerTargets })
       if (Object.keys(changes).length) {
         history.push({ cid: row.cid, activityId: row._id, processId: process._id, kind: 'updated', changes })
         signals.push({ processId: process._id, sig: 'v3.activity.updated', meta: { _id: row._id, processId: process._id, fields: changedFields } })
@@ -166,6 +172,7 @@ export const updateMany = operation({
     for (const [processId, d] of deltas) await adjustPhaseCounts(ctx, cid0, processId, d)
     await recordHistory(ctx, history)
     for (const s of signals) await publishActivities(ctx, cid0, s.processId, s.sig, s.meta)
+    await recomputeAfter(ctx, cid0, functionInputs)
     return changedCount
   },
 })
