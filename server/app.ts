@@ -17,6 +17,7 @@ import { insightsRouter } from './http/insights'
 import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
 import { errorMiddleware, sendError } from './http/errors'
+import { Drain } from './domain/functions/drain'
 import { Evaluator } from './domain/functions/evaluator'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
@@ -40,7 +41,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; functions: Evaluator } | null = null
+  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; functions: Evaluator; drain: Drain } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -72,7 +73,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
         ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
         : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
-      const functions = new Evaluator()
+      const functions = new Evaluator({ deadlineMs: config.functionDeadlineMs })
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer, functions })
       web.use(apiRouter(config, db, dispatcher))
       const routeDeps = { config, db, bus, log }
@@ -84,7 +85,9 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
-      services = { db, bus, dispatcher, gateway, mailer, functions }
+      const drain = new Drain({ db: db.kysely, functions, bus, log, intervalMs: config.functionDrainMs, batch: Math.max(100, config.functionWriteBudget) })
+      drain.start()
+      services = { db, bus, dispatcher, gateway, mailer, functions, drain }
       log.info('ready')
       return url
     },
@@ -92,7 +95,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer, functions } = services
+      const { db, bus, dispatcher, gateway, mailer, functions, drain } = services
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       gateway.closeAll()
@@ -100,6 +103,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       gateway.stop()
       server.closeAllConnections()
       await Promise.race([mailer.close(), grace])
+      await drain.close()
       await functions.close()
       await bus.close()
       await db.close()

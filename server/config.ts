@@ -37,6 +37,12 @@ export interface Config {
   archiveMaxFiles: number
   /** Largest total size of the files in one POST /files archive. */
   archiveMaxBytes: number
+  /** Deadline of one function evaluation, ms. */
+  functionDeadlineMs: number
+  /** Function evaluations a write makes in its own transaction; the rest go to the queue. */
+  functionWriteBudget: number
+  /** How often the queue of function values to evaluate is looked at, ms. */
+  functionDrainMs: number
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +77,9 @@ export function loadConfig(env: Env = process.env): Config {
     imageMaxPixels: read.integer('IMAGE_MAX_PIXELS', 100_000_000, 1, 2 ** 32),
     archiveMaxFiles: read.integer('ARCHIVE_MAX_FILES', 1000, 1, 100_000),
     archiveMaxBytes: read.integer('ARCHIVE_MAX_BYTES', 4 * 1024 ** 3, 1, 1024 ** 4),
+    functionDeadlineMs: read.integer('FUNCTION_DEADLINE_MS', 50, 1, 10_000),
+    functionWriteBudget: read.integer('FUNCTION_WRITE_BUDGET', 2000, 0, 1_000_000),
+    functionDrainMs: read.integer('FUNCTION_DRAIN_MS', 100, 10, 86_400_000),
   }
   config.filesDir = path.resolve(read.string('FILES_DIR', path.join(config.dataDir, 'files')))
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)

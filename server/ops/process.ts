@@ -15,6 +15,7 @@ import { loadMember, workspaceOf } from '../policies/roles'
 import { operation } from '../rpc/operation'
 import { processViewers, publishToViewers } from '../domain/process-signals'
 import { checkFunctionInput, checkSavedConfiguration } from '../domain/functions/config'
+import { recomputeFunction } from '../domain/functions/after-write'
 import { NAME } from '../domain/functions/graph'
 
 interface CreateOptions {
@@ -117,7 +118,10 @@ export const setInfo = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', process._id)
       .execute()
-    if (next.nameFunctionEnabled === true) await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
+    if (next.nameFunctionEnabled === true && typeof next.nameFunction === 'string' && next.nameFunction.trim()) {
+      await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
+      if (['nameFunction', 'nameFunctionEnabled', 'nameFunctionVariables'].some((k) => k in info)) await recomputeFunction(ctx, process.cid, process._id, NAME)
+    }
     await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: Object.keys(info) }, viewersBefore)
     return true
   },

@@ -9,6 +9,7 @@
  * values are checked per type (values.ts). A discussion is created for each activity; the creator,
  * the followerIds and the users of `users` fields with inviteToDiscussionOnChange join it.
  */
+import { lockBeforeWrite } from '../functions/recompute'
 import { sql } from 'kysely'
 import { loadFields, type FieldRecord } from '../../db/processes'
 import { badRequest, refused, RpcError } from '../../errors'
@@ -285,6 +286,7 @@ export async function createActivities(ctx: SignedInContext, process: LoadedProc
     links.push(...linkRows(cid, _id, p.values, fields))
   }
 
+  await lockBeforeWrite(ctx.db, cid)
   await insertBatches(rows, BATCH, (batch) =>
     ctx.db
       .insertInto('activities')

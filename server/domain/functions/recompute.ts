@@ -67,12 +67,12 @@ interface Node {
 const key = (activityId: string, fieldKey: string) => `${activityId}:${fieldKey}`
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
-export async function propagate(ctx: PropagationContext, cid: string, changes: Change[], options: { budget?: number; forced?: { activityId: string; fieldKey: string }[] } = {}): Promise<PropagationResult> {
+export async function propagate(ctx: PropagationContext, cid: string, changes: Change[], options: { budget?: number; forced?: { activityId: string; fieldKey: string }[]; drain?: boolean } = {}): Promise<PropagationResult> {
   const result: PropagationResult = { evaluated: 0, changed: 0, queued: 0, cycles: 0 }
   if (!changes.length && !options.forced?.length) return result
   const { workflows, graph } = await loadGraph(ctx.db, cid)
   if (!graph.functions.size) return result
-  await sql`select pg_advisory_xact_lock(hashtext(${`functions:${cid}`}))`.execute(ctx.db)
+  await lockWorkspaceFunctions(ctx.db, cid)
   const budget = options.budget ?? DEFAULT_BUDGET
   const snapshot = new Snapshot(ctx.db, cid, workflows)
   const fields = new Map(workflows.flatMap((w) => w.fields.map((f) => [f._id, f] as const)))
@@ -102,10 +102,12 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
     }
     if (c.all) for (const fn of graph.functions.values()) if (fn.processId === row.process_id) addNode(c.activityId, fn, null, true)
   }
+  const writes = new Writes()
   for (const f of options.forced ?? []) {
     const row = snapshot.rows.get(f.activityId)
     const fn = row && graph.functions.get(nodeId(row.process_id, f.fieldKey))
     if (fn) addNode(f.activityId, fn, null, true)
+    else writes.drop(f.activityId, f.fieldKey) // its activity or function is gone
   }
   while (queue.length) {
     const source = queue.shift()!
@@ -132,7 +134,6 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   // 3. Order; leftovers lie on cycles.
   const waves = order(nodes)
   const ordered = new Set(waves.flat().map((n) => n.key))
-  const writes = new Writes()
   for (const node of nodes.values()) {
     if (ordered.has(node.key)) continue
     result.cycles++
@@ -143,12 +144,14 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   let queued: Node[] = []
   for (const wave of waves) {
     const due = wave.filter((n) => n.forced || [...n.parents].some((p) => changed.has(p)))
-    if (result.evaluated + due.length > budget) {
+    // The drain always makes progress: its first wave is evaluated whatever its size.
+    if (result.evaluated + due.length > budget && !(options.drain && result.evaluated === 0)) {
       queued = waves.slice(waves.indexOf(wave)).flat()
       break
     }
     await snapshot.load(due.map((n) => n.activityId))
     const live = due.filter((n) => snapshot.active(n.activityId))
+    for (const n of due) if (!snapshot.active(n.activityId)) writes.clear(n)
     const items = []
     for (const n of live) items.push({ body: n.fn.body, dep: await snapshot.dep(snapshot.rows.get(n.activityId)!, n.fn) })
     const evaluations = await ctx.functions.evaluate(cid, items)
@@ -173,6 +176,28 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   // 5. Write and signal.
   result.changed = await writes.flush(ctx, cid)
   return result
+}
+
+/**
+ * Serialises the writes of one workspace that may cascade into function values. A write calls it
+ * before changing anything (lockBeforeWrite), so it never holds rows another cascade waits for
+ * while waiting itself; held until the transaction ends.
+ */
+export async function lockWorkspaceFunctions(db: DbHandle, cid: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`functions:${cid}`}))`.execute(db)
+}
+
+/** Takes the workspace's function lock when it has any function (a plain workspace pays one small query). */
+export async function lockBeforeWrite(db: DbHandle, cid: string): Promise<void> {
+  const any = await db
+    .selectFrom('process_fields')
+    .select('_id')
+    .where('cid', '=', cid)
+    .where(sql<string>`descriptor->>'functionEnabled'`, '=', 'true')
+    .limit(1)
+    .executeTakeFirst()
+  const named = any ? null : await db.selectFrom('processes').select('_id').where('cid', '=', cid).where(sql<string>`info->>'nameFunctionEnabled'`, '=', 'true').limit(1).executeTakeFirst()
+  if (any || named) await lockWorkspaceFunctions(db, cid)
 }
 
 /** The activities whose function `fn` reads `source` through `edge`. */
@@ -248,7 +273,10 @@ class Writes {
     this.states.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, error: error.slice(0, 1000), dirty: false })
   }
   clear(n: Node) {
-    this.states.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, error: null, dirty: false })
+    this.drop(n.activityId, n.fn.fieldKey)
+  }
+  drop(activityId: string, fieldKey: string) {
+    this.states.set(key(activityId, fieldKey), { activityId, fieldKey, error: null, dirty: false })
   }
   dirty(n: Node) {
     this.states.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, error: null, dirty: true })

@@ -14,9 +14,12 @@ import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../
 import { operation, type Context } from '../../rpc/operation'
 import { publishToViewers } from '../../domain/process-signals'
 import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../domain/functions/config'
+import { recomputeFunction } from '../../domain/functions/after-write'
 
 /** Where a field descriptor keeps its function (process.set_info uses the name function's keys). */
 const FUNCTION_KEYS = { code: 'function', enabled: 'functionEnabled', variables: 'functionVariables' }
+/** Changing one of these evaluates the function again on every activity (also a type change of the result). */
+const FUNCTION_DEFINITION = ['function', 'functionEnabled', 'functionVariables', 'data']
 
 type Descriptor = Record<string, unknown> & { label?: string; type?: ProcessFieldType }
 
@@ -88,7 +91,10 @@ export const createField = operation({
       .values({ cid: process.cid, _id, process_id: process._id, type, descriptor: JSON.stringify(descriptor), uid: ctx.session.uid, created, updated: null })
       .execute()
     await setFieldsOrder(ctx, process, [...fieldsOrder(process).filter((id) => id !== _id), _id])
-    if (isFunctionField(descriptor)) await checkSavedConfiguration(ctx.db, process.cid, process._id, _id, descriptor.functionVariables as Record<string, unknown>)
+    if (isFunctionField(descriptor)) {
+      await checkSavedConfiguration(ctx.db, process.cid, process._id, _id, descriptor.functionVariables as Record<string, unknown>)
+      await recomputeFunction(ctx, process.cid, process._id, _id)
+    }
     await publishToViewers(ctx, process.cid, process._id, 'process.field.created', { processId: process._id, _id })
     return { ...descriptor, type, _id, uid: ctx.session.uid, created } as FieldRecord
   },
@@ -126,7 +132,10 @@ export const updateField = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', fieldId)
       .execute()
-    if (isFunctionField(next)) await checkSavedConfiguration(ctx.db, process.cid, process._id, fieldId, next.functionVariables as Record<string, unknown>)
+    if (isFunctionField(next)) {
+      await checkSavedConfiguration(ctx.db, process.cid, process._id, fieldId, next.functionVariables as Record<string, unknown>)
+      if (FUNCTION_DEFINITION.some((k) => k in changes)) await recomputeFunction(ctx, process.cid, process._id, fieldId)
+    }
     await publishToViewers(ctx, process.cid, process._id, 'process.field.updated', { processId: process._id, _id: fieldId, changed: Object.keys(changes) })
     return true
   },

@@ -3,6 +3,7 @@
  * sort?, order?, limit?, after?}] and the soft v3.activity.remove [activityIds[]].
  * Removed activities are not read by get or list (removed.* lists them).
  */
+import { lockBeforeWrite } from '../../../domain/functions/recompute'
 import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, publishActivities, recordHistory } from '../../../domain/activities/events'
@@ -109,6 +110,7 @@ export const remove = operation({
     for (const l of loaded) byProcess.set(l.row.process_id, [...(byProcess.get(l.row.process_id) ?? []), l])
     for (const [processId, items] of byProcess) {
       const cid = items[0].row.cid
+      await lockBeforeWrite(ctx.db, cid)
       const ids = items.map((l) => l.row._id)
       for (let i = 0; i < ids.length; i += 5000) {
         const updated = await ctx.db

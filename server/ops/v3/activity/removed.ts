@@ -2,6 +2,7 @@
  * v3.activity.removed.more, overview, recover: soft-removed activities of the workflows the caller
  * sees (server/policies/processes.ts), and bringing them back exactly as they were.
  */
+import { lockBeforeWrite } from '../../../domain/functions/recompute'
 import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, publishActivities, recordHistory } from '../../../domain/activities/events'
@@ -95,6 +96,7 @@ export const recover = operation({
     for (const r of mine) byProcess.set(r.process_id, [...(byProcess.get(r.process_id) ?? []), r])
     for (const [processId, list] of byProcess) {
       const { cid } = list[0]
+      await lockBeforeWrite(ctx.db, cid)
       await ctx.db
         .updateTable('activities')
         .set({ removed: false, removed_on: null, removed_by: null })

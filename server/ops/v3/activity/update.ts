@@ -12,6 +12,7 @@
  * location} and `phase` {phase: {from, to}}. Signals: `v3.activity.updated {_id, processId, fields}`
  * (changed field ids) and `v3.activity.phase {_id, processId, from, to}`.
  */
+import { lockBeforeWrite } from '../../../domain/functions/recompute'
 import { sql } from 'kysely'
 import { recomputeAfter } from '../../../domain/functions/after-write'
 import { DATA } from '../../../domain/functions/graph'
@@ -157,6 +158,7 @@ export const updateMany = operation({
       }
     }
 
+    await lockBeforeWrite(ctx.db, cid0)
     await insertBatches(writes, 1000, (batch) =>
       sql`update activities as a set name = v.name, team_id = v.team_id, current_phase = v.phase, complete_phases = v.cp::jsonb,
           fields = v.fields::jsonb, files = v.files::jsonb, location = v.location::jsonb, priority = v.priority::integer, updated = ${now}
