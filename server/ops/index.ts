@@ -33,6 +33,7 @@ import * as v2user from './v2/user'
 import * as v2userInvite from './v2/user/invite'
 import * as v3activity from './v3/activity'
 import * as v3activityBall from './v3/activity/ball'
+import * as v3activityFunctions from './v3/activity/functions'
 import * as v3activityHistory from './v3/activity/history'
 import * as v3activityLinkedFrom from './v3/activity/linkedFrom'
 import * as v3activityRemoved from './v3/activity/removed'
@@ -77,6 +78,7 @@ const modules = [
   v2userInvite,
   v3activity,
   v3activityBall,
+  v3activityFunctions,
   v3activityHistory,
   v3activityLinkedFrom,
   v3activityRemoved,

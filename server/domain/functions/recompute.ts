@@ -49,11 +49,31 @@ export interface PropagationContext {
   signal(cid: string, processId: string, activityId: string, fieldIds: string[]): Promise<void>
 }
 
+export interface PropagateOptions {
+  budget?: number
+  forced?: { activityId: string; fieldKey: string }[]
+  /** Never stop at the budget before the first wave (the drain must make progress). */
+  drain?: boolean
+  /** Compute only: nothing is written; the outcome of every evaluated node is returned. */
+  dryRun?: boolean
+}
+
+export interface NodeOutcome {
+  activityId: string
+  processId: string
+  fieldKey: string
+  stored: unknown
+  computed?: unknown
+  error?: string
+}
+
 export interface PropagationResult {
   evaluated: number
   changed: number
   queued: number
   cycles: number
+  /** With dryRun: each node evaluated or found on a cycle. */
+  outcomes?: NodeOutcome[]
 }
 
 interface Node {
@@ -67,12 +87,14 @@ interface Node {
 const key = (activityId: string, fieldKey: string) => `${activityId}:${fieldKey}`
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
-export async function propagate(ctx: PropagationContext, cid: string, changes: Change[], options: { budget?: number; forced?: { activityId: string; fieldKey: string }[]; drain?: boolean } = {}): Promise<PropagationResult> {
+export async function propagate(ctx: PropagationContext, cid: string, changes: Change[], options: PropagateOptions = {}): Promise<PropagationResult> {
   const result: PropagationResult = { evaluated: 0, changed: 0, queued: 0, cycles: 0 }
   if (!changes.length && !options.forced?.length) return result
   const { workflows, graph } = await loadGraph(ctx.db, cid)
   if (!graph.functions.size) return result
-  await lockWorkspaceFunctions(ctx.db, cid)
+  if (!options.dryRun) await lockWorkspaceFunctions(ctx.db, cid)
+  const outcomes: NodeOutcome[] = []
+  const storedOf = (row: Row, fieldKey: string) => (fieldKey === NAME ? row.name : ((row.fields as Record<string, unknown>)[fieldKey] ?? null))
   const budget = options.budget ?? DEFAULT_BUDGET
   const snapshot = new Snapshot(ctx.db, cid, workflows)
   const fields = new Map(workflows.flatMap((w) => w.fields.map((f) => [f._id, f] as const)))
@@ -137,7 +159,10 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   for (const node of nodes.values()) {
     if (ordered.has(node.key)) continue
     result.cycles++
-    writes.error(node, `Circular reference: ${cycleText(node, nodes)}`)
+    const error = `Circular reference: ${cycleText(node, nodes)}`
+    writes.error(node, error)
+    const row = snapshot.rows.get(node.activityId)
+    if (options.dryRun && row) outcomes.push({ activityId: node.activityId, processId: node.fn.processId, fieldKey: node.fn.fieldKey, stored: storedOf(row, node.fn.fieldKey), error })
   }
 
   // 4. Evaluate, wave by wave, within the budget.
@@ -161,9 +186,10 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
       const evaluation = evaluations[i]
       const field = n.fn.fieldKey === NAME ? NAME : (fields.get(n.fn.fieldKey) as FieldRecord)
       const coerced = evaluation.ok ? coerce(field, evaluation.value) : { ok: false as const, error: evaluation.error }
+      const stored = storedOf(row, n.fn.fieldKey)
+      if (options.dryRun) outcomes.push({ activityId: n.activityId, processId: n.fn.processId, fieldKey: n.fn.fieldKey, stored, ...(coerced.ok ? { computed: coerced.value } : { error: coerced.error }) })
       if (!coerced.ok) return writes.error(n, coerced.error)
       writes.clear(n)
-      const stored = n.fn.fieldKey === NAME ? row.name : (row.fields as Record<string, unknown>)[n.fn.fieldKey]
       if (same(stored, coerced.value)) return
       if (n.fn.fieldKey === NAME && coerced.value === null) return // an activity always has a name
       changed.add(n.key)
@@ -174,6 +200,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   result.queued = queued.length
 
   // 5. Write and signal.
+  if (options.dryRun) return { ...result, outcomes, changed: outcomes.filter((o) => 'computed' in o && !same(o.computed, o.stored)).length }
   result.changed = await writes.flush(ctx, cid)
   return result
 }
