@@ -9,6 +9,7 @@ import * as activities from './migrations/006_activities'
 import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
 import * as functions from './migrations/020_functions'
+import * as functionRuns from './migrations/021_function_runs'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '010_files': files,
   '011_calendars': calendars,
   '020_functions': functions,
+  '021_function_runs': functionRuns,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

@@ -34,6 +34,7 @@ import * as v2userInvite from './v2/user/invite'
 import * as v3activity from './v3/activity'
 import * as v3activityBall from './v3/activity/ball'
 import * as v3activityFunctions from './v3/activity/functions'
+import * as v3activityEvaluateWorkflowFunctions from './v3/activity/evaluateWorkflowFunctions'
 import * as v3activityHistory from './v3/activity/history'
 import * as v3activityLinkedFrom from './v3/activity/linkedFrom'
 import * as v3activityRemoved from './v3/activity/removed'
@@ -79,6 +80,7 @@ const modules = [
   v3activity,
   v3activityBall,
   v3activityFunctions,
+  v3activityEvaluateWorkflowFunctions,
   v3activityHistory,
   v3activityLinkedFrom,
   v3activityRemoved,

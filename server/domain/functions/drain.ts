@@ -1,4 +1,6 @@
 /**
+ * The background work of function fields: the durable queue, then workflow-wide runs (./runs.ts).
+ *
  * The drain of the durable queue: function values a write left dirty (over its budget, or after a
  * function was changed) are evaluated here, after the write committed, and at every start (the
  * queue is a table: a crash loses nothing). One transaction per workspace and batch; rows are
@@ -13,6 +15,7 @@ import type { Context } from '../../rpc/operation'
 import { publishActivities } from '../activities/events'
 import type { Evaluator } from './evaluator'
 import { propagate } from './recompute'
+import { runChunk } from './runs'
 
 export class Drain {
   private timer: NodeJS.Timeout | null = null
@@ -44,12 +47,17 @@ export class Drain {
     await this.running
   }
 
+  /** The queue first (values users see as stale), then one chunk of a workflow-wide run, until both are empty. */
   private async drainAll(): Promise<void> {
     const { db } = this.deps
     for (;;) {
+      if (this.closed) return
       const waiting = await db.selectFrom('function_state').select('cid').where('dirty', '=', true).limit(1).executeTakeFirst()
-      if (!waiting || this.closed) return
-      await this.drainBatch(waiting.cid)
+      if (waiting) {
+        await this.drainBatch(waiting.cid)
+        continue
+      }
+      if (!(await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m)))) return
     }
   }
 

@@ -56,6 +56,8 @@ export interface PropagateOptions {
   drain?: boolean
   /** Compute only: nothing is written; the outcome of every evaluated node is returned. */
   dryRun?: boolean
+  /** Return the outcome of every evaluated node (also when writing). */
+  collect?: boolean
 }
 
 export interface NodeOutcome {
@@ -162,7 +164,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
     const error = `Circular reference: ${cycleText(node, nodes)}`
     writes.error(node, error)
     const row = snapshot.rows.get(node.activityId)
-    if (options.dryRun && row) outcomes.push({ activityId: node.activityId, processId: node.fn.processId, fieldKey: node.fn.fieldKey, stored: storedOf(row, node.fn.fieldKey), error })
+    if ((options.dryRun || options.collect) && row) outcomes.push({ activityId: node.activityId, processId: node.fn.processId, fieldKey: node.fn.fieldKey, stored: storedOf(row, node.fn.fieldKey), error })
   }
 
   // 4. Evaluate, wave by wave, within the budget.
@@ -187,7 +189,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
       const field = n.fn.fieldKey === NAME ? NAME : (fields.get(n.fn.fieldKey) as FieldRecord)
       const coerced = evaluation.ok ? coerce(field, evaluation.value) : { ok: false as const, error: evaluation.error }
       const stored = storedOf(row, n.fn.fieldKey)
-      if (options.dryRun) outcomes.push({ activityId: n.activityId, processId: n.fn.processId, fieldKey: n.fn.fieldKey, stored, ...(coerced.ok ? { computed: coerced.value } : { error: coerced.error }) })
+      if (options.dryRun || options.collect) outcomes.push({ activityId: n.activityId, processId: n.fn.processId, fieldKey: n.fn.fieldKey, stored, ...(coerced.ok ? { computed: coerced.value } : { error: coerced.error }) })
       if (!coerced.ok) return writes.error(n, coerced.error)
       writes.clear(n)
       if (same(stored, coerced.value)) return
@@ -202,7 +204,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   // 5. Write and signal.
   if (options.dryRun) return { ...result, outcomes, changed: outcomes.filter((o) => 'computed' in o && !same(o.computed, o.stored)).length }
   result.changed = await writes.flush(ctx, cid)
-  return result
+  return options.collect ? { ...result, outcomes } : result
 }
 
 /**

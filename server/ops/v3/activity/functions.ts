@@ -10,6 +10,8 @@
 import { visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/functions/access'
 import { explain, type ExplainArgs } from '../../../domain/functions/explain'
 import { dryRunNode, evaluateDraft, verifyWorkflow, type Draft } from '../../../domain/functions/inspect'
+import { loadGraph } from '../../../domain/functions/config'
+import { createRun } from '../../../domain/functions/runs'
 import { operation } from '../../../rpc/operation'
 
 /** [{processId, phaseId?, _id?, name?, fields?}] -> {fields: {fieldId: {value, error?}}, name?}; nothing is saved. */
@@ -68,5 +70,28 @@ export const verifyWorkflowValues = operation({
     if (!options.workflowId) throw ctx.invalid(0, '/workflowId', 'is required')
     const process = await visibleProcess(ctx, options.workflowId)
     return verifyWorkflow(ctx.db, ctx.functions, ctx.cid, process._id, options.fieldIds, options.limit)
+  },
+})
+
+/**
+ * [{apply? (true)}] -> {runs: [{processId, runId}]}: one workflow-wide run (as
+ * evaluateWorkflowFunctions.start) for every workflow of the current workspace that has function
+ * fields and that the caller sees. Workspace admins and owners.
+ */
+export const evaluateAllFunctions = operation({
+  name: 'v3.activity.evaluateAllFunctions',
+  access: 'member',
+  capability: 'workspace.admin',
+  async run(ctx, options: { apply?: unknown }) {
+    if (options.apply !== undefined && typeof options.apply !== 'boolean') throw ctx.invalid(0, '/apply', 'must be boolean')
+    const { graph } = await loadGraph(ctx.db, ctx.cid)
+    const byProcess = new Map<string, string[]>()
+    for (const f of graph.functions.values()) byProcess.set(f.processId, [...(byProcess.get(f.processId) ?? []), f.fieldKey])
+    const runs = []
+    for (const [processId, keys] of byProcess) {
+      const visible = await visibleProcess(ctx, processId).catch(() => null)
+      if (visible) runs.push({ processId, runId: await createRun(ctx.db, ctx.cid, processId, keys, options.apply !== false, ctx.session.uid) })
+    }
+    return { runs }
   },
 })
