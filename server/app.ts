@@ -27,6 +27,7 @@ import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
 import { buildRegistry } from './rpc/registry'
+import { sweepTransfers } from './transfer/jobs'
 
 export interface App {
   /** Resolves with the URL once the database is migrated and calls are served. */
@@ -41,7 +42,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; functions: Evaluator; drain: Drain } | null = null
+  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; sweeper: NodeJS.Timeout; functions: Evaluator; drain: Drain } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -75,8 +76,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const mailer = createMailer(config, log, config.publicUrl ?? url)
       const functions = new Evaluator({ deadlineMs: config.functionDeadlineMs })
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer, functions })
-      web.use(apiRouter(config, db, dispatcher))
       const routeDeps = { config, db, bus, log }
+      web.use(apiRouter(routeDeps, dispatcher))
       web.use(filesRouter(routeDeps))
       web.use(imagesRouter(routeDeps))
       web.use(insightsRouter(routeDeps))
@@ -85,9 +86,12 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
+      const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
+      const sweeper = setInterval(sweep, 60_000).unref()
+      void sweep()
       const drain = new Drain({ db: db.kysely, functions, bus, log, intervalMs: config.functionDrainMs, batch: Math.max(100, config.functionWriteBudget) })
       drain.start()
-      services = { db, bus, dispatcher, gateway, mailer, functions, drain }
+      services = { db, bus, dispatcher, gateway, mailer, sweeper, functions, drain }
       log.info('ready')
       return url
     },
@@ -95,7 +99,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer, functions, drain } = services
+      const { db, bus, dispatcher, gateway, mailer, sweeper, functions, drain } = services
+      clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       gateway.closeAll()

@@ -1,8 +1,10 @@
 /**
- * The only reader of process.env. Every variable is listed in .env.example.
+ * The only reader of process.env and of the .env file. Every variable is listed in .env.example.
  * A bad value stops the start with one message that names every problem.
  */
+import fs from 'node:fs'
 import path from 'node:path'
+import { parseEnv } from 'node:util'
 
 export interface Config {
   host: string
@@ -43,11 +45,42 @@ export interface Config {
   functionWriteBudget: number
   /** How often the queue of function values to evaluate is looked at, ms. */
   functionDrainMs: number
+  /** How long a finished export archive is kept before it is removed. */
+  exportKeepHours: number
+  /**
+   * Addresses (IP or CIDR) an import may reach although they are private, loopback or link-local;
+   * every other such address is refused (public addresses are always allowed).
+   */
+  importAllowedHosts: string[]
+  /** Largest archive an import downloads. */
+  importMaxBytes: number
+  /** How long one request of an import may take. */
+  importTimeoutSeconds: number
 }
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>
+
+/**
+ * The variables the server starts with: those of the process environment, over those of the env
+ * file (`.env` in the working directory, or the file ENV_FILE names; ENV_FILE empty reads none).
+ * A missing `.env` is fine; a missing ENV_FILE, or a file that cannot be read, stops the start.
+ * The file has the format of `node --env-file` and is parsed by Node's own parser.
+ */
+export function environment(env: Env = process.env, cwd = process.cwd()): Env {
+  const named = env.ENV_FILE
+  if (named !== undefined && named.trim() === '') return env
+  const file = path.resolve(cwd, named?.trim() ?? '.env')
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (err) {
+    if (named === undefined && (err as NodeJS.ErrnoException).code === 'ENOENT') return env
+    throw new ConfigError(`invalid configuration:\n  ENV_FILE: cannot read ${file}: ${(err as Error).message}`)
+  }
+  return { ...parseEnv(text), ...env }
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = []
@@ -80,6 +113,10 @@ export function loadConfig(env: Env = process.env): Config {
     functionDeadlineMs: read.integer('FUNCTION_DEADLINE_MS', 50, 1, 10_000),
     functionWriteBudget: read.integer('FUNCTION_WRITE_BUDGET', 2000, 0, 1_000_000),
     functionDrainMs: read.integer('FUNCTION_DRAIN_MS', 100, 10, 86_400_000),
+    exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
+    importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
+    importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
+    importTimeoutSeconds: read.integer('IMPORT_TIMEOUT_SECONDS', 60, 1, 3600),
   }
   config.filesDir = path.resolve(read.string('FILES_DIR', path.join(config.dataDir, 'files')))
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)

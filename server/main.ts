@@ -1,12 +1,12 @@
 /** Entry: loadConfig -> createApp -> start; SIGTERM/SIGINT drain. The only process.exit. */
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, environment, loadConfig } from './config'
 import { createApp } from './app'
 import { createLogger } from './log'
 
 async function main() {
   let config
   try {
-    config = loadConfig()
+    config = loadConfig(environment())
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message)

@@ -1,5 +1,9 @@
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../server/config'
+import { ConfigError, environment, loadConfig } from '../server/config'
+import { Client } from './helpers/client'
+import { startServer } from './helpers/server'
 
 test('defaults: PGlite in ./data on 127.0.0.1:8080', () => {
   const config = loadConfig({})
@@ -22,4 +26,41 @@ test('DATABASE_URL switches to a PostgreSQL server; ALLOWED_ORIGINS is a list', 
   const config = loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', ALLOWED_ORIGINS: 'https://a.example, https://b.example' })
   expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1:5432/db')
   expect(config.allowedOrigins).toEqual(['https://a.example', 'https://b.example'])
+})
+
+describe('the .env file', () => {
+  const folderWith = (files: Record<string, string>) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-env-'))
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text)
+    return dir
+  }
+
+  test('.env of the working directory is read; the environment wins; quotes, comments and export-less lines as node --env-file', () => {
+    const cwd = folderWith({ '.env': '# a comment\nPORT=9000\nLOG_LEVEL=debug\nMAIL_FROM="Team <team@example.org>"\nHOST=0.0.0.0\n' })
+    const env = environment({ HOST: '127.0.0.1' }, cwd)
+    expect(env).toMatchObject({ PORT: '9000', LOG_LEVEL: 'debug', MAIL_FROM: 'Team <team@example.org>', HOST: '127.0.0.1' })
+    expect(loadConfig(env)).toMatchObject({ port: 9000, logLevel: 'debug', host: '127.0.0.1', mailFrom: 'Team <team@example.org>' })
+  })
+
+  test('no .env: the environment alone; ENV_FILE names another file, empty reads none, missing stops the start', () => {
+    const cwd = folderWith({ '.env': 'PORT=9000\n', 'other.env': 'PORT=9001\n' })
+    expect(environment({}, folderWith({}))).toEqual({})
+    expect(environment({ ENV_FILE: 'other.env' }, cwd).PORT).toBe('9001')
+    expect(environment({ ENV_FILE: '' }, cwd).PORT).toBeUndefined()
+    expect(() => environment({ ENV_FILE: 'missing.env' }, cwd)).toThrow(/ENV_FILE: cannot read .*missing\.env/)
+  })
+
+  test('the server started in a folder with a .env takes its settings, and the environment wins over it', async () => {
+    // PORT=1 in the file would fail (privileged): the environment's PORT=0 wins. The frame limit comes from the file.
+    const cwd = folderWith({ '.env': 'PORT=1\nWS_MAX_PAYLOAD_BYTES=2048\n' })
+    const server = await startServer({ ENV_FILE: undefined }, 60_000, { cwd })
+    try {
+      const client = await Client.connect({ url: server.wsUrl })
+      expect((await client.send('no.such.op')).error.code).toBe(501)
+      client.ws.send(JSON.stringify({ id: 1, op: 'login', args: ['x'.repeat(4096), 'y'] }))
+      expect((await client.closed).code).toBe(1009)
+    } finally {
+      await server.stop()
+    }
+  })
 })

@@ -5,42 +5,15 @@
  * GET /file/:id of each (the HTTP path without the zip), in the same run.
  *   npx tsx scripts/bench/archive.ts
  */
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
+import { treeRss, uploadFiles } from './files'
 
 const FILES = Number(process.env.BENCH_ARCHIVE_FILES ?? 100)
 const FILE_BYTES = Math.round(Number(process.env.BENCH_ARCHIVE_FILE_MIB ?? 10.24) * 1024 * 1024)
 const MiB = 1024 * 1024
-
-/** Resident memory (bytes) of `pid` and all its descendants (tsx runs the server in a child node). */
-function treeRss(pid: number): number {
-  const children = new Map<number, number[]>()
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
-    } catch {
-      /* gone */
-    }
-  }
-  let total = 0
-  const walk = (p: number) => {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))
-      if (m) total += Number(m[1]) * 1024
-    } catch {
-      /* gone */
-    }
-    for (const c of children.get(p) ?? []) walk(c)
-  }
-  walk(pid)
-  return total
-}
 
 async function drain(body: ReadableStream<Uint8Array>): Promise<number> {
   let bytes = 0
@@ -56,17 +29,7 @@ async function main() {
   const server = await startServer({}, 120_000)
   const me = await signedIn('bench', server.wsUrl)
   try {
-    console.log(`uploading ${FILES} files of ${(FILE_BYTES / MiB).toFixed(2)} MiB ...`)
-    const ids: string[] = []
-    const chunk = randomBytes(FILE_BYTES)
-    for (let i = 0; i < FILES; i++) {
-      chunk.writeUInt32BE(i, 0) // distinct contents
-      const form = new FormData()
-      form.append('file', new Blob([new Uint8Array(chunk)]), `file-${i}.bin`)
-      const res = await fetch(`${server.url}/upload`, { method: 'POST', headers: { hlrkey: me.key }, body: form })
-      if (res.status !== 200) throw new Error(`upload ${i}: ${res.status} ${await res.text()}`)
-      ids.push((await res.json())._id)
-    }
+    const ids = await uploadFiles(server.url, me.key, FILES, FILE_BYTES)
     const filesDir = path.join(server.dataDir, 'files')
     const paths = ids.map((id) => path.join(filesDir, id.slice(0, 2), id))
     const total = FILES * FILE_BYTES

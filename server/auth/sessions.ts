@@ -4,10 +4,14 @@
  * (more often when the idle limit is short, so a session in use never expires).
  */
 import { hashSecret, newSecret } from '../ids'
-import type { Context, Session } from '../rpc/operation'
 import type { DbHandle } from '../db/schema'
+import type { BusMessage } from '../realtime/bus'
 
-
+export interface Session {
+  /** sha256 of the session key: the key itself is never kept. */
+  id: string
+  uid: string
+}
 
 export async function createSession(db: DbHandle, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
   const key = newSecret()
@@ -39,7 +43,8 @@ export async function resolveSessionId(db: DbHandle, id: string, idleSeconds: nu
   return { id, uid: row.uid }
 }
 
-export async function endSession(ctx: Context, sessionId: string) {
+/** Ends a session; `control` queues the message that closes its sockets after commit. */
+export async function endSession(ctx: { db: DbHandle; control(message: BusMessage): void }, sessionId: string) {
   await ctx.db.deleteFrom('sessions').where('key_hash', '=', sessionId).execute()
   ctx.control({ kind: 'sessionEnded', sessionId })
 }

@@ -125,8 +125,10 @@ export async function insertEvent(db: DbHandle, cid: string, calendarId: string,
   return _id
 }
 
-export async function findEvent(db: DbHandle, cid: string, _id: string): Promise<EventRow | undefined> {
-  return db.selectFrom('calendar_events').selectAll().where('cid', '=', cid).where('_id', '=', _id).executeTakeFirst()
+/** `lock`: the caller is about to change the event from what is read here (its row stays locked). */
+export async function findEvent(db: DbHandle, cid: string, _id: string, options: { lock?: boolean } = {}): Promise<EventRow | undefined> {
+  const query = db.selectFrom('calendar_events').selectAll().where('cid', '=', cid).where('_id', '=', _id)
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst()
 }
 
 export async function updateEvent(db: DbHandle, cid: string, _id: string, fields: EventFields): Promise<void> {

@@ -72,12 +72,10 @@ export async function userBrief(db: DbHandle, uid: string) {
   return db.selectFrom('users').select(['_id', 'firstname', 'lastname']).where('_id', '=', uid).executeTakeFirst()
 }
 
-export async function userForMail(db: DbHandle, uid: string) {
-  return db
-    .selectFrom('users')
-    .select(['_id', 'email', 'firstname', 'lastname', 'email_verified'])
-    .where('_id', '=', uid)
-    .executeTakeFirst()
+/** `lock`: the user's row stays locked for the rest of the transaction (one verification request at a time). */
+export async function userForMail(db: DbHandle, uid: string, options: { lock?: boolean } = {}) {
+  const query = db.selectFrom('users').select(['_id', 'email', 'firstname', 'lastname', 'email_verified']).where('_id', '=', uid)
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst()
 }
 
 export async function markEmailVerified(db: DbHandle, uid: string, at: number) {

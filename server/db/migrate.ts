@@ -10,6 +10,7 @@ import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
 import * as functions from './migrations/020_functions'
 import * as functionRuns from './migrations/021_function_runs'
+import * as transfers from './migrations/070_transfers'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '011_calendars': calendars,
   '020_functions': functions,
   '021_function_runs': functionRuns,
+  '070_transfers': transfers,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {

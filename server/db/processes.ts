@@ -1,8 +1,10 @@
 /** Workflows and datasets, their fields, members and stars. Every query is bounded by `cid`. */
-import type { LoadedProcess } from '../policies/processes'
-import type { ProcessFieldType, ProcessPermission, DbHandle } from './schema'
+import type { Selectable } from 'kysely'
+import type { DbHandle, ProcessesTable, ProcessFieldType, ProcessPermission } from './schema'
 import { publicFormEntry } from './public-forms'
 
+/** A workflow or dataset as its row is read. */
+export type ProcessRow = Selectable<ProcessesTable>
 
 export interface FieldRecord {
   _id: string
@@ -30,7 +32,7 @@ function fieldRecord(row: { _id: string; type: ProcessFieldType; descriptor: Rec
   return record
 }
 
-export async function loadProcessesOf(db: DbHandle, cid: string): Promise<LoadedProcess[]> {
+export async function loadProcessesOf(db: DbHandle, cid: string): Promise<ProcessRow[]> {
   return db.selectFrom('processes').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
 }
 
@@ -58,7 +60,7 @@ export async function isStarred(db: DbHandle, cid: string, processId: string, ui
 }
 
 /** The process object of v2.process.get. */
-export async function processObject(db: DbHandle, p: LoadedProcess, viewer: string) {
+export async function processObject(db: DbHandle, p: ProcessRow, viewer: string) {
   const fields = await loadFields(db, p.cid, p._id)
   const members = await loadMemberEntries(db, p.cid, p._id)
   const object: Record<string, unknown> = {

@@ -1,9 +1,10 @@
 /** User property fields of a workspace and their values (one value per field and member). */
 import { newId } from '../ids'
-import type { PropertyFieldType, DbHandle } from './schema'
+import type { Selectable } from 'kysely'
+import type { DbHandle, PropertyFieldsTable, PropertyFieldType } from './schema'
 
 
-export type FilledBy = 'user' | 'admin'
+export type FilledBy = PropertyFieldsTable['filled_by']
 
 /** A stored value: one string, or a list of strings when the field takes multiple values. */
 export type PropertyValue = string | string[]
@@ -25,17 +26,7 @@ export interface FieldRecord extends FieldDefinition {
   updated?: number
 }
 
-interface FieldRow {
-  _id: string
-  label: string
-  type: PropertyFieldType
-  filled_by: FilledBy
-  enable_multiple: boolean
-  data: unknown
-  uid: string
-  created: number
-  updated: number | null
-}
+type FieldRow = Omit<Selectable<PropertyFieldsTable>, 'cid'>
 
 const fieldRecord = (row: FieldRow): FieldRecord => ({
   _id: row._id,
@@ -75,8 +66,15 @@ export async function insertField(db: DbHandle, cid: string, uid: string, def: F
   return fieldRecord(row)
 }
 
-export async function findField(db: DbHandle, cid: string, fieldId: string): Promise<FieldRecord | null> {
-  const row = await db.selectFrom('property_fields').selectAll().where('cid', '=', cid).where('_id', '=', fieldId).executeTakeFirst()
+/**
+ * `lock`: 'update' before the definition changes (its values are rewritten to fit), 'share' before a
+ * value is written, so a value is never checked against a definition that is being replaced.
+ */
+export async function findField(db: DbHandle, cid: string, fieldId: string, options: { lock?: 'update' | 'share' } = {}): Promise<FieldRecord | null> {
+  let query = db.selectFrom('property_fields').selectAll().where('cid', '=', cid).where('_id', '=', fieldId)
+  if (options.lock === 'update') query = query.forUpdate()
+  if (options.lock === 'share') query = query.forShare()
+  const row = await query.executeTakeFirst()
   return row ? fieldRecord(row) : null
 }
 
@@ -173,6 +171,7 @@ export async function clearTeamValues(db: DbHandle, cid: string, teamId: string)
     .select(['v.field_id', 'v.uid', 'v.value'])
     .where('v.cid', '=', cid)
     .where('f.type', '=', 'team')
+    .forUpdate('v')
     .execute()
   for (const r of rows) {
     const value = r.value as PropertyValue

@@ -340,6 +340,7 @@ export interface Database {
   function_state: FunctionStateTable
   function_runs: FunctionRunsTable
   function_run_log: FunctionRunLogTable
+  transfer_jobs: TransferJobsTable
 }
 
 /** server/db/migrations/011_calendars.ts */
@@ -394,6 +395,29 @@ export interface InsightsTable {
   public_hash: string | null
   created: number
   updated: number | null
+}
+
+/** server/db/migrations/070_transfers.ts: data export and import jobs. */
+export interface TransferJobsTable {
+  _id: string
+  uid: string
+  kind: 'export' | 'import'
+  state: 'running' | 'finished' | 'failed'
+  progress: Json<TransferProgress>
+  options: Json<Record<string, unknown>>
+  file_id: string | null
+  result: Json<Record<string, unknown>> | null
+  error: string | null
+  created: number
+  updated: number
+  expires: number | null
+}
+
+export interface TransferProgress {
+  /** What the job is doing now (a record kind, "files", "downloading", ...). */
+  step: string
+  done: number
+  total: number
 }
 
 /** The handle every query takes: the database, or the transaction of the call under way. */

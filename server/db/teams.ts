@@ -1,8 +1,8 @@
 /** Teams of a workspace, their members and their accounts. Every query is bounded by `cid`. */
-import { sql } from 'kysely'
-import { seesTeam } from '../domain/visibility'
+import { sql, type Selectable } from 'kysely'
+import { seesTeam } from './visibility'
 import { newId } from '../ids'
-import type { DbHandle } from './schema'
+import type { AccountsTable, DbHandle } from './schema'
 
 
 export interface AccountRecord {
@@ -45,7 +45,7 @@ export async function teamExists(db: DbHandle, cid: string, teamId: string): Pro
 
 /**
  * Team records of the workspace, oldest first: all of them, or the ones listed in `only`; with
- * `viewer`, only the teams the viewer may see (server/domain/visibility.ts); with `memberOf`, only
+ * `viewer`, only the teams the viewer may see (server/db/visibility.ts); with `memberOf`, only
  * the teams that user belongs to.
  */
 export async function loadTeams(db: DbHandle, cid: string, filter: { only?: string[]; viewer?: string; memberOf?: string } = {}): Promise<TeamRecord[]> {
@@ -118,8 +118,12 @@ export async function teamMemberIds(db: DbHandle, cid: string, teamId: string): 
   return rows.map((r) => r.uid)
 }
 
-/** Makes `uids` the team's members; returns who joined and who left. */
+/**
+ * Makes `uids` the team's members; returns who joined and who left. The team's row is locked first,
+ * so two calls at once end with one list or the other, not a mix of both.
+ */
 export async function setTeamMembers(db: DbHandle, cid: string, teamId: string, uids: string[]) {
+  await db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', teamId).forUpdate().execute()
   const before = new Set(await teamMemberIds(db, cid, teamId))
   const after = new Set(uids)
   const added = [...after].filter((u) => !before.has(u))
@@ -159,14 +163,7 @@ function accountRecord(a: AccountRow): AccountRecord {
   }
 }
 
-interface AccountRow {
-  _id: string
-  team_id: string
-  name: string
-  color: string | null
-  created: number
-  updated: number | null
-}
+type AccountRow = Omit<Selectable<AccountsTable>, 'cid'>
 
 export async function insertAccount(db: DbHandle, cid: string, teamId: string, name: string): Promise<AccountRecord> {
   const row = { cid, _id: newId(), team_id: teamId, name, color: null, created: Date.now(), updated: null }

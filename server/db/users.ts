@@ -1,6 +1,6 @@
 /** User accounts. */
 import { sql } from 'kysely'
-import { seesPerson } from '../domain/visibility'
+import { seesPerson } from './visibility'
 import { newId } from '../ids'
 import type { DbHandle } from './schema'
 
@@ -63,7 +63,7 @@ export async function mergeSettings(db: DbHandle, uid: string, settings: Record<
 
 /**
  * True when `viewer` may see `target`'s profile: they share at least one workspace in which the
- * viewer may see the target (isolatedTeams, server/domain/visibility.ts). Not symmetric: an admin of
+ * viewer may see the target (isolatedTeams, server/db/visibility.ts). Not symmetric: an admin of
  * an isolated workspace sees a user who does not see them.
  */
 export async function shareWorkspace(db: DbHandle, viewer: string, target: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 /** Workspaces and their members. */
 import { sql } from 'kysely'
-import { seesPerson } from '../domain/visibility'
+import { seesPerson } from './visibility'
 import { newId } from '../ids'
 import { listFields, memberValues, publicField } from './properties'
 import type { Role, DbHandle } from './schema'
@@ -48,7 +48,7 @@ export async function createWorkspace(db: DbHandle, name: string, ownerUid: stri
 /**
  * The workspace object of v2.network.get: each member carries `properties` (their user property
  * values, fieldId -> value) and the workspace its `propertyFields`. With `viewerUid`, the members
- * are the ones that viewer may see (isolatedTeams, server/domain/visibility.ts); without it, all.
+ * are the ones that viewer may see (isolatedTeams, server/db/visibility.ts); without it, all.
  */
 export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: string) {
   const ws = await db.selectFrom('workspaces').selectAll().where('_id', '=', cid).executeTakeFirst()
@@ -81,13 +81,13 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
   }
 }
 
+/** Merges `settings` key by key in one statement, so settings changed at the same time by others are kept. */
 export async function updateWorkspaceSettings(db: DbHandle, cid: string, name: string | undefined, settings: Record<string, unknown>) {
-  const current = await db.selectFrom('workspaces').select('settings').where('_id', '=', cid).executeTakeFirstOrThrow()
   await db
     .updateTable('workspaces')
     .set({
       ...(name !== undefined && { name }),
-      settings: JSON.stringify({ ...current.settings, ...settings }),
+      settings: sql`settings || ${JSON.stringify(settings)}::jsonb`,
       updated: Date.now(),
     })
     .where('_id', '=', cid)

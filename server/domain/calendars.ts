@@ -13,6 +13,11 @@ import { badRequest, forbidden, notFound } from '../errors'
 import type { Member } from '../policies/roles'
 import type { MemberContext } from '../rpc/operation'
 
+// RFC 5545 3.1: a line is at most 75 octets. ical.js puts foldLength octets of content on each line,
+// and a continuation line starts with a space: 74 keeps every line within 75 (it never splits a
+// multi-byte character).
+ICAL.foldLength = 74
+
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The calendar of the caller's current workspace (404 otherwise) and the caller's membership. */

@@ -9,8 +9,7 @@
  * bytes it does not recognise are text/plain when they are valid UTF-8 without NUL bytes,
  * application/octet-stream otherwise. The client's claimed type is never used.
  *
- * Who may read a file (`canReadFile`): its uploader, and whoever may see an activity (not removed)
- * that lists the file in its `files`; anything else is told nothing (404).
+ * Who may read a file: server/policies/files.ts.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -18,12 +17,8 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { sql } from 'kysely'
 import type { StorageEngine } from 'multer'
 import type { Config } from '../config'
-import { findFile, type FileRow } from '../db/files'
-import type { DbHandle } from '../db/schema'
-import { loadProcessAccess } from '../policies/processes'
 
 
 export const filePath = (config: Config, fileId: string) => path.join(config.filesDir, fileId.slice(0, 2), fileId)
@@ -118,36 +113,6 @@ export function cleanFileName(name: string, fallback = 'file'): string {
   return n || fallback
 }
 
-/** The file when `uid` may read it, else null (the caller answers 404). */
-export async function canReadFile(db: DbHandle, uid: string, fileId: string): Promise<FileRow | null> {
-  const file = await findFile(db, fileId)
-  if (!file) return null
-  if (file.uid === uid) return file
-  return (await attachedVisibly(db, uid, file)) ? file : null
-}
-
-/** Whether `uid` sees an activity of the file's workspace that lists the file. */
-async function attachedVisibly(db: DbHandle, uid: string, file: FileRow): Promise<boolean> {
-  const rows = await db
-    .selectFrom('activities')
-    .select('process_id')
-    .distinct()
-    .where('cid', '=', file.cid)
-    .where('removed', '=', false)
-    .where(sql<boolean>`files @> ${JSON.stringify([file._id])}::jsonb`)
-    .limit(50)
-    .execute()
-  for (const { process_id } of rows) {
-    try {
-      const { access } = await loadProcessAccess(db, uid, process_id)
-      if (access.see) return true
-    } catch {
-      /* not visible: try the next workflow */
-    }
-  }
-  return false
-}
-
 /**
  * A readable that opens its file only when first read: an archive of many files holds one open
  * descriptor at a time instead of one per entry.
@@ -187,17 +152,4 @@ export function archiveEntryNames(names: string[]): string[] {
     used.add(candidate.toLowerCase())
     return candidate
   })
-}
-
-/**
- * Listing a file on an activity shares it with everyone who sees the activity, so an activity may
- * list only files of its own workspace that the caller may read. Returns the first id that is not
- * such a file, or null.
- */
-export async function firstUnattachableFile(db: DbHandle, uid: string, cid: string, fileIds: Iterable<string>): Promise<string | null> {
-  for (const id of new Set(fileIds)) {
-    const file = await canReadFile(db, uid, id)
-    if (!file || file.cid !== cid) return id
-  }
-  return null
 }

@@ -12,8 +12,9 @@ import type { Selectable } from 'kysely'
 import type { InsightsTable, DbHandle } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { newId } from '../ids'
-import { loadProcessAccess, type LoadedProcess } from '../policies/processes'
+import { loadProcessAccess } from '../policies/processes'
 import { phasesOf } from './activities/write'
+import type { ProcessRow } from '../db/processes'
 
 export type InsightRow = Selectable<InsightsTable>
 
@@ -59,13 +60,13 @@ export interface Column {
   type: string
 }
 
-async function processFields(db: DbHandle, process: LoadedProcess) {
+async function processFields(db: DbHandle, process: ProcessRow) {
   const rows = await db.selectFrom('process_fields').select(['_id', 'type', 'descriptor']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
   return new Map(rows.map((r) => [r._id, { type: r.type as string, label: typeof r.descriptor.label === 'string' ? r.descriptor.label : r._id }]))
 }
 
 /** Checks fields and filters against the workflow: 400 at argument `index` (named `name`) otherwise. */
-export async function checkDefinition(db: DbHandle, process: LoadedProcess, input: { fields: string[]; filters: Filters }, index: number, name: string) {
+export async function checkDefinition(db: DbHandle, process: ProcessRow, input: { fields: string[]; filters: Filters }, index: number, name: string) {
   const invalid = (path: string, reason: string) => badRequest(`argument ${index + 1} (${name}${path}) ${reason}`, { argument: index, name, path, reason })
   const known = await processFields(db, process)
   input.fields.forEach((f, i) => {
@@ -90,14 +91,18 @@ export async function insertInsight(db: DbHandle, cid: string, uid: string, v: {
   return _id
 }
 
-/** The insight with the caller's access to its workflow; 404 unless the caller sees the workflow. */
-export async function insightFor(db: DbHandle, uid: string, insightId: string) {
-  const row = await db
+/**
+ * The insight with the caller's access to its workflow; 404 unless the caller sees the workflow.
+ * `lock`: the caller is about to change the insight from what is read here (its row stays locked).
+ */
+export async function insightFor(db: DbHandle, uid: string, insightId: string, options: { lock?: boolean } = {}) {
+  let query = db
     .selectFrom('insights as i')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'i.cid').on('m.uid', '=', uid))
     .selectAll('i')
     .where('i._id', '=', insightId)
-    .executeTakeFirst()
+  if (options.lock) query = query.forUpdate('i')
+  const row = await query.executeTakeFirst()
   if (!row) throw notFound('insight')
   const { process, access } = await loadProcessAccess(db, uid, row.process_id).catch(() => {
     throw notFound('insight')
@@ -140,7 +145,7 @@ export interface InsightResult {
 }
 
 /** The insight's table: columns name, phase, then its fields; rows by creation, oldest first. */
-export async function runInsight(db: DbHandle, insight: InsightRow, process: LoadedProcess): Promise<InsightResult> {
+export async function runInsight(db: DbHandle, insight: InsightRow, process: ProcessRow): Promise<InsightResult> {
   const known = await processFields(db, process)
   const fields = (insight.fields as string[]).filter((f) => known.has(f))
   const filters = (insight.filters ?? {}) as Filters

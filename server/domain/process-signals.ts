@@ -4,12 +4,13 @@
  * nothing of it, not even its id.
  */
 import type { DbHandle } from '../db/schema'
-import { type LoadedProcess, processAccess, processFacts } from '../policies/processes'
+import { processAccess, processFacts } from '../policies/processes'
 import type { Context } from '../rpc/operation'
+import type { ProcessRow } from '../db/processes'
 
 
 /** The members of the workflow's workspace who may see it now. */
-export async function processViewers(db: DbHandle, process: LoadedProcess): Promise<string[]> {
+export async function processViewers(db: DbHandle, process: ProcessRow): Promise<string[]> {
   const [members, entries, teamRows] = await Promise.all([
     db.selectFrom('workspace_members').select(['uid', 'role']).where('cid', '=', process.cid).execute(),
     db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute(),

@@ -6,7 +6,8 @@
  * Who sees a product: members of its workspace always; once it has a version, any signed-in user
  * (it is on the marketplace). Anyone else: 404.
  */
-import type { DbHandle } from '../db/schema'
+import type { Selectable } from 'kysely'
+import type { DbHandle, ProductsTable, ProductVersionsTable } from '../db/schema'
 import { notFound } from '../errors'
 
 
@@ -35,26 +36,8 @@ export function compareSemver(a: string, b: string): number {
   return 0
 }
 
-export interface ProductRow {
-  cid: string
-  _id: string
-  name: string
-  uid: string
-  created: number
-  updated: number | null
-}
-
-export interface VersionRow {
-  cid: string
-  product_id: string
-  version: string
-  version_description: string
-  title: string
-  description: string
-  template: Record<string, unknown>
-  uid: string
-  created: number
-}
+export type ProductRow = Selectable<ProductsTable>
+export type VersionRow = Selectable<ProductVersionsTable>
 
 /** The versions of a product, highest first. */
 export async function loadVersions(db: DbHandle, product: ProductRow): Promise<VersionRow[]> {

@@ -109,7 +109,10 @@ export async function setLicense(
   changes: Record<string, unknown>,
   options: { replace?: boolean; validate?: (license: Record<string, unknown>) => string | null } = {},
 ) {
-  const current = await loadLicense(db, cid)
+  // Locked: two license changes at once are applied one after the other.
+  const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).forUpdate().executeTakeFirst()
+  if (!ws) throw notFound('workspace')
+  const current = ws.license ?? {}
   const next: Record<string, unknown> = options.replace ? {} : { ...current }
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) delete next[key]

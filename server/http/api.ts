@@ -5,22 +5,21 @@
  */
 import express, { type Request, type Response } from 'express'
 import type { Config } from '../config'
-import type { Db } from '../db/connect'
-import { resolveSessionKey } from '../auth/sessions'
+import { badRequest } from '../errors'
 import type { Dispatcher } from '../rpc/dispatch'
 import type { Transport } from '../rpc/operation'
-import { KEY_NAME, keyFromRequest } from './credentials'
+import { KEY_NAME } from './credentials'
 import { sendError } from './errors'
+import type { RouteDeps } from './routes'
+import { sessionOf, signIn } from './sign-in'
 
-export function apiRouter(config: Config, db: Db, dispatcher: Dispatcher) {
+export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db'>, dispatcher: Dispatcher) {
+  const { config } = deps
   const router = express.Router()
-  router.post('/api/*op', express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
+  // Signed in or not: dispatch answers 401 for the operations that need a session.
+  router.post('/api/*op', signIn(deps, 'optional'), express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
     const op = (req.params.op as unknown as string[]).join('.')
-    const args = parseBody(req.body)
-    if (args instanceof Error) return sendError(res, { code: 400, msg: args.message })
-    const key = keyFromRequest(req)
-    const session = key ? await resolveSessionKey(db.kysely, key, config.sessionIdleSeconds) : null
-    const reply = await dispatcher.call(op, args, session, httpTransport(res, config))
+    const reply = await dispatcher.call(op, parseBody(req.body), sessionOf(res), httpTransport(res, config))
     if ('error' in reply) return sendError(res, reply.error)
     res.status(200).type('application/json').send(JSON.stringify(reply.result))
   })
@@ -36,24 +35,24 @@ function httpTransport(res: Response, config: Config): Transport {
   }
 }
 
-function parseBody(text: unknown): unknown[] | Error {
+/** The three body forms of the mirror: `[a, b]`, `{"args": [a, b]}`, `{"0": a, "1": b}`; empty is `[]`. */
+function parseBody(text: unknown): unknown[] {
   if (typeof text !== 'string' || text.trim() === '') return []
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    return new Error('the body is not valid JSON')
+    throw badRequest('the body is not valid JSON')
   }
   if (Array.isArray(body)) return body
-  if (typeof body !== 'object' || body === null) return new Error('the body must be an array of arguments or an object')
+  if (typeof body !== 'object' || body === null) throw badRequest('the body must be an array of arguments or an object')
   const record = body as Record<string, unknown>
   if ('args' in record) {
-    return Array.isArray(record.args) ? record.args : new Error('"args" must be an array')
+    if (!Array.isArray(record.args)) throw badRequest('"args" must be an array')
+    return record.args
   }
   const keys = Object.keys(record)
-  if (!keys.every((k) => /^(0|[1-9]\d{0,2})$/.test(k))) {
-    return new Error('an object body takes "args" or the argument positions "0", "1", ...')
-  }
+  if (!keys.every((k) => /^(0|[1-9]\d{0,2})$/.test(k))) throw badRequest('an object body takes "args" or the argument positions "0", "1", ...')
   const args: unknown[] = []
   for (const k of keys) args[Number(k)] = record[k]
   return Array.from(args, (a) => (a === undefined ? null : a))

@@ -7,7 +7,7 @@ import express from 'express'
 import { calendarBySubscribeHash, listEvents } from '../db/calendars'
 import { calendarFeed, etagOf } from '../domain/calendars'
 import { hashSecret } from '../ids'
-import { sendError } from './errors'
+import { notFound } from '../errors'
 import type { RouteDeps } from './routes'
 
 /** The host part of event UIDs: PUBLIC_URL's host when set, else a fixed name, so UIDs never change with the Host header. */
@@ -24,21 +24,17 @@ function uidDomain(publicUrl: string | null): string {
 
 export function calendarRouter({ config, db }: RouteDeps) {
   const router = express.Router()
-  router.get('/ical/:subscribe_code', async (req, res, next) => {
-    try {
-      const code = req.params.subscribe_code.replace(/\.ics$/, '')
-      const calendar = code.length >= 16 && code.length <= 64 ? await calendarBySubscribeHash(db.kysely, hashSecret(code)) : undefined
-      if (!calendar) return sendError(res, { code: 404, msg: 'calendar not found' })
-      const events = await listEvents(db.kysely, calendar.cid, calendar._id)
-      const body = calendarFeed(calendar, events, uidDomain(config.publicUrl))
-      const etag = etagOf(body)
-      res.set({ ETag: etag, 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' })
-      const match = req.get('if-none-match')
-      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) return void res.status(304).end()
-      res.status(200).type('text/calendar; charset=utf-8').send(body)
-    } catch (err) {
-      next(err)
-    }
+  router.get('/ical/:subscribe_code', async (req, res) => {
+    const code = req.params.subscribe_code.replace(/\.ics$/, '')
+    const calendar = code.length >= 16 && code.length <= 64 ? await calendarBySubscribeHash(db.kysely, hashSecret(code)) : undefined
+    if (!calendar) throw notFound('calendar')
+    const events = await listEvents(db.kysely, calendar.cid, calendar._id)
+    const body = calendarFeed(calendar, events, uidDomain(config.publicUrl))
+    const etag = etagOf(body)
+    res.set({ ETag: etag, 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' })
+    const match = req.get('if-none-match')
+    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) return void res.status(304).end()
+    res.status(200).type('text/calendar; charset=utf-8').send(body)
   })
   return router
 }

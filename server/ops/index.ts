@@ -48,6 +48,7 @@ import * as v3insightPublicKey from './v3/insight/publicKey'
 import * as v3publicForm from './v3/publicForm'
 import * as v3session from './v3/session'
 import * as v3user from './v3/user'
+import * as v3userData from './v3/user/data'
 import * as v3userProfileImage from './v3/user/profileImage'
 
 const modules = [
@@ -94,6 +95,7 @@ const modules = [
   v3publicForm,
   v3session,
   v3user,
+  v3userData,
   v3userProfileImage,
 ]
 

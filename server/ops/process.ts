@@ -5,12 +5,12 @@
  * Signals on workspace:<cid>, ids only: `process.created {_id}`, `process.updated {_id, changed}`,
  * `process.removed {_id}`.
  */
-import { loadFields, loadProcessesOf, processObject } from '../db/processes'
+import { loadFields, loadProcessesOf, processObject, type ProcessRow } from '../db/processes'
 import type { ProcessesTable } from '../db/schema'
 import { enforceQuota } from '../domain/quota'
 import { badRequest, conflict, forbidden, notFound, refused } from '../errors'
 import { newId, isObjectId } from '../ids'
-import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister, type LoadedProcess } from '../policies/processes'
+import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister } from '../policies/processes'
 import { loadMember, workspaceOf } from '../policies/roles'
 import { operation } from '../rpc/operation'
 import { processViewers, publishToViewers } from '../domain/process-signals'
@@ -78,7 +78,7 @@ export const setInfo = operation({
   name: 'process.set_info',
   access: 'signedIn',
   async run(ctx, processId: string, info: Record<string, unknown>, lang?: string) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
     for (const key of Object.keys(info)) if (NOT_SETTABLE[key]) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
@@ -143,7 +143,7 @@ function mergePhases(current: unknown, given: Record<string, unknown>): Record<s
 }
 
 /** 422 when phasesOrder, phasesRemoved, fieldsOrder or a phase's fields name something the workflow lacks. */
-async function checkReferences(ctx: { db: Parameters<typeof loadFields>[0] }, process: LoadedProcess, info: Record<string, unknown>) {
+async function checkReferences(ctx: { db: Parameters<typeof loadFields>[0] }, process: ProcessRow, info: Record<string, unknown>) {
   const phases = Object.keys((info.phases as object) ?? {})
   const fieldIds = (await loadFields(ctx.db, process.cid, process._id)).map((f) => f._id)
   const check = (path: string, ids: unknown, known: string[], what: string) => {

@@ -22,7 +22,7 @@
  * The rule is pure (`processAccess`): its inputs are loaded once by `loadProcessAccess`.
  */
 import type { ProcessPermission, Role, DbHandle } from '../db/schema'
-import { loadProcessesOf } from '../db/processes'
+import { loadProcessesOf, type ProcessRow } from '../db/processes'
 import { forbidden, notFound } from '../errors'
 
 
@@ -107,31 +107,24 @@ export function activityAccess(access: ProcessAccess, activity: { owners: string
   return { read: true, edit }
 }
 
-export interface LoadedProcess {
-  cid: string
-  _id: string
-  uid: string
-  name: string
-  key: string | null
-  dataset: boolean
-  info: Record<string, unknown>
-  prefix_suffix: number
-  created: number
-  updated: number | null
-}
 
 /**
  * The workflow `processId` of a workspace the caller belongs to, with the caller's access.
  * 404 when there is none or the caller may not see it.
+ *
+ * `lock: true` (every call that changes the workflow's configuration, members or fields): the
+ * workflow's row is locked for the rest of the transaction before anything is read, so concurrent
+ * changes of one workflow run one after the other and each starts from the other's result.
  */
-export async function loadProcessAccess(db: DbHandle, uid: string, processId: string): Promise<{ process: LoadedProcess; access: ProcessAccess }> {
-  const row = await db
+export async function loadProcessAccess(db: DbHandle, uid: string, processId: string, options: { lock?: boolean } = {}): Promise<{ process: ProcessRow; access: ProcessAccess }> {
+  let query = db
     .selectFrom('processes as p')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
     .selectAll('p')
     .select('m.role')
     .where('p._id', '=', processId)
-    .executeTakeFirst()
+  if (options.lock) query = query.forUpdate('p')
+  const row = await query.executeTakeFirst()
   if (!row) throw notFound('process')
   const { role, ...process } = row
   const access = await accessTo(db, process, { uid, role })
@@ -140,7 +133,7 @@ export async function loadProcessAccess(db: DbHandle, uid: string, processId: st
 }
 
 /** The workflows of workspace `cid` the caller may see, oldest first, each with the caller's access. */
-export async function visibleProcessesOf(db: DbHandle, cid: string, caller: { uid: string; role: Role }): Promise<{ process: LoadedProcess; access: ProcessAccess }[]> {
+export async function visibleProcessesOf(db: DbHandle, cid: string, caller: { uid: string; role: Role }): Promise<{ process: ProcessRow; access: ProcessAccess }[]> {
   const processes = await loadProcessesOf(db, cid)
   const access = await accessToAll(db, cid, caller, processes)
   return processes.flatMap((process) => {
@@ -150,7 +143,7 @@ export async function visibleProcessesOf(db: DbHandle, cid: string, caller: { ui
 }
 
 /** The caller's access to every given workflow of one workspace (for lists). */
-export async function accessToAll(db: DbHandle, cid: string, caller: { uid: string; role: Role }, processes: LoadedProcess[]): Promise<Map<string, ProcessAccess>> {
+export async function accessToAll(db: DbHandle, cid: string, caller: { uid: string; role: Role }, processes: ProcessRow[]): Promise<Map<string, ProcessAccess>> {
   const result = new Map<string, ProcessAccess>()
   if (!processes.length) return result
   const teams = await teamsOf(db, cid, caller.uid)
@@ -171,13 +164,13 @@ export async function accessToAll(db: DbHandle, cid: string, caller: { uid: stri
   return result
 }
 
-async function accessTo(db: DbHandle, process: LoadedProcess, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
+async function accessTo(db: DbHandle, process: ProcessRow, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
   const teams = await teamsOf(db, process.cid, caller.uid)
   const entries = await db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
   return processAccess(processFacts(process), { ...caller, teams }, entries)
 }
 
-export function processFacts(p: LoadedProcess): ProcessFacts {
+export function processFacts(p: ProcessRow): ProcessFacts {
   return { cid: p.cid, uid: p.uid, allowGuests: p.info.allowGuests === true, enableGuestEditing: p.info.enableGuestEditing === true }
 }
 

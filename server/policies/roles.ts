@@ -12,7 +12,7 @@
 import { currentWorkspaceId } from '../auth/sessions'
 import type { Role, DbHandle } from '../db/schema'
 import { forbidden, notFound } from '../errors'
-import type { Operation, Session } from '../rpc/operation'
+import type { Session } from '../auth/sessions'
 
 
 export const ROLES: Role[] = ['owner', 'admin', 'user', 'inviter', 'guest']
@@ -138,18 +138,6 @@ export async function loadMember(db: DbHandle, cid: string, uid: string): Promis
 /** 403 unless the member holds the capability (for checks beyond the operation's own). */
 export function requireCapability(member: Member, capability: Capability, what: string): void {
   if (!member.capabilities.has(capability)) throw forbidden(`your role in this workspace does not allow ${what}`, { capability })
-}
-
-/**
- * What dispatch checks before an operation declared with access 'member' runs: the workspace it acts
- * in (picked from its arguments, else the session's current one) and the caller's membership there
- * holding the declared capability (404, then 403).
- */
-export async function authorizeMember(db: DbHandle, session: Session, op: Operation, args: unknown[]): Promise<{ cid: string; member: Member }> {
-  const cid = await workspaceOf(db, session, await op.workspace?.({ db, session }, ...args))
-  const member = await loadMember(db, cid, session.uid)
-  requireCapability(member, op.capability!, op.name)
-  return { cid, member }
 }
 
 /** The workspace an operation acts on: the one given, else the session's current one (404 when none). */

@@ -8,10 +8,11 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import type { Evaluator } from '../domain/functions/evaluator'
 import { badRequest, RpcError, toWireError, unauthorized, type WireError } from '../errors'
-import { authorizeMember } from '../policies/roles'
+import { authorizeMember } from './authorize'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
-import type { Context, Session, Transport } from './operation'
+import type { Session } from '../auth/sessions'
+import type { Context, Transport } from './operation'
 import { notBuiltError, type Entry, type Registry } from './registry'
 import { describeSchemaError, invalidArgument } from './schemas'
 
@@ -68,6 +69,7 @@ export class Dispatcher {
 
     const queued: BusMessage[] = []
     const mails: Mail[] = []
+    const tasks: Parameters<Context['later']>[0][] = []
     const { mailer } = this.deps
     const context = async (db: Context['db']): Promise<Context> => {
       const ctx: Context = {
@@ -80,6 +82,7 @@ export class Dispatcher {
         publish: (topic, sig, meta) => queued.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
         control: (message) => queued.push(message),
         mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
+        later: (task) => tasks.push(task),
         invalid: (argument, path, reason, details) => invalidArgument(entry, argument, path, reason, details),
       }
       if (entry.op.access === 'member') Object.assign(ctx, await authorizeMember(db, session!, entry.op, args))
@@ -93,6 +96,8 @@ export class Dispatcher {
     }
     // Not awaited: the reply does not wait for the mail server; failures are logged by the mailer.
     for (const message of mails) void mailer.send(message)
+    const { db, config, bus, log } = this.deps
+    for (const task of tasks) task({ db, config, bus, log }).catch((err) => log.error({ err, op: entry.op.name }, 'background task failed'))
     return result
   }
 }

@@ -5,16 +5,13 @@
 import type { Config } from '../config'
 import type { Evaluator } from '../domain/functions/evaluator'
 import type { DbHandle } from '../db/schema'
+import type { Session } from '../auth/sessions'
 import type { Mail } from '../mail'
 import type { RpcError } from '../errors'
 import type { Capability, Member, RoleTable } from '../policies/roles'
-import type { BusMessage } from '../realtime/bus'
-
-export interface Session {
-  /** sha256 of the session key: the key itself is never kept. */
-  id: string
-  uid: string
-}
+import type { Logger } from 'pino'
+import type { Db } from '../db/connect'
+import type { Bus, BusMessage } from '../realtime/bus'
 
 /** What a transport (socket or HTTP request) lets an operation do to it. */
 export interface Transport {
@@ -45,12 +42,25 @@ export interface Context {
    * '/name', 'must not be blank')`. `argument` counts from 0; `path` is a JSON pointer inside it.
    */
   invalid(argument: number, path: string, reason: string, details?: object): RpcError
+  /**
+   * Queued: runs after the call's transaction commits (never for a call that fails), on the
+   * server's own services rather than the call's transaction. For background jobs.
+   */
+  later(task: (services: Services) => Promise<void>): void
   mail: {
     /** Queued; handed to the mailer only after the call's transaction commits (a rolled-back call sends nothing). */
     send(message: Mail): void
     /** An absolute link for a message: PUBLIC_URL (default the server's own URL) followed by `pathname`. */
     link(pathname: string): string
   }
+}
+
+/** What a background task started by `later` works with. */
+export interface Services {
+  db: Db
+  config: Config
+  bus: Bus
+  log: Logger
 }
 
 export interface SignedInContext extends Context {

@@ -24,12 +24,14 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-test-'))
 }
 
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
+/** `cwd`: the working directory (default the project folder), where the server looks for `.env`; a variable given as undefined is left unset. */
+export async function startServer(env: Record<string, string | undefined> = {}, timeoutMs = 60_000, options: { cwd?: string } = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? tempDataDir()
   const child = spawn(TSX, [path.join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     // Every test and benchmark calls from 127.0.0.1: the per-address HTTP budget is lifted unless a test sets it.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', HTTP_REQUESTS_PER_SECOND: '1000000', ...env, DATA_DIR: dataDir },
+    // ENV_FILE empty: a developer's .env in the project folder does not reach the tests.
+    env: { ...process.env, ENV_FILE: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', HTTP_REQUESTS_PER_SECOND: '1000000', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -96,4 +96,25 @@ describe('GET /ical/:subscribe_code', () => {
     await owner.client.call('v3.calendar.remove', calendar._id)
     expect((await feed(code)).status).toBe(404)
   })
+
+  test('long lines fold within 75 octets (RFC 5545 3.1), multi-byte characters whole, and unfold to the same text', async () => {
+    const calendar = await owner.client.call('v3.calendar.create', { name: 'Folding' })
+    // One-, two-, three- and four-octet characters, so a fold lands after each kind.
+    const text = ['x'.repeat(150), 'ä'.repeat(80), '€'.repeat(60), '😀'.repeat(40), 'Größe € 😀 '.repeat(20)].join(' ')
+    await owner.client.call('v3.calendar.event.create', calendar._id, { title: 'Long', description: text, start: '2026-03-02T09:00:00Z' })
+    const { code } = await owner.client.call('v3.calendar.subscribeCode.create', calendar._id)
+    const body = Buffer.from(await (await feed(code)).arrayBuffer())
+    const lines: Buffer[] = []
+    for (let start = 0, end; start < body.length; start = end + 2) {
+      end = body.indexOf('\r\n', start)
+      if (end < 0) end = body.length
+      lines.push(body.subarray(start, end))
+    }
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(75)
+    expect(lines.filter((l) => l[0] === 0x20).length).toBeGreaterThan(5)
+    // Every line is valid UTF-8 on its own: no character was cut in two.
+    for (const l of lines) expect(l.toString('utf8')).not.toContain('\uFFFD')
+    const [event] = new ICAL.Component(ICAL.parse(body.toString('utf8'))).getAllSubcomponents('vevent')
+    expect(event.getFirstPropertyValue('description')).toBe(text)
+  })
 })

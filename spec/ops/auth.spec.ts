@@ -35,6 +35,12 @@ describe('login', () => {
     expect((await me.client.fail('v3.session.switchWorkspace', 'zz')).code).toBe(400)
     const anon = await Client.connect()
     expect((await anon.fail('v3.session.switchWorkspace', second._id)).code).toBe(401)
+    // The workspaces to switch between: the caller's own, by name, never another's.
+    const mine = await me.client.call('v3.session.workspaces')
+    expect(mine.map((w: { _id: string }) => w._id).sort()).toEqual([me.cid, second._id].sort())
+    expect(mine.find((w: { _id: string }) => w._id === second._id)).toEqual({ _id: second._id, name: 'Second', role: 'owner' })
+    expect((await anon.fail('v3.session.workspaces')).code).toBe(401)
+    expect((await me.client.fail('v3.session.workspaces', 'extra')).code).toBe(400)
     await Promise.all([me.client.close(), other.client.close(), anon.close()])
   })
 })

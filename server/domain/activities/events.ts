@@ -42,9 +42,13 @@ export async function recordHistory(ctx: Context, entries: HistoryEntry[]) {
   }
 }
 
-/** Adds `delta` (negative to subtract) to the active activities of each (workflow, phase). */
+/**
+ * Adds `delta` (negative to subtract) to the active activities of each (workflow, phase). One
+ * statement per count row, in phase id order: two calls moving activities in opposite directions
+ * lock the rows in the same order and cannot deadlock.
+ */
 export async function adjustPhaseCounts(ctx: Context, cid: string, processId: string, deltas: Map<string, number>) {
-  for (const [phaseId, delta] of deltas) {
+  for (const [phaseId, delta] of [...deltas].sort(([a], [b]) => a.localeCompare(b))) {
     if (delta === 0) continue
     await ctx.db
       .insertInto('activity_phase_counts')

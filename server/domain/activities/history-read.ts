@@ -8,7 +8,8 @@
 import type { ActivitiesTable, Role, DbHandle } from '../../db/schema'
 import type { Selectable } from 'kysely'
 import { forbidden, notFound } from '../../errors'
-import { accessToAll, activityAccess, type LoadedProcess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import { accessToAll, activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import type { ProcessRow } from '../../db/processes'
 
 export type ActivityRow = Selectable<ActivitiesTable>
 
@@ -17,7 +18,7 @@ export const ownersOf = (a: Pick<ActivityRow, 'uid'>) => [a.uid]
 
 export interface VisibleActivity {
   activity: ActivityRow
-  process: LoadedProcess
+  process: ProcessRow
   access: ProcessAccess
   edit: boolean
 }
@@ -26,13 +27,15 @@ export interface VisibleActivity {
  * One activity the caller may read (404 otherwise, also for one of another workspace).
  * `removed`: false (default) only active activities, true only removed ones, 'any' both.
  */
-export async function loadVisibleActivity(db: DbHandle, uid: string, activityId: string, removed: boolean | 'any' = false): Promise<VisibleActivity> {
+export async function loadVisibleActivity(db: DbHandle, uid: string, activityId: string, removed: boolean | 'any' = false, options: { lock?: boolean } = {}): Promise<VisibleActivity> {
   let q = db
     .selectFrom('activities as a')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
     .selectAll('a')
     .where('a._id', '=', activityId)
   if (removed !== 'any') q = q.where('a.removed', '=', removed)
+  // `lock`: the caller is about to change the activity from what is read here.
+  if (options.lock) q = q.forUpdate('a')
   const activity = await q.executeTakeFirst()
   if (!activity) throw notFound('activity')
   const { process, access } = await loadProcessAccess(db, uid, activity.process_id).catch(() => {
@@ -57,15 +60,15 @@ export async function workspacesOf(db: DbHandle, uid: string): Promise<Map<strin
  * Of the given workflow ids (any workspace), those the caller sees, with the caller's access.
  * Unknown ids and workflows of other workspaces are left out.
  */
-export async function visibleProcesses(db: DbHandle, uid: string, processIds: string[] | '*'): Promise<Map<string, { process: LoadedProcess; access: ProcessAccess }>> {
-  const out = new Map<string, { process: LoadedProcess; access: ProcessAccess }>()
+export async function visibleProcesses(db: DbHandle, uid: string, processIds: string[] | '*'): Promise<Map<string, { process: ProcessRow; access: ProcessAccess }>> {
+  const out = new Map<string, { process: ProcessRow; access: ProcessAccess }>()
   if (processIds !== '*' && !processIds.length) return out
   const roles = await workspacesOf(db, uid)
   if (!roles.size) return out
   let q = db.selectFrom('processes').selectAll().where('cid', 'in', [...roles.keys()])
   if (processIds !== '*') q = q.where('_id', 'in', [...new Set(processIds)])
   const processes = await q.execute()
-  const byCid = new Map<string, LoadedProcess[]>()
+  const byCid = new Map<string, ProcessRow[]>()
   for (const p of processes) byCid.set(p.cid, [...(byCid.get(p.cid) ?? []), p])
   for (const [cid, list] of byCid) {
     const access = await accessToAll(db, cid, { uid, role: roles.get(cid)! }, list)

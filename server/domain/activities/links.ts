@@ -6,8 +6,7 @@
  */
 import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
-import { loadFields } from '../../db/processes'
-import type { LoadedProcess } from '../../policies/processes'
+import { loadFields, type ProcessRow } from '../../db/processes'
 import { escapeLike } from './removed'
 
 
@@ -75,7 +74,7 @@ interface Filters {
 }
 
 /** Primary numeric and date fields of a workflow: the first of those types in fieldsOrder (then creation order). */
-async function primaryFields(db: DbHandle, p: LoadedProcess): Promise<{ numeric?: string; date?: string }> {
+async function primaryFields(db: DbHandle, p: ProcessRow): Promise<{ numeric?: string; date?: string }> {
   const fields = await loadFields(db, p.cid, p._id)
   const order = (p.info.fieldsOrder as string[] | undefined) ?? []
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length)
@@ -99,7 +98,7 @@ const asNumber = (v: unknown): number | undefined => {
 }
 
 /** The linking activities of one workflow, per phase, at most `limit` per phase. */
-export async function linkedOfProcess(db: DbHandle, p: LoadedProcess, targetId: string, f: Filters): Promise<WorkflowGroup> {
+export async function linkedOfProcess(db: DbHandle, p: ProcessRow, targetId: string, f: Filters): Promise<WorkflowGroup> {
   const phaseFilter = f.phaseIds ? sql`and a.current_phase in (${sql.join(f.phaseIds.length ? f.phaseIds : [''])})` : sql``
   const idFilter = f.activityIds ? sql`and a._id in (${sql.join(f.activityIds.length ? f.activityIds : [''])})` : sql``
   const search = f.search ? sql`and a.name ilike ${'%' + escapeLike(f.search) + '%'}` : sql``

@@ -7,7 +7,8 @@ import type { Selectable } from 'kysely'
 import type { ActivitiesTable, DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
 import { loadFunctionStates, type FieldStates } from '../functions/after-write'
-import { activityAccess, loadProcessAccess, type LoadedProcess, type ProcessAccess } from '../../policies/processes'
+import { activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import type { ProcessRow } from '../../db/processes'
 
 export type ActivityRow = Selectable<ActivitiesTable>
 
@@ -79,7 +80,7 @@ export async function activityRecords(db: DbHandle, cid: string, rows: ActivityR
 
 export interface Loaded {
   row: ActivityRow
-  process: LoadedProcess
+  process: ProcessRow
   access: ProcessAccess
   edit: boolean
 }
@@ -88,23 +89,26 @@ export interface Loaded {
  * The given activities (not removed) with the caller's access to each: 404 naming the first that
  * does not exist, is removed, or is in a workflow the caller may not see; 403 for the first the
  * caller sees but may not edit when `needEdit`. Returned in the order of `ids`.
+ *
+ * With `needEdit` the caller is about to change them: their rows are locked for the rest of the
+ * transaction (in id order, so two calls locking overlapping sets cannot deadlock), and what is
+ * read is what the change starts from.
  */
 export async function loadActivitiesFor(db: DbHandle, uid: string, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
-  const unique = [...new Set(ids)]
+  const unique = [...new Set(ids)].sort()
   const rows: ActivityRow[] = []
   for (let i = 0; i < unique.length; i += 5000) {
-    rows.push(
-      ...(await db
-        .selectFrom('activities as a')
-        .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
-        .selectAll('a')
-        .where('a._id', 'in', unique.slice(i, i + 5000))
-        .where('a.removed', '=', false)
-        .execute()),
-    )
+    let query = db
+      .selectFrom('activities as a')
+      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
+      .selectAll('a')
+      .where('a._id', 'in', unique.slice(i, i + 5000))
+      .where('a.removed', '=', false)
+    if (needEdit) query = query.orderBy('a._id').forUpdate('a')
+    rows.push(...(await query.execute()))
   }
   const byId = new Map(rows.map((r) => [r._id, r]))
-  const processes = new Map<string, { process: LoadedProcess; access: ProcessAccess } | null>()
+  const processes = new Map<string, { process: ProcessRow; access: ProcessAccess } | null>()
   const out: Loaded[] = []
   for (const [index, id] of ids.entries()) {
     const row = byId.get(id)

@@ -11,12 +11,12 @@
  */
 import { lockBeforeWrite } from '../functions/recompute'
 import { sql } from 'kysely'
-import { loadFields, type FieldRecord } from '../../db/processes'
+import { loadFields, type FieldRecord, type ProcessRow } from '../../db/processes'
 import { badRequest, refused, RpcError } from '../../errors'
 import { newId } from '../../ids'
-import { accessToAll, type LoadedProcess } from '../../policies/processes'
+import { accessToAll } from '../../policies/processes'
 import type { SignedInContext } from '../../rpc/operation'
-import { firstUnattachableFile } from '../files'
+import { firstUnattachableFile } from '../../policies/files'
 import { allKeys, loadFunctionStates, recomputeAfter } from '../functions/after-write'
 import { enforceQuota } from '../quota'
 import { adjustPhaseCounts, publishActivities, recordHistory } from './events'
@@ -198,7 +198,7 @@ export async function insertBatches<T>(items: T[], size: number, write: (batch: 
 }
 
 /** Creates the activities in `process` for the caller (who may create: checked by the operation). */
-export async function createActivities(ctx: SignedInContext, process: LoadedProcess, inputs: ActivityInput[], options: CreateOptions, argument = 1) {
+export async function createActivities(ctx: SignedInContext, process: ProcessRow, inputs: ActivityInput[], options: CreateOptions, argument = 1) {
   const { cid, info } = process
   const uid = ctx.session.uid
   const fields = new Map((await loadFields(ctx.db, cid, process._id)).map((f) => [f._id, f]))
@@ -334,6 +334,6 @@ async function reread<T extends { _id: string }>(ctx: SignedInContext, cid: stri
 }
 
 /** The created signal(s): one per call. */
-export async function publishCreated(ctx: SignedInContext, process: LoadedProcess, ids: string[], many: boolean) {
+export async function publishCreated(ctx: SignedInContext, process: ProcessRow, ids: string[], many: boolean) {
   await publishActivities(ctx, process.cid, process._id, 'v3.activity.created', many ? { processId: process._id, ids } : { _id: ids[0], processId: process._id })
 }

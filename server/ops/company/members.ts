@@ -62,9 +62,11 @@ export const setUserData = operation({
     requireOutranks(caller, granted, 'grant')
     if (before.role === 'owner' && after.role !== 'owner') await keepAnOwner(ctx.db, cid, target.uid)
 
+    // Only the columns that change are written: a concurrent change of another section is kept.
+    const column = { role: 'role', inviter: 'inviter', feedAdmin: 'feed_admin', title: 'title', customRole: 'custom_role' } as const
     await ctx.db
       .updateTable('workspace_members')
-      .set({ role: after.role, inviter: after.inviter, feed_admin: after.feedAdmin, title: after.title, custom_role: after.customRole })
+      .set(Object.fromEntries(changed.map((k) => [column[k], after[k]])))
       .where('cid', '=', cid)
       .where('uid', '=', target.uid)
       .execute()

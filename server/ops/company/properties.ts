@@ -77,7 +77,7 @@ export const updateFieldOp = operation({
     if (input._id !== undefined && input._id !== fieldId) {
       throw badRequest('argument 3 (field/_id) must be the fieldId of argument 2', { argument: 2, name: 'field', path: '/_id', reason: 'must be the fieldId' })
     }
-    const current = await findField(ctx.db, cid, fieldId)
+    const current = await findField(ctx.db, cid, fieldId, { lock: 'update' })
     if (!current) throw notFound('property field')
     let definition
     try {
@@ -135,7 +135,7 @@ export const setPropertyValue = operation({
   capability: 'properties.manage',
   async run(ctx, fieldId: string, _target: 'users', input: { uid: string; data?: string | string[] }) {
     const { cid } = ctx
-    const field = await findField(ctx.db, cid, fieldId)
+    const field = await findField(ctx.db, cid, fieldId, { lock: 'share' })
     if (!field) throw notFound('property field')
     if ((await nonMembers(ctx.db, cid, [input.uid])).length) throw new RpcError(404, 'user not found in this workspace', { argument: 2, name: 'value', path: '/uid' })
     let value
@@ -161,7 +161,7 @@ export const setUserPropertyValue = operation({
   rule: 'fields filled by users (any field with properties.manage)',
   async run(ctx, fieldId: string, input?: string | string[]) {
     const { cid, member } = ctx
-    const field = await findField(ctx.db, cid, fieldId)
+    const field = await findField(ctx.db, cid, fieldId, { lock: 'share' })
     if (!field) throw notFound('property field')
     if (field.filledBy !== 'user' && !member.capabilities.has('properties.manage')) {
       throw forbidden(`"${field.label}" is filled by an admin`, { field: fieldId, filledBy: field.filledBy })

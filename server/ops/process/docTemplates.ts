@@ -10,8 +10,9 @@ import { publishToViewers } from '../../domain/process-signals'
 import { changeInfoEntry } from '../../domain/doc-templates'
 import { badRequest, notFound } from '../../errors'
 import { newId } from '../../ids'
-import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import { operation, type SignedInContext } from '../../rpc/operation'
+import type { ProcessRow } from '../../db/processes'
 
 type Entry = Record<string, unknown>
 type Template = Record<string, unknown> & { name: string; fieldMap: Record<string, Record<string, Entry>> }
@@ -26,14 +27,14 @@ function normalise(template: Record<string, unknown>): Template {
   return { ...template, name: template.name as string, fieldMap }
 }
 
-async function administered(ctx: SignedInContext, processId: string, what: string): Promise<LoadedProcess> {
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+async function administered(ctx: SignedInContext, processId: string, what: string): Promise<ProcessRow> {
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
   requireAdminister(access, what)
   return process
 }
 
 /** Changes the templates map under a row lock and signals the change. */
-async function changeTemplates<T>(ctx: SignedInContext, process: LoadedProcess, change: (templates: Templates) => { templates: Templates | undefined; result: T }): Promise<T> {
+async function changeTemplates<T>(ctx: SignedInContext, process: ProcessRow, change: (templates: Templates) => { templates: Templates | undefined; result: T }): Promise<T> {
   let result: T
   await changeInfoEntry<Templates>(ctx, process.cid, process._id, 'documentTemplates', (current) => {
     const out = change(structuredClone(current ?? {}))

@@ -5,12 +5,12 @@
  *
  * Signals on workspace:<cid>: `process.field.created|updated|removed {processId, _id}`.
  */
-import { loadField, unknownProcesses, type FieldRecord } from '../../db/processes'
+import { loadField, unknownProcesses, type FieldRecord, type ProcessRow } from '../../db/processes'
 import type { ProcessFieldType } from '../../db/schema'
 import { sql } from 'kysely'
 import { badRequest, conflict, refused } from '../../errors'
 import { isObjectId, newId } from '../../ids'
-import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import { operation, type Context } from '../../rpc/operation'
 import { publishToViewers } from '../../domain/process-signals'
 import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../domain/functions/config'
@@ -59,7 +59,7 @@ async function validate(ctx: Context, cid: string, type: ProcessFieldType, d: De
   }
 }
 
-async function checkKey(ctx: Context, process: LoadedProcess, key: unknown, fieldId?: string) {
+async function checkKey(ctx: Context, process: ProcessRow, key: unknown, fieldId?: string) {
   if (key === undefined) return
   const other = await ctx.db
     .selectFrom('process_fields')
@@ -77,7 +77,7 @@ export const createField = operation({
   name: 'process.create_field',
   access: 'signedIn',
   async run(ctx, processId: string, field: Descriptor) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'add fields')
     const { type, ...descriptor } = field as Descriptor & { type: ProcessFieldType }
     descriptor.label = (descriptor.label as string).trim()
@@ -109,7 +109,7 @@ export const updateField = operation({
   name: 'process.update_field',
   access: 'signedIn',
   async run(ctx, processId: string, fieldId: string, changes: Descriptor, lang?: string) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'change fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
@@ -146,7 +146,7 @@ export const removeField = operation({
   name: 'process.remove_field',
   access: 'signedIn',
   async run(ctx, processId: string, fieldId: string) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'remove fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
@@ -161,9 +161,9 @@ export const removeField = operation({
   },
 })
 
-const fieldsOrder = (p: LoadedProcess) => (p.info.fieldsOrder as string[] | undefined) ?? []
+const fieldsOrder = (p: ProcessRow) => (p.info.fieldsOrder as string[] | undefined) ?? []
 
-async function setFieldsOrder(ctx: Context, p: LoadedProcess, order: string[]) {
+async function setFieldsOrder(ctx: Context, p: ProcessRow, order: string[]) {
   await ctx.db
     .updateTable('processes')
     .set({ info: JSON.stringify({ ...p.info, fieldsOrder: order }), updated: Date.now() })

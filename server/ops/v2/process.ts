@@ -3,7 +3,7 @@
  * (server/policies/processes.ts). Star changes are signalled to the caller only:
  * `process.starred {_id, isStarred}` on user:<uid>.
  */
-import { isStarred, loadFields, processObject } from '../../db/processes'
+import { loadFields, processObject } from '../../db/processes'
 import { badRequest } from '../../errors'
 import { loadProcessAccess } from '../../policies/processes'
 import { operation } from '../../rpc/operation'
@@ -27,9 +27,16 @@ export const star = operation({
   async run(ctx, processId: string) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     const uid = ctx.session.uid
-    const starred = !(await isStarred(ctx.db, process.cid, process._id, uid))
-    if (starred) await ctx.db.insertInto('process_stars').values({ cid: process.cid, process_id: process._id, uid, created: Date.now() }).execute()
-    else await ctx.db.deleteFrom('process_stars').where('cid', '=', process.cid).where('process_id', '=', process._id).where('uid', '=', uid).execute()
+    // Delete first, insert when nothing was deleted: two toggles at once never fail on the key.
+    const unstarred = await ctx.db.deleteFrom('process_stars').where('cid', '=', process.cid).where('process_id', '=', process._id).where('uid', '=', uid).returning('uid').executeTakeFirst()
+    const starred = !unstarred
+    if (starred) {
+      await ctx.db
+        .insertInto('process_stars')
+        .values({ cid: process.cid, process_id: process._id, uid, created: Date.now() })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+    }
     ctx.publish(`user:${uid}`, 'process.starred', { _id: process._id, isStarred: starred })
     return { isStarred: starred }
   },

@@ -48,7 +48,8 @@ export const sendVerificationEmail = operation({
   name: 'v2.user.send_verification_email',
   access: 'signedIn',
   async run(ctx) {
-    const user = await userForMail(ctx.db, ctx.session.uid)
+    // Locked: two requests at once still leave one verification, the newer.
+    const user = await userForMail(ctx.db, ctx.session.uid, { lock: true })
     if (!user) throw notFound('user')
     if (user.email_verified !== null) throw refused('your e-mail address is verified already', { reason: 'alreadyVerified' })
 

@@ -29,7 +29,9 @@ async function creatableProcess(ctx: SignedInContext, processIdOrKey: string, wo
     if (!row) throw notFound('process')
     processId = row._id
   }
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+  // Locked: creation counts the workflow's activities (info.createdActivities) and then the
+  // workspace's (quota); taking the workflow first keeps the lock order of process.set_info.
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
   if (workspaceId && process.cid !== workspaceId) throw notFound('process')
   if (!canCreateActivity(access)) throw forbidden('you may not create activities in this workflow', { needs: 'create' })
   return process

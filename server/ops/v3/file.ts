@@ -1,7 +1,7 @@
 /** Operations beyond the interface on uploaded files: their metadata, and marking one public. */
 import { describeFile } from '../../db/files'
 import { findFile, setFilePublic } from '../../db/files'
-import { canReadFile } from '../../domain/files'
+import { canReadFile } from '../../policies/files'
 import { forbidden, notFound } from '../../errors'
 import { findMember } from '../../policies/roles'
 import { operation } from '../../rpc/operation'

@@ -47,7 +47,7 @@ export const update = operation({
   name: 'v3.insight.update',
   access: 'signedIn',
   async run(ctx, insightId: string, changes: Omit<InsightInput, 'processId'>) {
-    const { insight, process, access } = await insightFor(ctx.db, ctx.session.uid, insightId)
+    const { insight, process, access } = await insightFor(ctx.db, ctx.session.uid, insightId, { lock: true })
     requireManager(ctx, insight, access)
     const name = changes.name === undefined ? insight.name : changes.name.trim()
     if (!name) throw badName(1, 'changes')

@@ -23,3 +23,21 @@ export const switchWorkspace = operation({
     return { cid }
   },
 })
+
+/** The workspaces the caller belongs to, by name, with the caller's role in each. */
+export const workspaces = operation({
+  name: 'v3.session.workspaces',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx) {
+    return ctx.db
+      .selectFrom('workspace_members as m')
+      .innerJoin('workspaces as w', 'w._id', 'm.cid')
+      .select(['w._id', 'w.name', 'm.role'])
+      .where('m.uid', '=', ctx.session.uid)
+      .orderBy('w.name')
+      .orderBy('w._id')
+      .limit(10000)
+      .execute()
+  },
+})

@@ -1,5 +1,5 @@
 /**
- * The isolatedTeams rule (server/domain/visibility.ts): with the workspace setting on, a member who
+ * The isolatedTeams rule (server/db/visibility.ts): with the workspace setting on, a member who
  * is not owner or admin sees only themselves and the people who share a team with them, and only
  * their own teams; in v2.network.get's members, v2.user.profile, company.load_team and
  * company.form_get_teams alike.

@@ -122,8 +122,9 @@ async function requireUniqueName(db: DbHandle, cid: string, name: string) {
   if (clash) throw conflict('a custom role with this name exists', { field: 'name' })
 }
 
+/** The role; its row stays locked for the rest of the transaction, as every caller goes on to change it. */
 async function loadRole(db: DbHandle, cid: string, roleId: string) {
-  const row = await db.selectFrom('custom_roles').selectAll().where('cid', '=', cid).where('_id', '=', roleId).executeTakeFirst()
+  const row = await db.selectFrom('custom_roles').selectAll().where('cid', '=', cid).where('_id', '=', roleId).forUpdate().executeTakeFirst()
   if (!row) throw notFound('custom role')
   return { ...present(row), capabilities: await customRoleCapabilities(db, cid, roleId) }
 }

@@ -4,8 +4,9 @@
  */
 import { copyProcesses, describeProcesses } from '../../../domain/copy-processes'
 import { badRequest } from '../../../errors'
-import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
+import type { ProcessRow } from '../../../db/processes'
 
 /**
  * [processId | processId[]]: the caller must administer every one (404 for one they do not see,
@@ -19,7 +20,7 @@ export const copy = operation({
   async run(ctx, processIds: string | string[]) {
     const given = [...new Set(Array.isArray(processIds) ? processIds : [processIds])]
     if (!given.length) throw badRequest('argument 1 (processIds) must name at least one process', { argument: 0, name: 'processIds', reason: 'is empty' })
-    const byWorkspace = new Map<string, LoadedProcess[]>()
+    const byWorkspace = new Map<string, ProcessRow[]>()
     for (const id of given) {
       const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, id)
       requireAdminister(access, 'copy')

@@ -18,7 +18,7 @@ export const add = operation({
   name: 'v2.process.member.add',
   access: 'signedIn',
   async run(ctx, processId: string, memberId: string) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'change the members')
     const viewersBefore = await processViewers(ctx.db, process)
     const id = await resolveMemberId(ctx.db, process.cid, memberId, { argument: 1, name: 'memberId', kinds: KINDS })
@@ -50,7 +50,7 @@ export const remove = operation({
   name: 'v2.process.member.remove',
   access: 'signedIn',
   async run(ctx, processId: string, memberId: string) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'change the members')
     const viewersBefore = await processViewers(ctx.db, process)
     const removed = await ctx.db

@@ -9,14 +9,15 @@
 import type { ProcessPermission } from '../../../db/schema'
 import { resolveMemberId } from '../../../domain/process-members'
 import { processViewers, publishToViewers } from '../../../domain/process-signals'
-import { loadProcessAccess, type LoadedProcess, requireAdminister } from '../../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { ProcessRow } from '../../../db/processes'
 
 const TARGET = { argument: 1, name: 'targetId', kinds: ['user', 'team'], bare: true }
 
 /** The workflow (administered by the caller), its member id for the target, that entry's permissions (null when not listed). */
 async function loadTarget(ctx: SignedInContext, processId: string, targetId: string) {
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
   requireAdminister(access, 'change permissions')
   const memberId = await resolveMemberId(ctx.db, process.cid, targetId, TARGET)
   const entry = await ctx.db
@@ -30,7 +31,7 @@ async function loadTarget(ctx: SignedInContext, processId: string, targetId: str
 }
 
 /** Writes the entry's permissions (listing the target when it was not) and tells the viewers. */
-async function savePermissions(ctx: SignedInContext, process: LoadedProcess, memberId: string, permissions: ProcessPermission[], viewersBefore: string[]) {
+async function savePermissions(ctx: SignedInContext, process: ProcessRow, memberId: string, permissions: ProcessPermission[], viewersBefore: string[]) {
   const json = JSON.stringify(permissions)
   await ctx.db
     .insertInto('process_members')

@@ -11,8 +11,9 @@ import { loadPublicForm, publicFormRecord } from '../../../db/public-forms'
 import type { PublicFormsTable } from '../../../db/schema'
 import { notFound } from '../../../errors'
 import { newSecret } from '../../../ids'
-import { loadProcessAccess, requireAdminister, type LoadedProcess } from '../../../policies/processes'
+import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { ProcessRow } from '../../../db/processes'
 
 interface FormInput {
   processId: string
@@ -34,7 +35,7 @@ type Current = Awaited<ReturnType<typeof loadPublicForm>>
  * (404 otherwise). An account given without a team brings its team; a team given without an
  * account drops an account of another team.
  */
-async function settle(ctx: SignedInContext, process: LoadedProcess, given: FormInput, current: Current) {
+async function settle(ctx: SignedInContext, process: ProcessRow, given: FormInput, current: Current) {
   const cid = process.cid
   const creator = given.creator ?? current?.creator ?? ctx.session.uid
   const member = await ctx.db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', creator).executeTakeFirst()
@@ -67,10 +68,9 @@ async function settle(ctx: SignedInContext, process: LoadedProcess, given: FormI
 }
 
 async function save(ctx: SignedInContext, form: FormInput, rotate: boolean) {
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, form.processId)
+  // The workflow's row is locked: two concurrent calls for one workflow queue instead of colliding.
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, form.processId, { lock: true })
   requireAdminister(access, 'change the public form')
-  // Lock the workflow's row: two concurrent calls for one workflow queue instead of colliding.
-  await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('_id', '=', process._id).forUpdate().execute()
   const current = await loadPublicForm(ctx.db, process.cid, process._id)
   if (!rotate && !current) throw notFound('public form')
   const settings = await settle(ctx, process, rotate ? { active: true, ...form } : form, current)

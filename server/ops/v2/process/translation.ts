@@ -22,7 +22,7 @@ export const create = operation({
   name: 'v2.process.translation.create',
   access: 'signedIn',
   async run(ctx, processId: string, lang: string) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'translate')
     const ws = await ctx.db.selectFrom('workspaces').select('settings').where('_id', '=', process.cid).executeTakeFirstOrThrow()
     const languages = (ws.settings as { languages?: unknown }).languages

@@ -7,12 +7,13 @@
 import { sql } from 'kysely'
 import { currentWorkspaceId } from '../../../auth/sessions'
 import { forbidden, notFound } from '../../../errors'
-import { ADMINISTERS_EVERY_PROCESS, loadProcessAccess, type LoadedProcess, visibleProcessesOf } from '../../../policies/processes'
+import { ADMINISTERS_EVERY_PROCESS, loadProcessAccess, visibleProcessesOf } from '../../../policies/processes'
 import { findMember, loadMember, requireCapability } from '../../../policies/roles'
 import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { ProcessRow } from '../../../db/processes'
 
 /** The workflows counted: the one given (404 unless visible), else every visible one of the current workspace. */
-async function visibleProcesses(ctx: SignedInContext, processId?: string): Promise<{ cid: string; processes: LoadedProcess[] }> {
+async function visibleProcesses(ctx: SignedInContext, processId?: string): Promise<{ cid: string; processes: ProcessRow[] }> {
   if (processId) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     return { cid: process.cid, processes: [process] }
@@ -24,7 +25,7 @@ async function visibleProcesses(ctx: SignedInContext, processId?: string): Promi
   return { cid, processes: visible.map((v) => v.process) }
 }
 
-async function phaseCounts(ctx: SignedInContext, cid: string, processes: LoadedProcess[]) {
+async function phaseCounts(ctx: SignedInContext, cid: string, processes: ProcessRow[]) {
   if (!processes.length) return []
   return ctx.db
     .selectFrom('activity_phase_counts')

@@ -108,7 +108,8 @@ export const remove = operation({
     const now = Date.now()
     const byProcess = new Map<string, typeof loaded>()
     for (const l of loaded) byProcess.set(l.row.process_id, [...(byProcess.get(l.row.process_id) ?? []), l])
-    for (const [processId, items] of byProcess) {
+    // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
+    for (const [processId, items] of [...byProcess].sort(([a], [b]) => a.localeCompare(b))) {
       const cid = items[0].row.cid
       await lockBeforeWrite(ctx.db, cid)
       const ids = items.map((l) => l.row._id)

@@ -83,6 +83,7 @@ export const recover = operation({
       .where('cid', 'in', [...roles.keys()])
       .where('_id', 'in', ids)
       .where('removed', '=', true)
+      .orderBy('_id') // rows locked in id order, as everywhere: no deadlock between overlapping calls
       .forUpdate()
       .execute()
     const visible = await visibleProcesses(ctx.db, ctx.session.uid, [...new Set(rows.map((r) => r.process_id))])
@@ -94,7 +95,7 @@ export const recover = operation({
     if (!mine.length) return []
     const byProcess = new Map<string, typeof mine>()
     for (const r of mine) byProcess.set(r.process_id, [...(byProcess.get(r.process_id) ?? []), r])
-    for (const [processId, list] of byProcess) {
+    for (const [processId, list] of [...byProcess].sort(([a], [b]) => a.localeCompare(b))) {
       const { cid } = list[0]
       await lockBeforeWrite(ctx.db, cid)
       await ctx.db

@@ -171,7 +171,8 @@ export const updateMany = operation({
       if (l.rows.length) await ctx.db.insertInto('activity_links').values(l.rows).onConflict((oc) => oc.doNothing()).execute()
     }
     await insertBatches(members, 5000, (batch) => ctx.db.insertInto('discussion_members').values(batch).onConflict((oc) => oc.doNothing()).execute())
-    for (const [processId, d] of deltas) await adjustPhaseCounts(ctx, cid0, processId, d)
+    // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
+    for (const [processId, d] of [...deltas].sort(([a], [b]) => a.localeCompare(b))) await adjustPhaseCounts(ctx, cid0, processId, d)
     await recordHistory(ctx, history)
     for (const s of signals) await publishActivities(ctx, cid0, s.processId, s.sig, s.meta)
     await recomputeAfter(ctx, cid0, functionInputs)

@@ -10,9 +10,10 @@ import { calendarIn, eventFields, invalidArgument, requireCalendarManager, type 
 import { notFound } from '../../../errors'
 import { operation, type MemberContext } from '../../../rpc/operation'
 
+/** The event, locked: its callers change it (an update merges the changes into what is read here). */
 async function calendarOfEvent(ctx: MemberContext, eventId: string) {
   const { cid } = ctx
-  const event = await findEvent(ctx.db, cid, eventId)
+  const event = await findEvent(ctx.db, cid, eventId, { lock: true })
   if (!event) throw notFound('event')
   const { member, calendar } = await calendarIn(ctx, event.calendar_id)
   return { cid, member, calendar, event }

@@ -1,0 +1,35 @@
+/**
+ * The one sign-in step of the HTTP routes, as the socket gateway does at the upgrade: the key of the
+ * `hlrkey` header or cookie (server/http/credentials.ts) is resolved to a session once per request
+ * and kept on `res.locals`. Routes that need a session answer 401 without one; the others (the
+ * HTTP mirror, public routes that may report progress) read it when it is there.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { resolveSessionKey } from '../auth/sessions'
+import { unauthorized } from '../errors'
+import type { Session } from '../auth/sessions'
+import { keyFromRequest } from './credentials'
+import type { RouteDeps } from './routes'
+
+type Locals = { session?: Session | null }
+
+/** Resolves the request's key; with `required`, a request without a valid one is 401. */
+export function signIn({ db, config }: Pick<RouteDeps, 'db' | 'config'>, mode: 'required' | 'optional'): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const key = keyFromRequest(req)
+    const session = key ? await resolveSessionKey(db.kysely, key, config.sessionIdleSeconds) : null
+    ;(res.locals as Locals).session = session
+    if (!session && mode === 'required') throw unauthorized()
+    next()
+  }
+}
+
+/** The session `signIn` found, or null. */
+export const sessionOf = (res: Response): Session | null => (res.locals as Locals).session ?? null
+
+/** The session of a route mounted behind `signIn(deps, 'required')`. */
+export function signedIn(res: Response): Session {
+  const session = sessionOf(res)
+  if (!session) throw unauthorized()
+  return session
+}

@@ -1,0 +1,236 @@
+/**
+ * Creates the workspaces of an export archive here, inside the caller's transaction: nothing is
+ * half written (a failure rolls every row back and removes the files already copied).
+ *
+ * New ids for everything: every ObjectId the archive holds (in any column, inside JSON documents,
+ * as an object key, or after a `user_` / `team_` / `network_` / `group_` / `form_` prefix) is
+ * rewritten through one map, so every reference stays consistent and nothing imported can name a
+ * record that was here before. People are the exception: a person with an account here (same
+ * e-mail) is linked to it; the others are invited to the workspace with their role, title and
+ * teams (the owner sends the invites with v2.network.invite.resend), and what they made is
+ * credited to the importer. The importer owns the imported workspaces. The license is this
+ * server's default one, and its quotas must hold.
+ */
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { sql } from 'kysely'
+import type { Config } from '../config'
+import type { DbHandle, Role } from '../db/schema'
+import { DEFAULT_LICENSE } from '../db/workspaces'
+import { commitUpload, filePath, tmpDir } from '../domain/files'
+import { quotaUsage } from '../domain/quota'
+import { refused } from '../errors'
+import { isObjectId, newId, newSecret } from '../ids'
+import { KINDS, type Kind } from './kinds'
+import type { Archive } from './reader'
+
+export interface ImportResult {
+  workspaces: { _id: string; name: string; from: string }[]
+  counts: Record<string, number>
+  linked: number
+  invited: string[]
+}
+
+interface Person {
+  _id: string
+  email: string
+  firstname: string
+  lastname: string
+}
+
+const PREFIXED = /^(user|team|network|group|form)_([0-9a-f]{24})$/
+
+export async function importArchive(
+  db: DbHandle,
+  config: Config,
+  archive: Archive,
+  importer: string,
+  workspaceIds: string[] | null,
+  progress: (step: string, done: number, total: number) => void,
+): Promise<ImportResult> {
+  const chosen = new Set(workspaceIds ?? archive.manifest.workspaces.map((w) => w._id))
+  const unknown = [...chosen].filter((id) => !archive.manifest.workspaces.some((w) => w._id === id))
+  if (unknown.length) throw refused('the archive does not hold these workspaces', { workspaceIds: unknown })
+
+  const ids = new Map<string, string>()
+  const people = new Map<string, Person>()
+  for await (const p of archive.lines('people.jsonl')) people.set(p._id as string, p as unknown as Person)
+  const here = await localPeople(db, [...people.values()].map((p) => p.email))
+  const absent = new Set<string>()
+  for (const [oldId, p] of people) {
+    const local = here.get(p.email.toLowerCase())
+    if (local) ids.set(oldId, local)
+    else {
+      ids.set(oldId, importer)
+      absent.add(oldId)
+    }
+  }
+  const newIdFor = (old: string) => {
+    let id = ids.get(old)
+    if (!id) ids.set(old, (id = newId()))
+    return id
+  }
+  const remap = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      if (isObjectId(value)) return newIdFor(value)
+      const prefixed = PREFIXED.exec(value)
+      return prefixed ? `${prefixed[1]}_${newIdFor(prefixed[2])}` : value
+    }
+    if (Array.isArray(value)) return value.map(remap)
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [remap(k) as string, remap(v)]))
+    return value
+  }
+
+  const jsonColumns = await jsonColumnsOf(db)
+  const counts: Record<string, number> = {}
+  const invites = new Map<string, { cid: string; person: Person; role: string; title: string | null; custom_role: string | null; teams: string[] }>()
+  const copied: string[] = []
+  const now = Date.now()
+  try {
+    let done = 0
+    for (const kind of KINDS) {
+      progress(kind.name, done++, KINDS.length)
+      if (!archive.has(`${kind.name}.jsonl`)) continue
+      let count = 0
+      for await (const source of archive.lines(`${kind.name}.jsonl`)) {
+        const oldCid = source[kind.workspace ?? 'cid'] as string
+        if (!chosen.has(oldCid)) continue
+        const row = remap(source) as Record<string, unknown>
+        if (kind.name === 'members' && absent.has(source.uid as string)) {
+          invites.set(`${row.cid}:${source.uid}`, { cid: row.cid as string, person: people.get(source.uid as string)!, role: row.role as string, title: row.title as string | null, custom_role: row.custom_role as string | null, teams: [] })
+          continue
+        }
+        if (kind.name === 'teamMembers' && absent.has(source.uid as string)) {
+          invites.get(`${row.cid}:${source.uid}`)?.teams.push(row.team_id as string)
+          continue
+        }
+        adjust(kind, row, importer)
+        if (kind.name === 'files' && archive.has(`files/${source._id}`)) copied.push(await copyBytes(config, archive, source._id as string, row._id as string))
+        await insertRow(db, kind, row, jsonColumns.get(kind.table) ?? new Set())
+        count++
+      }
+      counts[kind.name] = count
+    }
+    const imported = [...chosen].map((old) => ({ from: old, _id: ids.get(old)! }))
+    for (const { _id: cid } of imported) {
+      await ownedBy(db, cid, importer, now)
+      await rebuildPhaseCounts(db, cid)
+    }
+    for (const invite of invites.values()) await inviteAbsent(db, invite, importer, now)
+    for (const { _id: cid } of imported) await checkQuotas(db, cid)
+    const names = await db.selectFrom('workspaces').select(['_id', 'name']).where('_id', 'in', imported.map((w) => w._id)).execute()
+    return {
+      workspaces: imported.map((w) => ({ ...w, name: names.find((n) => n._id === w._id)?.name ?? '' })),
+      counts,
+      linked: people.size - absent.size,
+      invited: [...invites.values()].map((i) => i.person.email),
+    }
+  } catch (err) {
+    await Promise.all(copied.map((file) => fsp.rm(file, { force: true })))
+    throw err
+  }
+}
+
+/** What an imported row becomes here beyond its ids. */
+function adjust(kind: Kind, row: Record<string, unknown>, importer: string) {
+  for (const [column, how] of Object.entries(kind.secrets ?? {})) row[column] = how === 'renew' ? newSecret() : null
+  if (kind.table === 'workspaces') Object.assign(row, { license: DEFAULT_LICENSE, uid: importer, restricted: false })
+}
+
+async function insertRow(db: DbHandle, kind: Kind, row: Record<string, unknown>, json: Set<string>) {
+  const values = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, json.has(k) && v !== null ? JSON.stringify(v) : v]))
+  // Rows only collide where two people became one (an absent person credited to the importer).
+  await db.insertInto(kind.table).values(values as never).onConflict((oc) => oc.doNothing()).execute()
+}
+
+/** The jsonb columns of every table: their values are written as JSON text. */
+async function jsonColumnsOf(db: DbHandle): Promise<Map<string, Set<string>>> {
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and data_type in ('jsonb', 'json')`.execute(db)
+  const out = new Map<string, Set<string>>()
+  for (const r of rows) out.set(r.table_name, (out.get(r.table_name) ?? new Set()).add(r.column_name))
+  return out
+}
+
+async function localPeople(db: DbHandle, emails: string[]): Promise<Map<string, string>> {
+  if (!emails.length) return new Map()
+  const rows = await db
+    .selectFrom('users')
+    .select(['_id', 'email'])
+    .where(sql<string>`lower(email)`, 'in', emails.map((e) => e.toLowerCase()))
+    .execute()
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r._id]))
+}
+
+/** Copies a file's bytes into place under its new id, checking them against the manifest. */
+async function copyBytes(config: Config, archive: Archive, oldId: string, fileId: string): Promise<string> {
+  const tmp = path.join(tmpDir(config), `import-${newId()}`)
+  await fsp.mkdir(path.dirname(tmp), { recursive: true })
+  const { stream, digest } = await archive.open(`files/${oldId}`)
+  try {
+    await pipeline(stream, fs.createWriteStream(tmp))
+    digest()
+    await commitUpload(config, tmp, fileId)
+  } catch (err) {
+    await fsp.rm(tmp, { force: true })
+    throw err
+  }
+  return filePath(config, fileId)
+}
+
+/** The importer owns the workspace (whatever their role was where it came from). */
+async function ownedBy(db: DbHandle, cid: string, uid: string, now: number) {
+  await db
+    .insertInto('workspace_members')
+    .values({ cid, uid, role: 'owner', title: null, custom_role: null, created: now })
+    .onConflict((oc) => oc.columns(['cid', 'uid']).doUpdateSet({ role: 'owner' }))
+    .execute()
+}
+
+/** The per-phase counts are derived: counted again from the imported activities. */
+async function rebuildPhaseCounts(db: DbHandle, cid: string) {
+  await sql`insert into activity_phase_counts (cid, process_id, phase_id, count)
+    select cid, process_id, current_phase, count(*) from activities where cid = ${cid} and not removed group by cid, process_id, current_phase`.execute(db)
+}
+
+/** A person the archive names who has no account here: invited to the workspace as they were in it. */
+async function inviteAbsent(
+  db: DbHandle,
+  invite: { cid: string; person: Person; role: string; title: string | null; custom_role: string | null; teams: string[] },
+  importer: string,
+  now: number,
+) {
+  await db
+    .insertInto('invites')
+    .values({
+      cid: invite.cid,
+      _id: newId(),
+      invite_key: newSecret(),
+      email: invite.person.email,
+      name: `${invite.person.firstname} ${invite.person.lastname}`.trim() || null,
+      title: invite.title,
+      notes: null,
+      role: invite.role as Role,
+      custom_role: invite.custom_role,
+      teams: JSON.stringify(invite.teams),
+      discussion_ids: '[]',
+      brand_id: null,
+      invited_by: importer,
+      created: now,
+      updated: null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+}
+
+/** The license's quotas hold for what was imported (422 naming the first that does not). */
+async function checkQuotas(db: DbHandle, cid: string) {
+  for (const [quota, usage] of Object.entries(await quotaUsage(db, cid))) {
+    if (usage.limit !== null && usage.used !== undefined && usage.used > usage.limit) {
+      throw refused(`the import needs ${usage.used} ${quota} where the workspace license allows ${usage.limit}`, { quota, used: usage.used, limit: usage.limit })
+    }
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Export and import jobs: started by an operation, run in the background after its commit, with
+ * their progress kept in `transfer_jobs` (read with v3.user.data.job) and pushed to the starter's
+ * sockets as the signal `transfer.progress` {_id, kind, state, progress, fileId?, result?, error?}.
+ *
+ * A running job touches its row every few seconds; one that stopped touching it (its server was
+ * stopped or killed) is marked failed by the sweep, which also removes finished exports, archive
+ * and row, EXPORT_KEEP_HOURS after they finished. An import is one transaction, so a failed or
+ * interrupted one leaves nothing behind: start it again.
+ */
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import type { Selectable } from 'kysely'
+import type { DbHandle, TransferJobsTable, TransferProgress } from '../db/schema'
+import { insertFile } from '../db/files'
+import { filePath, tmpDir } from '../domain/files'
+import { RpcError } from '../errors'
+import { newId } from '../ids'
+import type { Services } from '../rpc/operation'
+import { writeExport, type ExportRequest } from './export'
+import { importArchive } from './import'
+import { openArchive } from './reader'
+import { RemoteServer, type Credentials } from './remote'
+
+type JobRow = Selectable<TransferJobsTable>
+
+const HEARTBEAT_MS = 5000
+/** A running job whose row was not touched for this long has lost its server. */
+const LOST_MS = 60_000
+/** Progress is written and pushed at most this often (and at every step's end). */
+const PROGRESS_MS = 250
+
+/** A job as v3.user.data.job and the progress signal show it. */
+export function jobRecord(row: JobRow) {
+  return {
+    _id: row._id,
+    kind: row.kind,
+    state: row.state,
+    progress: row.progress,
+    ...(row.file_id && { fileId: row.file_id }),
+    ...(row.result && { result: row.result }),
+    ...(row.error && { error: row.error }),
+    created: row.created,
+    updated: row.updated,
+    ...(row.expires && { expires: row.expires }),
+  }
+}
+
+export async function createJob(db: DbHandle, uid: string, kind: JobRow['kind'], options: Record<string, unknown>): Promise<string> {
+  const _id = newId()
+  const now = Date.now()
+  const progress: TransferProgress = { step: 'queued', done: 0, total: 0 }
+  await db
+    .insertInto('transfer_jobs')
+    .values({ _id, uid, kind, state: 'running', progress: JSON.stringify(progress), options: JSON.stringify(options), created: now, updated: now })
+    .execute()
+  return _id
+}
+
+/** Runs a job's work with heartbeat, throttled progress and its outcome written and pushed. */
+async function run(services: Services, jobId: string, work: (progress: (p: TransferProgress) => void) => Promise<Partial<Pick<JobRow, 'file_id' | 'result' | 'expires'>>>) {
+  const { db, log } = services
+  let last = 0
+  let pending: TransferProgress | null = null
+  const write = async (change: Record<string, unknown>) => {
+    const row = await db.kysely.updateTable('transfer_jobs').set({ ...change, updated: Date.now() }).where('_id', '=', jobId).returningAll().executeTakeFirst()
+    if (row) await services.bus.emit([{ kind: 'signal', topics: [`user:${row.uid}`], sig: 'transfer.progress', meta: jobRecord(row) }])
+  }
+  const progress = (p: TransferProgress) => {
+    pending = p
+    if (Date.now() - last < PROGRESS_MS) return
+    last = Date.now()
+    pending = null
+    write({ progress: JSON.stringify(p) }).catch((err) => log.error({ err, jobId }, 'transfer progress'))
+  }
+  const heartbeat = setInterval(() => void db.kysely.updateTable('transfer_jobs').set({ updated: Date.now() }).where('_id', '=', jobId).execute().catch(() => {}), HEARTBEAT_MS)
+  try {
+    const outcome = await work(progress)
+    const final = (pending as TransferProgress | null) ?? { step: 'finished', done: 1, total: 1 }
+    await write({ state: 'finished', progress: JSON.stringify({ ...final, step: 'finished', done: final.total }), ...outcome, result: outcome.result ? JSON.stringify(outcome.result) : null })
+  } catch (err) {
+    const message = err instanceof RpcError ? err.message : 'internal error'
+    if (!(err instanceof RpcError)) log.error({ err, jobId }, 'transfer failed')
+    await write({ state: 'failed', error: message }).catch((e) => log.error({ err: e, jobId }, 'transfer failure not recorded'))
+  } finally {
+    clearInterval(heartbeat)
+  }
+}
+
+/** The export of `request` into an archive that becomes a file of the exporter. */
+export function runExport(services: Services, jobId: string, request: ExportRequest & { cid: string }) {
+  return run(services, jobId, async (progress) => {
+    const fileId = newId()
+    const target = path.join(tmpDir(services.config), `export-${fileId}.zip`)
+    await fsp.mkdir(path.dirname(target), { recursive: true })
+    try {
+      const manifest = await writeExport(services.db.kysely, services.config, request, target, progress)
+      const { size } = await fsp.stat(target)
+      const sha256 = await sha256Of(target)
+      const stamp = new Date(manifest.created).toISOString().slice(0, 10)
+      await fsp.mkdir(path.dirname(filePath(services.config, fileId)), { recursive: true })
+      await fsp.rename(target, filePath(services.config, fileId))
+      await insertFile(services.db.kysely, { cid: request.cid, _id: fileId, uid: request.uid, name: `export-${stamp}.zip`, size, sha256, content_type: 'application/zip', public: false, created: Date.now() })
+      return { file_id: fileId, result: { counts: manifest.counts, size }, expires: Date.now() + services.config.exportKeepHours * 3600_000 }
+    } finally {
+      await fsp.rm(target, { force: true })
+    }
+  })
+}
+
+/** Pulls an archive from another server of ours and imports it here, in one transaction. */
+export function runImport(services: Services, jobId: string, uid: string, credentials: Credentials, options: { workspaceIds?: string[]; omit: Record<string, boolean> }) {
+  return run(services, jobId, async (progress) => {
+    const target = path.join(tmpDir(services.config), `import-${jobId}.zip`)
+    await fsp.mkdir(path.dirname(target), { recursive: true })
+    const remote = await RemoteServer.signIn(services.config, credentials)
+    try {
+      const workspaceIds = options.workspaceIds ?? [await remoteDefaultWorkspace(remote)]
+      progress({ step: 'exporting', done: 0, total: 1 })
+      const started = (await remote.call('v3.user.data.export', [workspaceIds, options.omit])) as { _id: string }
+      const fileId = await waitForRemoteExport(remote, started._id, progress)
+      progress({ step: 'downloading', done: 0, total: 1 })
+      await remote.download(fileId, target)
+      const archive = await openArchive(target)
+      try {
+        const result = await services.db.kysely.transaction().execute((trx) =>
+          importArchive(trx, services.config, archive, uid, workspaceIds, (step, done, total) => progress({ step, done, total })),
+        )
+        for (const w of result.workspaces) await services.bus.emit([{ kind: 'membership', uid, cid: w._id, member: true }])
+        return { result: result as unknown as Record<string, unknown> }
+      } finally {
+        archive.close()
+      }
+    } finally {
+      await remote.close()
+      await fsp.rm(target, { force: true })
+    }
+  })
+}
+
+async function remoteDefaultWorkspace(remote: RemoteServer): Promise<string> {
+  const session = (await remote.call('v3.session.get', [])) as { cid?: string | null }
+  if (!session.cid) throw new RpcError(422, 'the other server: the user has no default workspace there', { reason: 'remote' })
+  return session.cid
+}
+
+async function waitForRemoteExport(remote: RemoteServer, jobId: string, progress: (p: TransferProgress) => void): Promise<string> {
+  for (;;) {
+    const job = (await remote.call('v3.user.data.job', [jobId])) as ReturnType<typeof jobRecord>
+    if (job.state === 'finished' && job.fileId) return job.fileId
+    if (job.state === 'failed') throw new RpcError(422, `the other server: its export failed: ${job.error ?? 'no reason given'}`, { reason: 'remote' })
+    progress({ step: `exporting: ${job.progress.step}`, done: job.progress.done, total: job.progress.total })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+}
+
+/** Marks lost jobs failed and removes expired exports (their archive files too). */
+export async function sweepTransfers(services: Services): Promise<void> {
+  const { db, config } = services
+  const now = Date.now()
+  await db.kysely
+    .updateTable('transfer_jobs')
+    .set({ state: 'failed', error: 'the server stopped while the job ran: start it again', updated: now })
+    .where('state', '=', 'running')
+    .where('updated', '<', now - LOST_MS)
+    .execute()
+  const expired = await db.kysely.selectFrom('transfer_jobs').select(['_id', 'file_id']).where('expires', '<', now).limit(100).execute()
+  for (const job of expired) {
+    if (job.file_id) {
+      await db.kysely.deleteFrom('files').where('_id', '=', job.file_id).execute()
+      await fsp.rm(filePath(config, job.file_id), { force: true })
+    }
+    await db.kysely.deleteFrom('transfer_jobs').where('_id', '=', job._id).execute()
+  }
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}

@@ -1,0 +1,241 @@
+/**
+ * v3.user.data.export, .export.workspaces, .import and the added .job: a populated workspace on the
+ * test server (A) is exported, imported into a second server (B) over HTTP, exported again there,
+ * and the two archives hold the same records once ids are mapped. B always runs on its own embedded
+ * PGlite, so in the PostgreSQL pass the transfer also crosses engines.
+ */
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import JSZip from 'jszip'
+import { KINDS } from '../../../server/transfer/kinds'
+import { Client } from '../../helpers/client'
+import { joinWorkspace, type JoinedMember } from '../../helpers/members'
+import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
+import { signedIn, type SignedIn } from '../../helpers/users'
+import { upload } from '../../http/upload'
+
+const hex = () => randomBytes(12).toString('hex')
+
+let owner: SignedIn
+let member: JoinedMember
+let stranger: SignedIn
+let anon: Client
+let b: RunningServer
+let world: { cid: string; fileBytes: Buffer }
+
+beforeAll(async () => {
+  ;[owner, stranger, anon, b] = await Promise.all([signedIn('xfer-owner'), signedIn('xfer-stranger'), Client.connect(), startServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', DATABASE_URL: '' })])
+  member = await joinWorkspace(owner, { role: 'user', tag: 'xfer-member' })
+  world = await populate()
+}, 120_000)
+afterAll(async () => {
+  await Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()])
+  await b.stop()
+})
+
+/** Every kind of record in the owner's workspace: teams, people, workflows with links, files, calendars, insights, invites. */
+async function populate() {
+  const c = owner.client
+  const team = await c.call('company.new_team', { name: 'Movers' })
+  await c.call('company.update_team_users', team._id, [owner.uid, member.uid])
+  await c.call('company.new_account', { name: 'North', team_id: team._id })
+  await c.call('v2.network.role.create', { name: 'Keepers', capabilities: ['teams.manage'] })
+  const prop = await c.call('company.add_property_field', 'users', { label: 'Desk', type: 'text', filledBy: 'user' })
+  await c.call('company.set_property_value', prop._id, 'users', { uid: member.uid, data: 'B12' })
+  await c.call('v2.network.invite.send', { email: `pending.${hex()}@example.test`, role: 'guest', cid: owner.cid })
+  const phases = [hex(), hex()]
+  const companies = await c.call('process.create', { name: 'Companies' })
+  await c.call('process.set_info', companies._id, { phases: { [phases[0]]: { name: 'Lead' } }, phasesOrder: [phases[0]] })
+  const deals = await c.call('process.create', { name: 'Deals' })
+  await c.call('process.set_info', deals._id, { phases: { [phases[1]]: { name: 'Open' } }, phasesOrder: [phases[1]] })
+  const link = await c.call('process.create_field', deals._id, { label: 'Company', type: 'activitylink', data: [companies._id] })
+  const amount = await c.call('process.create_field', deals._id, { label: 'Amount', type: 'numeric' })
+  const fileBytes = Buffer.from(`contract ${hex()}`)
+  const file = await upload(fileBytes, 'contract.txt', { key: owner.key })
+  const [acme] = await c.call('v3.activity.createMany', companies._id, [{ name: 'Acme' }], { teamId: team._id })
+  await c.call('v3.activity.createMany', deals._id, [{ name: 'Big deal', fields: { [link._id]: [acme._id], [amount._id]: 42 }, fileIds: [file.body._id], followerIds: [member.uid] }], { teamId: team._id })
+  const calendar = await c.call('v3.calendar.create', { name: 'Launches' })
+  await c.call('v3.calendar.event.create', calendar._id, { title: 'Go live', start: '2026-03-02T09:00:00Z' })
+  await c.call('v3.insight.create', { processId: deals._id, name: 'Pipeline', fields: [amount._id] })
+  return { cid: owner.cid, fileBytes }
+}
+
+/** Polls a job (on the client's server) until it ends. */
+async function finished(client: Client, jobId: string, ms = 60_000) {
+  const until = Date.now() + ms
+  for (;;) {
+    const job = await client.call('v3.user.data.job', jobId)
+    if (job.state !== 'running') return job
+    if (Date.now() > until) throw new Error(`job ${jobId} still running: ${JSON.stringify(job)}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+async function download(base: string, key: string, fileId: string) {
+  const res = await fetch(`${base}/file/${fileId}?dl=1`, { headers: { hlrkey: key } })
+  expect(res.status).toBe(200)
+  return JSZip.loadAsync(Buffer.from(await res.arrayBuffer()))
+}
+
+/** Each kind's rows, every ObjectId replaced by a name given in a content order that ignores ids. */
+async function canonical(zip: JSZip, skip: string[]) {
+  // In the order an import writes them, so ids are named where their record is, before their uses.
+  const kinds: Record<string, Record<string, unknown>[]> = {}
+  for (const { name } of KINDS.filter((k) => !skip.includes(k.name))) {
+    const text = await zip.file(`${name}.jsonl`)?.async('string')
+    if (text !== undefined) kinds[`${name}.jsonl`] = text.split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  }
+  const ID = /^([a-z]+_)?([0-9a-f]{24})$/
+  const mask = (v: unknown): unknown =>
+    typeof v === 'string' ? v.replace(/[0-9a-f]{24}/g, '#') : Array.isArray(v) ? v.map(mask) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [mask(k), mask(x)])) : v
+  const names = new Map<string, string>()
+  const rename = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const m = ID.exec(v)
+      if (!m) return v
+      if (!names.has(m[2])) names.set(m[2], `id${names.size}`)
+      return `${m[1] ?? ''}${names.get(m[2])}`
+    }
+    if (Array.isArray(v)) return v.map(rename)
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (ID.test(a) && ID.test(b) ? 0 : a.localeCompare(b))).map(([k, x]) => [rename(k), rename(x)]))
+    return v
+  }
+  const out: Record<string, unknown[]> = {}
+  for (const [name, rows] of Object.entries(kinds)) {
+    const sorted = rows.map((r) => ({ r, key: JSON.stringify(mask(r)) })).sort((x, y) => x.key.localeCompare(y.key))
+    out[name] = sorted.map(({ r }) => (rename(r._id), rename(r)))
+  }
+  return out
+}
+
+describe('v3.user.data.export and .job', () => {
+  test('401, 400, 404 for a workspace not yours or a job not yours; the archive has a manifest, one file per kind and the bytes', async () => {
+    expect((await anon.fail('v3.user.data.export')).code).toBe(401)
+    expect((await anon.fail('v3.user.data.job', hex())).code).toBe(401)
+    expect(await owner.client.fail('v3.user.data.export', ['nope'])).toMatchObject({ code: 400, details: { argument: 0 } })
+    expect(await owner.client.fail('v3.user.data.export', [stranger.cid])).toMatchObject({ code: 404, details: { argument: 0, path: '/0' } })
+    expect(await owner.client.fail('v3.user.data.export', null, { omitEverything: true })).toMatchObject({ code: 400, details: { argument: 1 } })
+
+    const started = await owner.client.call('v3.user.data.export', [world.cid])
+    expect(started).toMatchObject({ kind: 'export', state: 'running' })
+    expect((await stranger.client.fail('v3.user.data.job', started._id)).code).toBe(404)
+    const job = await finished(owner.client, started._id)
+    expect(job).toMatchObject({ state: 'finished', fileId: expect.any(String), expires: expect.any(Number) })
+    await owner.client.waitForSignal('transfer.progress', (m) => m._id === started._id && m.state === 'finished')
+
+    const zip = await download(process.env.TEST_SERVER_URL!, owner.key, job.fileId)
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string'))
+    expect(manifest).toMatchObject({ format: 'hlr-export', formatVersion: 1, workspaces: [{ _id: world.cid, whole: true }] })
+    expect(manifest.counts).toMatchObject({ workflows: 2, fields: 2, activities: 2, files: 1, fileContents: 1, invites: 1, calendars: 1, events: 1, insights: 1, teams: 1 })
+    const fileRow = JSON.parse((await zip.file('files.jsonl')!.async('string')).trim())
+    expect(await zip.file(`files/${fileRow._id}`)!.async('nodebuffer')).toEqual(world.fileBytes)
+    const invite = JSON.parse((await zip.file('invites.jsonl')!.async('string')).trim())
+    expect(invite.invite_key).toBeNull()
+    // Someone else's archive is not yours to read.
+    expect((await fetch(`${process.env.TEST_SERVER_URL}/file/${job.fileId}`, { headers: { hlrkey: stranger.key } })).status).toBe(404)
+  })
+
+  test('omit flags skip their kinds; a member exports only what they may see', async () => {
+    const omitted = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid], { omitActivities: true, omitFileContents: true, omitInvites: true }))._id)
+    const zip = await download(process.env.TEST_SERVER_URL!, owner.key, omitted.fileId)
+    expect(zip.file('activities.jsonl')).toBeNull()
+    expect(zip.file('history.jsonl')).toBeNull()
+    expect(zip.file('invites.jsonl')).toBeNull()
+    expect(zip.file('files.jsonl')).not.toBeNull()
+    expect(Object.keys(zip.files).some((n) => n.startsWith('files/'))).toBe(false)
+
+    const theirs = await finished(member.client, (await member.client.call('v3.user.data.export', [world.cid]))._id)
+    expect(theirs).toMatchObject({ state: 'finished' })
+    const mine = JSON.parse(await (await download(process.env.TEST_SERVER_URL!, member.key, theirs.fileId)).file('manifest.json')!.async('string'))
+    expect(mine.workspaces).toEqual([{ _id: world.cid, name: expect.any(String), whole: false }])
+    expect(mine.counts).toMatchObject({ invites: 0, customRoles: 0, propertyValues: 1, workflows: 2 })
+  })
+})
+
+describe('v3.user.data.export.workspaces and .import', () => {
+  test('401, 400 for a host that is not http(s); a private address refused unless the operator allows it', async () => {
+    const creds = { host: process.env.TEST_SERVER_URL!, username: owner.email, password: owner.password }
+    expect((await anon.fail('v3.user.data.export.workspaces', creds)).code).toBe(401)
+    expect((await anon.fail('v3.user.data.import', creds)).code).toBe(401)
+    expect(await owner.client.fail('v3.user.data.import', { ...creds, host: 'ftp://example.test' })).toMatchObject({ code: 400, details: { path: '/host' } })
+    // The test server has no IMPORT_ALLOWED_HOSTS: its own loopback address is refused.
+    const refusedNow = await owner.client.fail('v3.user.data.export.workspaces', creds)
+    expect(refusedNow).toMatchObject({ code: 422, msg: expect.stringContaining('private or local address') })
+    const refused = await finished(owner.client, (await owner.client.call('v3.user.data.import', creds))._id)
+    expect(refused).toMatchObject({ state: 'failed', error: expect.stringContaining('private or local address') })
+  })
+
+  test('the round trip: imported into another server with new ids, re-exported identically; people linked or invited', async () => {
+    const importer = await signedIn('xfer-owner', b.wsUrl)
+    // The owner and the member have accounts on B too (same e-mail): they are linked.
+    const onB = await Client.connect({ url: b.wsUrl })
+    await onB.call('v2.user.register', { email: member.email, password: member.password, firstname: 'Test', lastname: 'member' })
+    await onB.close()
+    const creds = { host: process.env.TEST_SERVER_URL!, username: owner.email, password: owner.password }
+    expect(await importer.client.fail('v3.user.data.export.workspaces', { ...creds, password: 'wrong password!' })).toMatchObject({ code: 422 })
+    const owned = await importer.client.call('v3.user.data.export.workspaces', creds)
+    expect(owned).toEqual(expect.arrayContaining([{ _id: world.cid, name: expect.any(String) }]))
+
+    // The importer on B is the owner's address on A only if registered so; here B's importer is a new person, so the owner of A is invited.
+    const started = await importer.client.call('v3.user.data.import', creds, { workspaceIds: [world.cid] })
+    const job = await finished(importer.client, started._id, 120_000)
+    expect(job.state).toBe('finished')
+    const [imported] = job.result.workspaces
+    expect(imported._id).not.toBe(world.cid)
+    expect(job.result.invited).toEqual([owner.email])
+    expect(job.result.linked).toBe(1)
+
+    // What B holds: the workflows, activities and the file, under new ids.
+    await importer.client.call('v3.session.switchWorkspace', imported._id)
+    const workflows = await importer.client.call('process.list')
+    expect(workflows.map((w: { name: string }) => w.name).sort()).toEqual(['Companies', 'Deals'])
+    const invites = await importer.client.call('v2.network.invite.list', imported._id)
+    expect(invites.map((i: { email: string }) => i.email)).toEqual(expect.arrayContaining([owner.email]))
+
+    const again = await finished(importer.client, (await importer.client.call('v3.user.data.export', [imported._id]))._id)
+    const first = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid]))._id)
+    const [x, y] = await Promise.all([download(process.env.TEST_SERVER_URL!, owner.key, first.fileId), download(b.url, importer.key, again.fileId)])
+    // Differences by design: the importer owns the workspace, and the owner of A is an invite on B.
+    const byDesign = ['workspaces', 'members', 'invites', 'teamMembers']
+    const [cx, cy] = await Promise.all([canonical(x, byDesign), canonical(y, byDesign)])
+    expect(Object.keys(cy)).toEqual(Object.keys(cx))
+    for (const kind of Object.keys(cx)) expect([kind, cy[kind]]).toEqual([kind, cx[kind]])
+    await importer.client.close()
+  }, 180_000)
+})
+
+describe('npm run export / import (the operator\'s path)', () => {
+  const npm = (args: string[], env: Record<string, string>) =>
+    promisify(execFile)('npm', ['run', '--silent', ...args], { cwd: path.join(__dirname, '..', '..', '..'), env: { ...process.env, ...env }, timeout: 120_000 })
+
+  test('an archive imported into a stopped server\'s folder and exported from it again holds the same records', async () => {
+    const job = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid]))._id)
+    const res = await fetch(`${process.env.TEST_SERVER_URL}/file/${job.fileId}?dl=1`, { headers: { hlrkey: owner.key } })
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-cli-'))
+    const archive = path.join(dir, 'in.zip')
+    fs.writeFileSync(archive, Buffer.from(await res.arrayBuffer()))
+
+    // A fresh server folder where the owner and the member have accounts (so everyone is linked); then the server stops and the commands run on its folder.
+    const c = await startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: '' })
+    const anonC = await Client.connect({ url: c.wsUrl })
+    for (const person of [owner, member]) await anonC.call('v2.user.register', { email: person.email, password: person.password, firstname: 'Test', lastname: 'x' })
+    await anonC.close()
+    expect(await c.stop()).toBe(0)
+    const env = { DATA_DIR: c.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }
+
+    expect(await npm(['import'], env).catch((e) => e.code)).toBe(2)
+    const imported = JSON.parse((await npm(['import', '--', archive, owner.email], env)).stdout)
+    expect(imported.workspaces).toHaveLength(1)
+    const out = path.join(dir, 'out.zip')
+    await npm(['export', '--', imported.workspaces[0]._id, out], env)
+    const byDesign = ['workspaces', 'members', 'invites', 'teamMembers']
+    const [before, after] = await Promise.all([JSZip.loadAsync(fs.readFileSync(archive)), JSZip.loadAsync(fs.readFileSync(out))])
+    const [cx, cy] = await Promise.all([canonical(before, byDesign), canonical(after, byDesign)])
+    for (const kind of Object.keys(cx)) expect([kind, cy[kind]]).toEqual([kind, cx[kind]])
+    fs.rmSync(dir, { recursive: true, force: true })
+  }, 180_000)
+})
