@@ -45,6 +45,8 @@ export interface Config {
   functionWriteBudget: number
   /** How often the queue of function values to evaluate is looked at, ms. */
   functionDrainMs: number
+  /** An OpenAI-compatible endpoint for function assist (…/v1), its key and model; null: assist is off (503). */
+  ai: { baseUrl: string; apiKey: string | null; model: string } | null
   /** How long a finished export archive is kept before it is removed. */
   exportKeepHours: number
   /**
@@ -113,11 +115,16 @@ export function loadConfig(env: Env = process.env): Config {
     functionDeadlineMs: read.integer('FUNCTION_DEADLINE_MS', 50, 1, 10_000),
     functionWriteBudget: read.integer('FUNCTION_WRITE_BUDGET', 2000, 0, 1_000_000),
     functionDrainMs: read.integer('FUNCTION_DRAIN_MS', 100, 10, 86_400_000),
+    ai: null,
     exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
     importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
     importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
     importTimeoutSeconds: read.integer('IMPORT_TIMEOUT_SECONDS', 60, 1, 3600),
   }
+  const aiBase = read.httpUrl('AI_BASE_URL')
+  const aiModel = read.string('AI_MODEL', '')
+  if (aiBase && !aiModel) problems.push('AI_MODEL: required with AI_BASE_URL')
+  if (aiBase && aiModel) config.ai = { baseUrl: aiBase.replace(/\/+$/, ''), apiKey: read.string('AI_API_KEY', '') || null, model: aiModel }
   config.filesDir = path.resolve(read.string('FILES_DIR', path.join(config.dataDir, 'files')))
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config

@@ -35,6 +35,8 @@ import * as v3activity from './v3/activity'
 import * as v3activityBall from './v3/activity/ball'
 import * as v3activityFunctions from './v3/activity/functions'
 import * as v3activityEvaluateWorkflowFunctions from './v3/activity/evaluateWorkflowFunctions'
+import * as v3activityFunctionField from './v3/activity/functionField'
+import * as v3activityExplainNode from './v3/activity/explainNode'
 import * as v3activityHistory from './v3/activity/history'
 import * as v3activityLinkedFrom from './v3/activity/linkedFrom'
 import * as v3activityRemoved from './v3/activity/removed'
@@ -82,6 +84,8 @@ const modules = [
   v3activityBall,
   v3activityFunctions,
   v3activityEvaluateWorkflowFunctions,
+  v3activityFunctionField,
+  v3activityExplainNode,
   v3activityHistory,
   v3activityLinkedFrom,
   v3activityRemoved,
