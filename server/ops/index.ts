@@ -37,6 +37,7 @@ import * as v3activityFunctions from './v3/activity/functions'
 import * as v3activityEvaluateWorkflowFunctions from './v3/activity/evaluateWorkflowFunctions'
 import * as v3activityFunctionField from './v3/activity/functionField'
 import * as v3activityExplainNode from './v3/activity/explainNode'
+import * as v3activityRepair from './v3/activity/repair'
 import * as v3activityHistory from './v3/activity/history'
 import * as v3activityLinkedFrom from './v3/activity/linkedFrom'
 import * as v3activityRemoved from './v3/activity/removed'
@@ -86,6 +87,7 @@ const modules = [
   v3activityEvaluateWorkflowFunctions,
   v3activityFunctionField,
   v3activityExplainNode,
+  v3activityRepair,
   v3activityHistory,
   v3activityLinkedFrom,
   v3activityRemoved,

@@ -58,6 +58,8 @@ export interface PropagateOptions {
   dryRun?: boolean
   /** Return the outcome of every evaluated node (also when writing). */
   collect?: boolean
+  /** Evaluate the forced nodes only, not their dependents. */
+  noCascade?: boolean
 }
 
 export interface NodeOutcome {
@@ -137,7 +139,10 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
     const source = queue.shift()!
     for (const edge of graph.readers.get(nodeId(source.processId, source.key)) ?? []) {
       const fn = graph.functions.get(edge.to)!
-      for (const dependent of await dependents(snapshot, edge, fn, source)) addNode(dependent, fn, key(source.activityId, source.key))
+      for (const dependent of await dependents(snapshot, edge, fn, source)) {
+        if (options.noCascade && !nodes.has(key(dependent, fn.fieldKey))) continue
+        addNode(dependent, fn, key(source.activityId, source.key))
+      }
     }
   }
 
