@@ -187,14 +187,15 @@ export function unknownReferences(workflows: WorkflowDef[], processId: string, v
   const fieldOf = (w: WorkflowDef | undefined, id: string) => w?.fields.find((f) => f._id === id)
   const out: { variable: string; reason: string }[] = []
   for (const [variable, value] of Object.entries(variables)) {
-    for (const { type, data } of dependenciesOf(value)) {
+    // In a stacked variable only the first dependency is read from this workflow; the rest follow its hop.
+    for (const { type, data } of dependenciesOf(value).slice(0, 1)) {
       let reason: string | null = null
       if (type === '=') {
         if (data[0] !== 'data' && data[0] !== '_id' && !fieldOf(own, data[0])) reason = `${data[0]} is not a field of this workflow`
       } else if (type === '>') {
         const link = fieldOf(own, data[0])
         if (!link || link.type !== 'activitylink') reason = `${data[0]} is not an activitylink field of this workflow`
-        else if (!(byId.has(data[1]) && data[2] === 'data') && !workflows.some((w) => linksTo(link, w._id) && fieldOf(w, data[1])))
+        else if (data[1] !== undefined && !(byId.has(data[1]) && data[2] === 'data') && !workflows.some((w) => linksTo(link, w._id) && fieldOf(w, data[1])))
           reason = `${data[1]} is not a field of a workflow that ${data[0]} links to`
       } else if (type === '<') {
         const source = byId.get(data[0])

@@ -129,3 +129,35 @@ describe('v3.activity.verifyWorkflowValues', () => {
     ])
   })
 })
+
+describe('v3.activity.convertStackedVariables', () => {
+  test('401, 400, 404, 403 for a user; a dry run lists what converts and what does not; then the conversion is saved and evaluated', async () => {
+    const w = world
+    const c = owner.client
+    const tier = await c.call('process.create_field', w.customers, { label: 'Tier', type: 'text' })
+    await c.call('v3.activity.updateMany', [{ _id: w.acme._id, fields: { [tier._id]: 'gold' } }])
+    const stacked = await c.call('process.create_field', w.orders, {
+      label: 'Customer tier',
+      type: 'text',
+      function: 'return Array.isArray(dep.t) ? "stacked" : dep.t',
+      functionEnabled: true,
+      functionVariables: { t: [{ type: '>', data: [w.customer._id] }, { type: '=', data: [tier._id] }], odd: [{ type: '=', data: [w.amount._id] }, { type: '=', data: [w.amount._id] }] },
+    })
+    expect((await anon.fail('v3.activity.convertStackedVariables', {})).code).toBe(401)
+    expect(await c.fail('v3.activity.convertStackedVariables', { dryRun: 'no' })).toMatchObject({ code: 400, details: { path: '/dryRun' } })
+    expect((await c.fail('v3.activity.convertStackedVariables', { processId: w.foreign })).code).toBe(404)
+    expect((await user.client.fail('v3.activity.convertStackedVariables', {})).code).toBe(403)
+
+    const plan = await c.call('v3.activity.convertStackedVariables', { processId: w.orders })
+    expect(plan).toEqual({
+      converted: [{ processId: w.orders, fieldId: stacked._id, variable: 't', from: expect.any(Array), to: { type: '>', data: [w.customer._id, tier._id] } }],
+      notConverted: [{ processId: w.orders, fieldId: stacked._id, variable: 'odd', from: expect.any(Array), reason: expect.stringContaining('one hop') }],
+      written: false,
+    })
+    expect((await c.call('v2.process.get', w.orders)).fields[stacked._id].functionVariables.t).toHaveLength(2)
+    expect(await c.call('v3.activity.convertStackedVariables', { processId: w.orders, dryRun: false })).toMatchObject({ written: true })
+    expect((await c.call('v2.process.get', w.orders)).fields[stacked._id].functionVariables.t).toEqual({ type: '>', data: [w.customer._id, tier._id] })
+    const order = await c.call('v3.activity.get', w.order._id)
+    expect(order.fields.find((f: { _id: string }) => f._id === stacked._id).value).toBe('gold')
+  })
+})

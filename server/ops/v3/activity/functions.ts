@@ -11,6 +11,8 @@ import { visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProces
 import { explain, type ExplainArgs } from '../../../domain/functions/explain'
 import { dryRunNode, evaluateDraft, verifyWorkflow, type Draft } from '../../../domain/functions/inspect'
 import { loadGraph } from '../../../domain/functions/config'
+import { planConversions } from '../../../domain/functions/convert'
+import { recomputeFunction } from '../../../domain/functions/after-write'
 import { createRun } from '../../../domain/functions/runs'
 import { operation } from '../../../rpc/operation'
 
@@ -93,5 +95,41 @@ export const evaluateAllFunctions = operation({
       if (visible) runs.push({ processId, runId: await createRun(ctx.db, ctx.cid, processId, keys, options.apply !== false, ctx.session.uid) })
     }
     return { runs }
+  },
+})
+
+/**
+ * [{processId?, dryRun? (true)}] -> {converted: [{processId, fieldId, variable, from, to}],
+ * notConverted: [{..., reason}], written}: stacked variables (lists of dependencies) of the current
+ * workspace's function fields (or one workflow's) turned into single path dependencies where the
+ * list is one path (server/domain/functions/convert.ts). With dryRun false the fields are saved
+ * (and their values evaluated again). Workspace admins and owners.
+ */
+export const convertStackedVariables = operation({
+  name: 'v3.activity.convertStackedVariables',
+  access: 'member',
+  capability: 'workspace.admin',
+  workspace: (caller, options: { processId?: string }) => workspaceOfProcess(caller, typeof options?.processId === 'string' ? options.processId : undefined),
+  async run(ctx, options: { processId?: unknown; dryRun?: unknown }) {
+    if (options.processId !== undefined && (typeof options.processId !== 'string' || !/^[0-9a-f]{24}$/.test(options.processId))) throw ctx.invalid(0, '/processId', 'must be a workflow id')
+    if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') throw ctx.invalid(0, '/dryRun', 'must be boolean')
+    if (options.processId) await visibleProcess(ctx, options.processId as string)
+    const { workflows } = await loadGraph(ctx.db, ctx.cid)
+    const plan = planConversions(workflows, options.processId as string | undefined)
+    const converted = plan.filter((c) => c.to)
+    const write = options.dryRun === false && converted.length > 0
+    if (write) {
+      const byField = new Map<string, typeof converted>()
+      for (const c of converted) byField.set(c.fieldId, [...(byField.get(c.fieldId) ?? []), c])
+      for (const [fieldId, changes] of byField) {
+        const field = workflows.flatMap((w) => w.fields).find((f) => f._id === fieldId)!
+        const variables = { ...(field.functionVariables as Record<string, unknown>) }
+        for (const c of changes) variables[c.variable] = c.to
+        const { _id, type, uid, created, updated, ...descriptor } = field
+        await ctx.db.updateTable('process_fields').set({ descriptor: JSON.stringify({ ...descriptor, functionVariables: variables }), updated: Date.now() }).where('cid', '=', ctx.cid).where('_id', '=', fieldId).execute()
+        await recomputeFunction(ctx, ctx.cid, changes[0].processId, fieldId)
+      }
+    }
+    return { converted, notConverted: plan.filter((c) => !c.to), written: write }
   },
 })
