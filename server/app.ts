@@ -74,7 +74,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
         ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
         : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
-      const functions = new Evaluator({ deadlineMs: config.functionDeadlineMs })
+      const functions = new Evaluator({ deadlineMs: config.functionDeadlineMs }, config.functionEvaluator === 'unsandboxed-benchmark')
+      if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer, functions })
       const routeDeps = { config, db, bus, log }
       web.use(apiRouter(routeDeps, dispatcher))

@@ -45,6 +45,8 @@ export interface Config {
   functionWriteBudget: number
   /** How often the queue of function values to evaluate is looked at, ms. */
   functionDrainMs: number
+  /** quickjs (always, but for the benchmark's baseline: unsandboxed-benchmark, which runs code unprotected). */
+  functionEvaluator: 'quickjs' | 'unsandboxed-benchmark'
   /** An OpenAI-compatible endpoint for function assist (…/v1), its key and model; null: assist is off (503). */
   ai: { baseUrl: string; apiKey: string | null; model: string } | null
   /** How long a finished export archive is kept before it is removed. */
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     functionWriteBudget: read.integer('FUNCTION_WRITE_BUDGET', 2000, 0, 1_000_000),
     functionDrainMs: read.integer('FUNCTION_DRAIN_MS', 100, 10, 86_400_000),
     ai: null,
+    functionEvaluator: read.oneOf('FUNCTION_EVALUATOR', 'quickjs', ['quickjs', 'unsandboxed-benchmark']) as Config['functionEvaluator'],
     exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
     importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
     importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),

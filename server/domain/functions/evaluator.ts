@@ -58,7 +58,11 @@ export class Evaluator {
   private nextId = 1
   private closed = false
 
-  constructor(limits: Partial<SandboxLimits> = {}) {
+  constructor(
+    limits: Partial<SandboxLimits> = {},
+    /** Benchmark baseline only: no sandbox at all (see worker.ts). */
+    private readonly unsandboxed = false,
+  ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits }
   }
 
@@ -96,7 +100,7 @@ export class Evaluator {
   private start(): Promise<void> {
     // A fresh progress array per thread: a thread being ended cannot write into its successor's.
     this.progress = new Float64Array(new SharedArrayBuffer(16))
-    const worker = new Worker(workerSource(), { eval: true, workerData: { limits: this.limits, progress: this.progress.buffer } })
+    const worker = new Worker(workerSource(), { eval: true, workerData: { limits: this.limits, progress: this.progress.buffer, plain: this.unsandboxed } })
     worker.unref()
     this.worker = worker
     this.ready = new Promise((resolve, reject) => {

@@ -35,8 +35,16 @@ export async function verifyWorkflow(db: DbHandle, functions: Evaluator, cid: st
   const { graph } = await loadGraph(db, cid)
   const keys = [...graph.functions.values()].filter((f) => f.processId === processId && (!fieldIds || fieldIds.includes(f.fieldKey))).map((f) => f.fieldKey)
   const report: VerifyReport = { checked: 0, mismatches: [], truncated: false, errors: 0, cycles: 0, dirty: 0 }
-  if (!keys.length) return report
   const ids = await db.selectFrom('activities').select('_id').where('cid', '=', cid).where('process_id', '=', processId).where('removed', '=', false).orderBy('_id').limit(limit).execute()
+  const dirty = await db
+    .selectFrom('function_state')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('cid', '=', cid)
+    .where('dirty', '=', true)
+    .where('activity_id', 'in', [...ids.map((r) => r._id), ''])
+    .executeTakeFirstOrThrow()
+  report.dirty = Number(dirty.n)
+  if (!keys.length) return report
   const forced = ids.flatMap((r) => keys.map((fieldKey) => ({ activityId: r._id, fieldKey })))
   const result = await propagate({ db, functions, signal: async () => {} }, cid, [], { forced, dryRun: true, budget: Infinity })
   const wanted = new Set(forced.map((f) => `${f.activityId}:${f.fieldKey}`))
@@ -51,14 +59,6 @@ export async function verifyWorkflow(db: DbHandle, functions: Evaluator, cid: st
       else report.truncated = true
     }
   }
-  const dirty = await db
-    .selectFrom('function_state')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('cid', '=', cid)
-    .where('dirty', '=', true)
-    .where('activity_id', 'in', [...ids.map((r) => r._id), ''])
-    .executeTakeFirstOrThrow()
-  report.dirty = Number(dirty.n)
   return report
 }
 

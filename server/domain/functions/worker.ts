@@ -9,11 +9,36 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { Sandbox, type Evaluation, type SandboxLimits } from './sandbox'
 import type { BatchRequest, BatchReply } from './evaluator'
 
-const { limits, progress: shared } = workerData as { limits: Partial<SandboxLimits>; progress: SharedArrayBuffer }
+const { limits, progress: shared, plain } = workerData as { limits: Partial<SandboxLimits>; progress: SharedArrayBuffer; plain?: boolean }
 const progress = new Float64Array(shared)
 let broken = false
 
-void new Sandbox(limits).ready().then((sandbox) => {
+/**
+ * The benchmark's baseline only (FUNCTION_EVALUATOR=unsandboxed-benchmark): the same pipeline with
+ * bodies run as plain host functions, no isolation at all. Never for real data.
+ */
+class Unsandboxed {
+  private cache = new Map<string, (dep: unknown) => unknown>()
+  evaluate(_ws: string, body: string, dep: unknown): Evaluation {
+    const started = process.hrtime.bigint()
+    try {
+      let fn = this.cache.get(body)
+      if (!fn) this.cache.set(body, (fn = new Function('dep', body) as (dep: unknown) => unknown))
+      const value = fn(JSON.parse(JSON.stringify(dep)))
+      return { ok: true, value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)), durationUs: Number((process.hrtime.bigint() - started) / 1000n) }
+    } catch (err) {
+      return { ok: false, error: String(err), durationUs: 0 }
+    }
+  }
+  compileError() {
+    return null
+  }
+  prepare() {}
+  discard() {}
+}
+
+const ready: Promise<Pick<Sandbox, 'evaluate' | 'compileError' | 'prepare' | 'discard'>> = plain ? Promise.resolve(new Unsandboxed()) : new Sandbox(limits).ready()
+void ready.then((sandbox) => {
   // Warm the WebAssembly code up once, so the first real evaluation is not the slow one.
   sandbox.evaluate('warm-up', 'return 1', {})
   sandbox.discard('warm-up')
