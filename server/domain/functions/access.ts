@@ -26,3 +26,17 @@ export async function visibleActivity(ctx: { db: Caller['db']; cid: string; sess
   return v
 }
 
+
+/** For operations ruled by visibility alone: a visible, active activity (404 otherwise) and its workspace. */
+export async function seenActivity(ctx: { db: Caller['db']; session: { uid: string } }, activityId: string) {
+  const v = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId)
+  return { ...v, cid: v.activity.cid }
+}
+
+/** For operations ruled by visibility alone: a visible workflow (404 otherwise). */
+export async function seenProcess(ctx: { db: Caller['db']; session: { uid: string } }, processId: string) {
+  const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId).catch(() => {
+    throw notFound('process')
+  })
+  return process
+}

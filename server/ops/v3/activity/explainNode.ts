@@ -2,7 +2,7 @@
  * v3.activity.explainNode.assist: the dependency graph of explainNode, explained in words by the
  * operator's AI model. Read-only; suggests no code. 503 {reason: 'aiNotConfigured'} without a model.
  */
-import { visibleActivity, workspaceOfActivity } from '../../../domain/functions/access'
+import { seenActivity } from '../../../domain/functions/access'
 import { askModel, requireAi } from '../../../domain/functions/assist'
 import { explain, type ExplainArgs } from '../../../domain/functions/explain'
 import { operation } from '../../../rpc/operation'
@@ -15,14 +15,12 @@ const SYSTEM =
 /** Same argument as explainNode -> {explanation, graph: {nodes, edges, cycles, truncated}}. */
 export const assist = operation({
   name: 'v3.activity.explainNode.assist',
-  access: 'member',
-  capability: 'workspace.read',
-  workspace: (caller, args: ExplainArgs) => workspaceOfActivity(caller, args.activityId),
+  access: 'signedIn',
   readOnly: true,
   async run(ctx, args: ExplainArgs) {
     requireAi(ctx.config)
-    const { activity } = await visibleActivity(ctx, args.activityId)
-    const graph = await explain(ctx.db, ctx.cid, activity, args)
+    const { activity, cid } = await seenActivity(ctx, args.activityId)
+    const graph = await explain(ctx.db, cid, activity, args)
     const explanation = await askModel(ctx.config, SYSTEM, `The graph:\n${JSON.stringify(graph)}`)
     return { explanation: explanation.trim(), graph: { nodes: graph.nodes.length, edges: graph.edges.length, cycles: graph.cycles.length, truncated: graph.truncated } }
   },

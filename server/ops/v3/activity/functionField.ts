@@ -4,7 +4,7 @@
  * result of validateFunction and of one run on the activity. Saves nothing. 503
  * {reason: 'aiNotConfigured'} on a server without a model.
  */
-import { visibleActivity, workspaceOfActivity } from '../../../domain/functions/access'
+import { seenActivity } from '../../../domain/functions/access'
 import { ASSIST_SYSTEM, askModel, checkFunctions, codeOf, requireAi, tryOnActivity, assistPrompt, type AssistRequest } from '../../../domain/functions/assist'
 import { loadGraph } from '../../../domain/functions/config'
 import { operation } from '../../../rpc/operation'
@@ -17,22 +17,20 @@ import { operation } from '../../../rpc/operation'
  */
 export const assist = operation({
   name: 'v3.activity.functionField.assist',
-  access: 'member',
-  capability: 'workspace.read',
-  workspace: (caller, r: AssistRequest) => workspaceOfActivity(caller, r.activityId),
+  access: 'signedIn',
   readOnly: true,
   async run(ctx, r: AssistRequest) {
     requireAi(ctx.config)
-    const { activity } = await visibleActivity(ctx, r.activityId!)
-    const { workflows } = await loadGraph(ctx.db, ctx.cid)
+    const { activity, cid } = await seenActivity(ctx, r.activityId!)
+    const { workflows } = await loadGraph(ctx.db, cid)
     const variables = r.functionVariables ?? (r.field.functionVariables as Record<string, unknown>) ?? {}
     const field = workflows.flatMap((w) => w.fields).find((f) => f._id === r.field._id)
-    const before = await tryOnActivity(ctx.db, ctx.functions, ctx.cid, workflows, activity, field, 'return null', variables)
+    const before = await tryOnActivity(ctx.db, ctx.functions, cid, workflows, activity, field, 'return null', variables)
     const reply = await askModel(ctx.config, ASSIST_SYSTEM, assistPrompt(r, before.dep))
     if (r.mode === 'explain') return { mode: r.mode, explanation: reply.trim() }
     const code = codeOf(reply)
     const [validation] = await checkFunctions(ctx.functions, [{ body: code, variableNames: Object.keys(variables) }])
-    const trial = validation.valid ? await tryOnActivity(ctx.db, ctx.functions, ctx.cid, workflows, activity, field, code, variables) : null
+    const trial = validation.valid ? await tryOnActivity(ctx.db, ctx.functions, cid, workflows, activity, field, code, variables) : null
     return {
       mode: r.mode,
       code,

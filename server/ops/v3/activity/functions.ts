@@ -7,7 +7,7 @@
  * Each acts in the workspace of the activity or workflow it names: a non-member gets 404; inside,
  * what the caller may not see is 404 too (server/policies/processes.ts).
  */
-import { visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/functions/access'
+import { seenActivity, seenProcess, visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/functions/access'
 import { explain, type ExplainArgs } from '../../../domain/functions/explain'
 import { dryRunNode, evaluateDraft, verifyWorkflow, type Draft } from '../../../domain/functions/inspect'
 import { loadGraph } from '../../../domain/functions/config'
@@ -19,32 +19,28 @@ import { operation } from '../../../rpc/operation'
 /** [{processId, phaseId?, _id?, name?, fields?}] -> {fields: {fieldId: {value, error?}}, name?}; nothing is saved. */
 export const evaluateMany = operation({
   name: 'v3.activity.evaluateMany',
-  access: 'member',
-  capability: 'workspace.read',
-  workspace: (caller, draft: Draft) => workspaceOfProcess(caller, draft.processId),
+  access: 'signedIn',
   readOnly: true,
   async run(ctx, draft: Draft) {
-    const process = await visibleProcess(ctx, draft.processId)
+    const process = await seenProcess(ctx, draft.processId)
     let stored = null
     if (draft._id) {
-      const v = await visibleActivity(ctx, draft._id)
+      const v = await seenActivity(ctx, draft._id)
       if (v.activity.process_id !== process._id) throw ctx.invalid(0, '/_id', 'is not an activity of this workflow')
       stored = v.activity
     }
-    return evaluateDraft(ctx.db, ctx.functions, ctx.cid, stored, draft)
+    return evaluateDraft(ctx.db, ctx.functions, process.cid, stored, draft)
   },
 })
 
 /** [{activityId, fieldId, direction?, graphMode?, maxDepth?, incomingMaxDepth?, outgoingMaxDepth?, includeValues?}] -> the graph. */
 export const explainNode = operation({
   name: 'v3.activity.explainNode',
-  access: 'member',
-  capability: 'workspace.read',
-  workspace: (caller, args: ExplainArgs) => workspaceOfActivity(caller, args.activityId),
+  access: 'signedIn',
   readOnly: true,
   async run(ctx, args: ExplainArgs) {
-    const { activity } = await visibleActivity(ctx, args.activityId)
-    return explain(ctx.db, ctx.cid, activity, args)
+    const { activity, cid } = await seenActivity(ctx, args.activityId)
+    return explain(ctx.db, cid, activity, args)
   },
 })
 

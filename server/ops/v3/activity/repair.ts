@@ -8,25 +8,25 @@
  */
 import { requireEdit } from '../../../domain/activities/history-read'
 import { publishActivities } from '../../../domain/activities/events'
-import { visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/functions/access'
+import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/functions/access'
 import { activeIdsOf, repair, type RepairOptions } from '../../../domain/functions/repair'
 import type { PropagationContext } from '../../../domain/functions/recompute'
-import { operation, type MemberContext } from '../../../rpc/operation'
+import { operation, type MemberContext, type SignedInContext } from '../../../rpc/operation'
 
 type PathArgs = RepairOptions & { activityId: string; outgoingMaxDepth?: number }
 type WorkflowArgs = RepairOptions & { workflowId: string; outgoingMaxDepth?: number; limit?: number }
 
-const propagation = (ctx: MemberContext): PropagationContext => ({
+const propagation = (ctx: SignedInContext): PropagationContext => ({
   db: ctx.db,
   functions: ctx.functions,
   signal: (cid, processId, _id, fields) => publishActivities(ctx, cid, processId, 'v3.activity.updated', { _id, processId, fields }),
 })
 
-async function onePath(ctx: MemberContext, args: PathArgs, force: boolean, dryRun: boolean) {
-  const v = await visibleActivity(ctx, args.activityId)
+async function onePath(ctx: SignedInContext, args: PathArgs, force: boolean, dryRun: boolean) {
+  const v = await seenActivity(ctx, args.activityId)
   if (!dryRun) requireEdit(v, 'repair')
   const writeValues = dryRun ? false : (args.writeValues ?? !force)
-  return repair(propagation(ctx), ctx.cid, v.activity.process_id, [v.activity._id], { ...args, writeValues, force })
+  return repair(propagation(ctx), v.cid, v.activity.process_id, [v.activity._id], { ...args, writeValues, force })
 }
 
 async function wholeWorkflow(ctx: MemberContext, args: WorkflowArgs, force: boolean, dryRun: boolean) {
@@ -41,11 +41,8 @@ async function wholeWorkflow(ctx: MemberContext, args: WorkflowArgs, force: bool
 const path = (name: string, force: boolean, dryRun: boolean) =>
   operation({
     name,
-    access: 'member',
-    capability: 'workspace.read',
-    workspace: (caller, args: PathArgs) => workspaceOfActivity(caller, args?.activityId),
+    access: 'signedIn',
     readOnly: dryRun,
-    rule: dryRun ? 'the activity must be visible' : 'needs permission to edit the activity',
     async run(ctx, args: PathArgs) {
       if (!args?.activityId) throw ctx.invalid(0, '/activityId', 'is required')
       if (!args.fieldId) throw ctx.invalid(0, '/fieldId', 'is required')
