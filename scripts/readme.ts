@@ -1,15 +1,16 @@
 /**
  * Writes the generated tables into README.md between their markers (`npm run readme`):
- * the operation coverage and the role table. spec/readme.spec.ts fails when they are stale.
+ * the operation coverage, the role table and the signal table. spec/readme.spec.ts fails when they are stale.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { coverageMarkdown } from './op-coverage'
 import { rolesMarkdown } from './roles-table'
+import { signalsMarkdown } from './signals-table'
 
 export const README = path.join(__dirname, '..', 'README.md')
 
-export const generatedSections = (): Record<string, string> => ({ coverage: coverageMarkdown(), roles: rolesMarkdown() })
+export const generatedSections = (): Record<string, string> => ({ coverage: coverageMarkdown(), roles: rolesMarkdown(), signals: signalsMarkdown() })
 
 const marker = (name: string) => new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(<!-- ${name}:end -->)`)
 

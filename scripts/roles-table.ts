@@ -24,6 +24,7 @@ export function rolesMarkdown(): string {
   lines.push('', '| capability | roles |', '|---|---|')
   for (const cap of Object.keys(CAPABILITIES) as Capability[]) lines.push(`| \`${cap}\` | ${CAPABILITIES[cap].join(', ')} |`)
   lines.push('', 'An inviter is a user with the inviter flag: it holds what users hold plus the inviter row.')
+  lines.push('A member with the feedAdmin flag holds `feed.admin` whatever their role.')
   lines.push('A custom role adds the capabilities it grants (any but `members.setOwner`).')
   return lines.join('\n')
 }

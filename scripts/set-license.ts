@@ -10,6 +10,7 @@ import { setLicense } from '../server/domain/quota'
 import { RpcError } from '../server/errors'
 import { postgresBus } from '../server/realtime/bus'
 import { createAjv, SCHEMA_DIR } from '../server/rpc/schemas'
+import { signalMessage } from '../server/realtime/signals'
 
 const USAGE = `Usage:
   npx tsx scripts/set-license.ts <workspaceId> '<license JSON>' [--replace]
@@ -104,7 +105,7 @@ async function main() {
       .execute((trx) => setLicense(trx, cid, changes, { replace: flags.has('--replace'), validate: (l) => validator.check(l) }))
     if (db.databaseUrl) {
       const bus = await postgresBus(db.databaseUrl, () => {}, () => {})
-      await bus.emit([{ kind: 'signal', topics: [`workspace:${cid}`], sig: 'network.license.updated', meta: { _id: cid, license } }])
+      await bus.emit([signalMessage([`workspace:${cid}`], 'network.license.updated', { _id: cid, license })])
       await bus.close()
     }
     console.log(JSON.stringify(license, null, 2))

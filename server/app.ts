@@ -11,6 +11,7 @@ import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
 import { calendarRouter } from './http/calendar'
+import { buildConsole, consoleRouter } from './http/console'
 import { filesRouter } from './http/files'
 import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
@@ -26,6 +27,7 @@ import { localBus, postgresBus, type Bus } from './realtime/bus'
 import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
+import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
 import { sweepTransfers } from './transfer/jobs'
 
@@ -42,7 +44,17 @@ export function createApp(config: Config, log = createLogger(config)): App {
   const web = express()
   web.disable('x-powered-by')
   const server = http.createServer(web)
-  let services: { db: Db; bus: Bus; dispatcher: Dispatcher; gateway: Gateway; mailer: Mailer; sweeper: NodeJS.Timeout; functions: Evaluator; drain: Drain } | null = null
+  let services: {
+    db: Db
+    bus: Bus
+    dispatcher: Dispatcher
+    gateway: Gateway
+    mailer: Mailer
+    sweeper: NodeJS.Timeout
+    wallScheduler: WallScheduler
+    functions: Evaluator
+    drain: Drain
+  } | null = null
 
   web.get('/healthz', (_req, res) => {
     res.json({ ok: true })
@@ -67,6 +79,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
       log.info({ url, storage: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` }, `listening on ${url}`)
 
+      // The console bundles while the database starts.
+      const consoleBundle = buildConsole()
       const db = await connectDb(config)
       await migrate(db.kysely)
       const deliver = (m: Parameters<Hub['deliver']>[0]) => hub.deliver(m)
@@ -84,23 +98,25 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use(insightsRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
       web.use(profileImagesRouter(routeDeps))
+      web.use(consoleRouter(consoleBundle, log))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
       const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
+      const wallScheduler = startWallScheduler({ db, bus, mailer, log })
       const drain = new Drain({ db: db.kysely, functions, bus, log, intervalMs: config.functionDrainMs, batch: Math.max(100, config.functionWriteBudget) })
       drain.start()
-      services = { db, bus, dispatcher, gateway, mailer, sweeper, functions, drain }
-      log.info('ready')
+      services = { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain }
+      log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
       return url
     },
 
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer, sweeper, functions, drain } = services
+      const { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain } = services
       clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
@@ -108,6 +124,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       await new Promise((resolve) => setTimeout(resolve, 100))
       gateway.stop()
       server.closeAllConnections()
+      await wallScheduler.stop()
       await Promise.race([mailer.close(), grace])
       await drain.close()
       await functions.close()

@@ -6,6 +6,8 @@
  *  2. v3.activity.count and phaseCount of the workspace when it holds 1,000 activities and when it
  *     holds 100,000 (the rest inserted directly, counts kept by the same upsert the server uses).
  *     Prints the ratio of times (goal: within 2x).
+ *  3. v3.activity.updateMany of 1,000 activities (two fields each), through the server, against a
+ *     plain multi-row UPDATE (UPDATE ... FROM VALUES) of the same rows. Median of 3 rounds each.
  * With PGlite (no DATABASE_URL) the server is stopped while the script writes the data folder
  * itself, and started again on it.
  *   npx tsx scripts/bench/activities.ts
@@ -22,6 +24,19 @@ const BIG = Number(process.env.BENCH_BIG ?? 100_000)
 const COUNT_CALLS = Number(process.env.BENCH_COUNT_CALLS ?? 300)
 const PHASE_A = 'aaaaaaaaaaaaaaaaaaaaaaa1'
 const PHASE_B = 'aaaaaaaaaaaaaaaaaaaaaaa2'
+const ROUNDS = 3
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+/** One plain multi-row UPDATE setting two fields of each activity, as updateMany would store them. */
+async function plainUpdate(db: Db, cid: string, ids: string[], fields: string[], round: number) {
+  const params: unknown[] = [cid]
+  const tuples = ids.map((id, i) => {
+    params.push(id, JSON.stringify({ [fields[0]]: `plain ${round} ${i}`, [fields[1]]: round * 1000 + i }))
+    return `($${params.length - 1}, $${params.length}::jsonb)`
+  })
+  await db.query(`update activities as a set fields = a.fields || v.f, updated = ${Date.now()} from (values ${tuples.join(', ')}) as v(_id, f) where a.cid = $1 and a._id = v._id`, params)
+}
 
 async function open(url: string, key?: string) {
   const ws = new WebSocket(url, { headers: key ? { hlrkey: key } : {}, maxPayload: 256 * 1024 * 1024 })
@@ -132,8 +147,19 @@ async function main() {
 
   // 1,000 activities: the count baseline.
   const firstThousand = Array.from({ length: 1000 }, (_, i) => ({ name: `Activity ${i}`, phaseId: i % 3 ? PHASE_A : PHASE_B, fields: fieldValues(small.fields, i) }))
-  await c.call('v3.activity.createMany', small.processId, firstThousand, { teamId })
+  const created: { _id: string }[] = await c.call('v3.activity.createMany', small.processId, firstThousand, { teamId })
   const at1k = await timeCounts(c.call)
+
+  // updateMany: the 1,000 activities, two fields each, three rounds.
+  const smallIds = created.map((a) => a._id)
+  const updateRounds: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const updates = smallIds.map((_id, i) => ({ _id, fields: { [small.fields[0]]: `round ${round} ${i}`, [small.fields[1]]: round * 1000 + i } }))
+    const u = process.hrtime.bigint()
+    const changed = await c.call('v3.activity.updateMany', updates)
+    updateRounds.push(seconds(u))
+    if (changed !== smallIds.length) throw new Error(`updateMany changed ${changed} of ${smallIds.length}`)
+  }
 
   // createMany: 10,000 activities in calls of 1,000.
   const s = process.hrtime.bigint()
@@ -147,6 +173,12 @@ async function main() {
 
   if (!process.env.DATABASE_URL) await server.stop()
   const db = await openDb(dataDir)
+  const plainUpdateRounds: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const u = process.hrtime.bigint()
+    await plainUpdate(db, cid, smallIds, small.fields, round)
+    plainUpdateRounds.push(seconds(u))
+  }
   const p = process.hrtime.bigint()
   await plainInsert(db, big, CREATE, CREATE, () => PHASE_A)
   const plainSeconds = seconds(p)
@@ -183,6 +215,10 @@ async function main() {
   console.log(`plain multi-row INSERT of the same rows:            ${plainSeconds.toFixed(2)} s (${Math.round(plainRate)}/s)`)
   console.log(`ratio: ${(rpcRate / plainRate).toFixed(2)} (goal >= 0.5)`)
   console.log(`v3.activity.count      at 1,000: ${at1k.count.toFixed(2)} ms, at ${active.toLocaleString('en')}: ${at100k.count.toFixed(2)} ms, ratio ${(at100k.count / at1k.count).toFixed(2)} (goal <= 2)`)
+  const updateMany = median(updateRounds)
+  const plainUpdateSeconds = median(plainUpdateRounds)
+  console.log(`updateMany of ${smallIds.length} activities (2 fields each), median of ${ROUNDS}: ${(updateMany * 1000).toFixed(0)} ms (rounds ${updateRounds.map((x) => (x * 1000).toFixed(0)).join(', ')})`)
+  console.log(`plain multi-row UPDATE of the same rows, median of ${ROUNDS}:    ${(plainUpdateSeconds * 1000).toFixed(0)} ms; ratio ${(plainUpdateSeconds / updateMany).toFixed(2)} of the plain rate`)
   console.log(`v3.activity.phaseCount at 1,000: ${at1k.phaseCount.toFixed(2)} ms, at ${active.toLocaleString('en')}: ${at100k.phaseCount.toFixed(2)} ms, ratio ${(at100k.phaseCount / at1k.phaseCount).toFixed(2)} (goal <= 2)`)
 }
 

@@ -4,7 +4,7 @@
  * part of docs/interface.md.
  */
 import {
-  Schema, d, rec, str, bool, int, num, nul, enm, arr, obj, openObj, map, anyOf, oid, ws, oidList, anyObject, any, withDesc,
+  Schema, d, rec, str, bool, int, num, nul, enm, arr, obj, openObj, map, anyOf, nullable, oid, ws, oidList, anyObject, any, withDesc,
 } from './helpers';
 
 // ---------------------------------------------------------------------------
@@ -322,6 +322,47 @@ export function records(): Record<string, { title: string; description: string; 
     settings: openObj({ color: d('color'), defaultView: d('defaultView') }, [], 200),
     description: d('text'),
   }, [], 50));
+
+  const wallPerson = obj({ _id: oid(), firstname: str(200), lastname: str(200) }, ['_id', 'firstname', 'lastname']);
+  add('wall-post', 'Wall post', 'A post as wall2.new_post, edit_post and load_posts return it (designed: the interface does not show it)', obj({
+    _id: oid(),
+    cid: ws(),
+    uid: withDesc(oid(), 'the author'),
+    author: wallPerson,
+    subject: d('shortText'),
+    text: d('text'),
+    files: d('objectIdList'),
+    loc: nullable(d('location')),
+    recipients: withDesc(arr(str(200, { pattern: '^(user|team|network)_[0-9a-f]{24}$' }), 1000), 'as the caller may see them (isolatedTeams)'),
+    announcement: bool({ description: 'addressed to the whole workspace' }),
+    allowReply: bool(),
+    state: enm('draft', 'scheduled', 'published'),
+    scheduleTime: nullable(d('timestamp')),
+    published: nullable(d('timestamp')),
+    pinned: bool(),
+    likes: int({ minimum: 0 }),
+    liked: bool({ description: 'whether the caller liked it' }),
+    comments: int({ minimum: 0 }),
+    followed: bool({ description: 'whether the caller follows it' }),
+    created: d('timestamp'),
+    updated: nullable(d('timestamp')),
+    hash: withDesc(int({ minimum: 0 }), 'in a page of wall2.load_posts: the hash of that page'),
+  }, ['_id', 'cid', 'uid', 'author', 'subject', 'text', 'files', 'loc', 'recipients', 'announcement', 'allowReply', 'state', 'scheduleTime', 'published', 'pinned', 'likes', 'liked', 'comments', 'followed', 'created', 'updated']));
+
+  add('wall-comment', 'Wall comment', 'A comment as wall2.save_comment, edit_comment and load_comments return it (designed)', obj({
+    _id: oid(),
+    cid: ws(),
+    postId: oid(),
+    uid: withDesc(oid(), 'the author'),
+    author: wallPerson,
+    text: d('text'),
+    loc: nullable(d('location')),
+    tagged: d('objectIdList'),
+    tags: d('objectIdList'),
+    files: d('objectIdList'),
+    created: d('timestamp'),
+    updated: nullable(d('timestamp')),
+  }, ['_id', 'cid', 'postId', 'uid', 'author', 'text', 'loc', 'tagged', 'tags', 'files', 'created', 'updated']));
 
   add('team', 'Team', 'Team as returned by company.load_team', openObj({
     _id: str(200),

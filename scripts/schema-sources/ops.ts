@@ -95,6 +95,9 @@ const explainNodeArg = (): Schema =>
 
 const permissionsItems = (keys: string[], item: Schema): Schema => obj(Object.fromEntries(keys.map((k) => [k, arr(item, 1000)])));
 
+/** A wall recipient: `<kind>_<id>`. */
+const WALL_RECIPIENT = (kinds: string) => str(100, { pattern: `^(${kinds})_[0-9a-f]{24}$` });
+
 const linkedFromResult = () => map(anyObject(), 1000, oid());
 
 export const OPS: Record<string, OpDef> = {
@@ -378,35 +381,40 @@ export const OPS: Record<string, OpDef> = {
   // -------------------------------------------------------------------------
   // wall2.*
   // -------------------------------------------------------------------------
-  'wall2.edit_comment': { args: [a('feedPostId', oid()), a('feedCommentId', oid()), a('comment', d('text'))] },
+  'wall2.edit_comment': {
+    args: [a('feedPostId', oid()), a('feedCommentId', oid()), a('comment', d('text'))],
+    returns: rec('wall-comment'),
+  },
   'wall2.edit_post': {
     args: [a('postId', oid()), a('post', obj({
       text: d('text'),
       files: oidList(),
       subject: d('shortText'),
       allowReply: bool(),
-      recipients: withDesc(arr(d('idString'), 1000), 'user or team'),
+      recipients: withDesc(arr(WALL_RECIPIENT('user|team'), 1000), 'user or team; replaces the recipients (not of a post to the whole workspace)'),
+      draft: bool({ description: 'added: true keeps a draft a draft; a draft edited without it is published' }),
     }, ['text']))],
+    returns: rec('wall-post'),
   },
   'wall2.follow_post': { args: [a('postId', oid())], returns: OK },
   'wall2.like_post': { args: [a('postId', oid()), a('action', enm('like', 'unlike'))], returns: OK },
   'wall2.load_comments': {
     args: [a('feedPostId', oid()), a('feedCommentId', oid())],
-    returns: anyOf(anyObject(), d('anyObjectList')),
+    returns: anyOf(rec('wall-comment'), arr(rec('wall-comment'), 500)),
   },
   'wall2.load_posts': {
     args: [
       a('feedPostId', withDesc(oid(), 'default null'), { nullable: true }),
       a('options', obj({
-        filter: withDesc(arr(str(100), 100), 'default user, announcement'),
-        sorter: str(100, { default: 'time' }),
+        filter: withDesc(arr(enm('user', 'announcement', 'draft', 'scheduled'), 4, { uniqueItems: true }), 'default user, announcement; draft and scheduled list the caller\'s own'),
+        sorter: enm('time'),
         multi: bool({ default: false }),
         networks: d('workspaceIdList'),
-        skip: int({ minimum: 0, default: 0 }),
+        skip: int({ minimum: 0, maximum: 100000, default: 0 }),
         hash: num(),
       })),
     ],
-    returns: anyOf(anyObject(), d('anyObjectList')),
+    returns: anyOf(rec('wall-post'), arr(rec('wall-post'), 20)),
   },
   'wall2.new_post': {
     args: [
@@ -415,11 +423,12 @@ export const OPS: Record<string, OpDef> = {
         text: d('text'),
         files: oidList(),
         loc: d('location'),
-        networks: d('workspaceIdList'),
+        networks: withDesc(d('workspaceIdList'), 'at most one: the workspace of the post (default the current one)'),
       }, ['subject', 'text'])),
-      a('recipients', withDesc(arr(d('idString'), 1000), 'user, team, network or group')),
-      a('options', obj({ allowReply: bool(), draft: bool(), scheduleTime: num() })),
+      a('recipients', withDesc(arr(WALL_RECIPIENT('user|team|network|group'), 1000), 'user, team, network or group (groups are refused: 422)')),
+      a('options', obj({ allowReply: bool(), draft: bool(), scheduleTime: withDesc(d('timestamp'), 'milliseconds since 1970') })),
     ],
+    returns: rec('wall-post'),
   },
   'wall2.pin_post': { args: [a('postId', oid()), a('pin', B)], returns: OK },
   'wall2.remove_comment': {
@@ -432,10 +441,11 @@ export const OPS: Record<string, OpDef> = {
     args: [a('comment', obj({
       text: d('text'),
       loc: d('location'),
-      tagged: oidList(),
+      tagged: withDesc(oidList(), 'user ids of members who may see the post'),
       tags: oidList(),
       files: oidList(),
     }, ['text'])), a('feedPostId', oid())],
+    returns: rec('wall-comment'),
   },
   'wall2.seen': {
     args: [a('options', obj({ networks: d('workspaceIdList') }))],
@@ -447,7 +457,7 @@ export const OPS: Record<string, OpDef> = {
       workspaceIds: d('workspaceIdList'),
       types: arr(enm('user', 'activity.created', 'activity.updated'), 3),
     }))],
-    returns: anyObject(),
+    returns: map(obj({ user: int({ minimum: 0 }), 'activity.created': int({ minimum: 0 }), 'activity.updated': int({ minimum: 0 }) }), 10000, ws()),
   },
 
   // -------------------------------------------------------------------------

@@ -3,7 +3,6 @@ import type { Selectable } from 'kysely'
 import { newId } from '../ids'
 import type { CalendarEventsTable, CalendarsTable, DbHandle } from './schema'
 
-
 /** The Calendar record of v3.calendar.*. */
 export interface CalendarRecord {
   _id: string
@@ -41,34 +40,6 @@ export interface EventRecord {
 
 export type CalendarRow = Selectable<CalendarsTable>
 export type EventRow = Selectable<CalendarEventsTable>
-
-export const calendarRecord = (r: CalendarRow): CalendarRecord => ({
-  _id: r._id,
-  cid: r.cid,
-  name: r.name,
-  description: r.description,
-  color: r.color,
-  timezone: r.timezone,
-  uid: r.uid,
-  subscribable: r.subscribe_hash !== null,
-  created: r.created,
-  updated: r.updated,
-})
-
-export const eventRecord = (r: EventRow): EventRecord => ({
-  _id: r._id,
-  calendarId: r.calendar_id,
-  title: r.title,
-  description: r.description,
-  location: r.location,
-  allDay: r.all_day,
-  start: r.start,
-  end: r.end,
-  timezone: r.timezone,
-  uid: r.uid,
-  created: r.created,
-  updated: r.updated,
-})
 
 export interface CalendarFields {
   name: string

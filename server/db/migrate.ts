@@ -10,6 +10,7 @@ import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
 import * as functions from './migrations/020_functions'
 import * as functionRuns from './migrations/021_function_runs'
+import * as wall from './migrations/040_wall'
 import * as transfers from './migrations/070_transfers'
 
 const migrations: Record<string, Migration> = {
@@ -23,11 +24,14 @@ const migrations: Record<string, Migration> = {
   '011_calendars': calendars,
   '020_functions': functions,
   '021_function_runs': functionRuns,
+  '040_wall': wall,
   '070_transfers': transfers,
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // Capabilities are numbered in ranges of their own (010 files, 040 wall, 070 transfers ...): a later
+  // range may exist before an earlier number is added, so migrations run by name, each once.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)

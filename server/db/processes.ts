@@ -1,7 +1,6 @@
 /** Workflows and datasets, their fields, members and stars. Every query is bounded by `cid`. */
 import type { Selectable } from 'kysely'
 import type { DbHandle, ProcessesTable, ProcessFieldType, ProcessPermission } from './schema'
-import { publicFormEntry } from './public-forms'
 
 /** A workflow or dataset as its row is read. */
 export type ProcessRow = Selectable<ProcessesTable>
@@ -59,29 +58,3 @@ export async function isStarred(db: DbHandle, cid: string, processId: string, ui
   return !!row
 }
 
-/** The process object of v2.process.get. */
-export async function processObject(db: DbHandle, p: ProcessRow, viewer: string) {
-  const fields = await loadFields(db, p.cid, p._id)
-  const members = await loadMemberEntries(db, p.cid, p._id)
-  const object: Record<string, unknown> = {
-    phases: {},
-    phasesOrder: [],
-    phasesRemoved: [],
-    fieldsOrder: [],
-    translations: {},
-    ...p.info,
-    ...(await publicFormEntry(db, p.cid, p._id)),
-    _id: p._id,
-    uid: p.uid,
-    cid: p.cid,
-    name: p.name,
-    enableUnlinkedMode: p.dataset,
-    created: p.created,
-    members,
-    fields: Object.fromEntries(fields.map((f) => [f._id, f])),
-    isStarred: await isStarred(db, p.cid, p._id, viewer),
-  }
-  if (p.key !== null) object.key = p.key
-  if (p.updated !== null) object.updated = p.updated
-  return object
-}

@@ -40,12 +40,6 @@ const fieldRecord = (row: FieldRow): FieldRecord => ({
   ...(row.updated !== null && { updated: row.updated }),
 })
 
-/** The record as returned to clients: `data` only when the field has options. */
-export function publicField(field: FieldRecord) {
-  const { data, ...rest } = field
-  return data ? { ...rest, data } : rest
-}
-
 export async function insertField(db: DbHandle, cid: string, uid: string, def: FieldDefinition): Promise<FieldRecord> {
   const row = await db
     .insertInto('property_fields')

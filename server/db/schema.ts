@@ -340,6 +340,13 @@ export interface Database {
   function_state: FunctionStateTable
   function_runs: FunctionRunsTable
   function_run_log: FunctionRunLogTable
+  wall_posts: WallPostsTable
+  wall_audience: WallAudienceTable
+  wall_likes: WallPerPostTable
+  wall_followers: WallPerPostTable
+  wall_comments: WallCommentsTable
+  wall_unread: WallUnreadTable
+  wall_seen: WallSeenTable
   transfer_jobs: TransferJobsTable
 }
 
@@ -395,6 +402,75 @@ export interface InsightsTable {
   public_hash: string | null
   created: number
   updated: number | null
+}
+
+/** server/db/migrations/040_wall.ts: the wall. */
+export type WallPostState = 'draft' | 'scheduled' | 'published'
+
+export interface WallPostsTable {
+  cid: string
+  _id: string
+  /** The author. */
+  uid: string
+  subject: string
+  text: string
+  files: Json<string[]>
+  loc: Json<unknown> | null
+  /** As given: user_<id>, team_<id>, network_<id>. */
+  recipients: Json<string[]>
+  /** Addressed to the whole workspace: every member sees it, also those who join later. */
+  to_all: boolean
+  allow_reply: boolean
+  state: WallPostState
+  schedule_time: number | null
+  /** When it appeared to its recipients (null until published). */
+  published: number | null
+  pinned: Generated<boolean>
+  like_count: Generated<number>
+  comment_count: Generated<number>
+  created: number
+  updated: number | null
+}
+
+/** wall_likes, wall_followers. */
+export interface WallPerPostTable {
+  cid: string
+  post_id: string
+  uid: string
+}
+
+/** Who may see a published post, and since when. */
+export interface WallAudienceTable extends WallPerPostTable {
+  added: number
+}
+
+export interface WallCommentsTable {
+  cid: string
+  _id: string
+  post_id: string
+  uid: string
+  text: string
+  loc: Json<unknown> | null
+  tagged: Json<string[]>
+  tags: Json<string[]>
+  files: Json<string[]>
+  created: number
+  updated: number | null
+}
+
+export type UnreadType = 'user' | 'activity.created' | 'activity.updated'
+
+export interface WallUnreadTable {
+  cid: string
+  uid: string
+  type: UnreadType
+  count: number
+}
+
+export interface WallSeenTable {
+  cid: string
+  uid: string
+  seen: number
 }
 
 /** server/db/migrations/070_transfers.ts: data export and import jobs. */

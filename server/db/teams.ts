@@ -2,32 +2,10 @@
 import { sql, type Selectable } from 'kysely'
 import { seesTeam } from './visibility'
 import { newId } from '../ids'
-import type { AccountsTable, DbHandle } from './schema'
+import type { DbHandle } from './schema'
+import { accountRecord, teamRecord, type AccountRecord, type TeamRecord } from '../presenters/team'
 
-
-export interface AccountRecord {
-  _id: string
-  team_id: string
-  name: string
-  color: string | null
-  created: number
-  updated?: number
-}
-
-/** The Team record of company.load_team and company.form_get_teams. */
-export interface TeamRecord {
-  _id: string
-  name: string
-  description?: string
-  public: boolean
-  defaultView?: string
-  /** Member user ids. */
-  members: string[]
-  accounts: AccountRecord[]
-  uid: string
-  created: number
-  updated?: number
-}
+export type { AccountRecord, TeamRecord }
 
 export async function insertTeam(db: DbHandle, cid: string, uid: string, team: { name: string; description?: string }) {
   const _id = newId()
@@ -76,18 +54,13 @@ export async function loadTeams(db: DbHandle, cid: string, filter: { only?: stri
       .execute(),
     db.selectFrom('accounts').selectAll().where('cid', '=', cid).where('team_id', 'in', ids).orderBy('created').orderBy('_id').execute(),
   ])
-  return teams.map((t) => ({
-    _id: t._id,
-    name: t.name,
-    ...(t.description !== null && { description: t.description }),
-    public: t.public,
-    ...(t.default_view !== null && { defaultView: t.default_view }),
-    members: members.filter((m) => m.team_id === t._id).map((m) => m.uid),
-    accounts: accounts.filter((a) => a.team_id === t._id).map(accountRecord),
-    uid: t.uid,
-    created: t.created,
-    ...(t.updated !== null && { updated: t.updated }),
-  }))
+  return teams.map((t) =>
+    teamRecord(
+      t,
+      members.filter((m) => m.team_id === t._id).map((m) => m.uid),
+      accounts.filter((a) => a.team_id === t._id),
+    ),
+  )
 }
 
 export async function loadTeam(db: DbHandle, cid: string, teamId: string, viewer?: string): Promise<TeamRecord | null> {
@@ -151,19 +124,6 @@ export async function nonMembers(db: DbHandle, cid: string, uids: string[]): Pro
   const members = new Set(rows.map((r) => r.uid))
   return uids.filter((u) => !members.has(u))
 }
-
-function accountRecord(a: AccountRow): AccountRecord {
-  return {
-    _id: a._id,
-    team_id: a.team_id,
-    name: a.name,
-    color: a.color,
-    created: a.created,
-    ...(a.updated !== null && { updated: a.updated }),
-  }
-}
-
-type AccountRow = Omit<Selectable<AccountsTable>, 'cid'>
 
 export async function insertAccount(db: DbHandle, cid: string, teamId: string, name: string): Promise<AccountRecord> {
   const row = { cid, _id: newId(), team_id: teamId, name, color: null, created: Date.now(), updated: null }

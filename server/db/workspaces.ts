@@ -2,7 +2,8 @@
 import { sql } from 'kysely'
 import { seesPerson } from './visibility'
 import { newId } from '../ids'
-import { listFields, memberValues, publicField } from './properties'
+import { listFields, memberValues } from './properties'
+import { workspaceObject } from '../presenters/workspace'
 import type { Role, DbHandle } from './schema'
 
 
@@ -68,17 +69,11 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
     ),
     listFields(db, cid),
   ])
-  return {
-    _id: ws._id,
-    name: ws.name,
-    uid: ws.uid,
-    created: ws.created,
-    ...(ws.updated !== null && { updated: ws.updated }),
-    members: rows.map((m) => ({ ...m, properties: values.get(m.uid) ?? {} })),
-    settings: ws.settings,
-    license: ws.license,
-    propertyFields: fields.map(publicField),
-  }
+  return workspaceObject(
+    ws,
+    rows.map((m) => ({ ...m, properties: values.get(m.uid) ?? {} })),
+    fields,
+  )
 }
 
 /** Merges `settings` key by key in one statement, so settings changed at the same time by others are kept. */

@@ -9,9 +9,9 @@
 import { createHash } from 'node:crypto'
 import ICAL from 'ical.js'
 import { findCalendar, type CalendarRow, type EventFields, type EventRow } from '../db/calendars'
-import { badRequest, forbidden, notFound } from '../errors'
+import { forbidden, notFound } from '../errors'
 import type { Member } from '../policies/roles'
-import type { MemberContext } from '../rpc/operation'
+import type { Invalid, MemberContext } from '../rpc/operation'
 
 // RFC 5545 3.1: a line is at most 75 octets. ical.js puts foldLength octets of content on each line,
 // and a continuation line starts with a space: 74 keeps every line within 75 (it never splits a
@@ -43,14 +43,6 @@ export function isTimeZone(name: string): boolean {
     return false
   }
 }
-
-type Invalid = (path: string, reason: string) => Error
-
-/** A 400 naming argument `index` (0-based) called `name`, at `path` inside it. */
-export const invalidArgument =
-  (index: number, name: string): Invalid =>
-  (path, reason) =>
-    badRequest(`argument ${index + 1} (${name}${path}) ${reason}`, { argument: index, name, path, reason })
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/

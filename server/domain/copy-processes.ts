@@ -25,6 +25,7 @@ import { newId } from '../ids'
 import { visibleProcessesOf } from '../policies/processes'
 import type { Context } from '../rpc/operation'
 import { enforceQuota } from './quota'
+import { tellViewers } from './process-signals'
 
 
 export interface FieldSchema {
@@ -91,7 +92,7 @@ export interface CopyResult {
  * references (see the head of this file). `sourceCid` is the workspace the schemas come from (null
  * for a shipped template or a marketplace product): when it is `cid`, references outside the set
  * stay. `rename` names each copy (default: the same name). Counts toward the processes and datasets
- * quotas (422) and publishes `process.created {_id}` on the workspace for each.
+ * quotas (422) and tells those who may see each copy `process.created {_id}`.
  */
 export async function copyProcesses(
   ctx: Context,
@@ -169,7 +170,7 @@ export async function copyProcesses(
         .values([...entries].map(([member_id, permissions]) => ({ cid, process_id: _id, member_id, permissions: JSON.stringify(permissions), created: now })))
         .execute()
     }
-    ctx.publish(`workspace:${cid}`, 'process.created', { _id })
+    await tellViewers(ctx, { cid, _id }, { sig: 'process.created', meta: { _id } })
   }
   return { processIds: schemas.map((s) => ids[s._id]), ids }
 }

@@ -10,7 +10,8 @@
  */
 import type { Selectable } from 'kysely'
 import type { InsightsTable, DbHandle } from '../db/schema'
-import { badRequest, notFound } from '../errors'
+import { notFound } from '../errors'
+import type { Invalid } from '../rpc/operation'
 import { newId } from '../ids'
 import { loadProcessAccess } from '../policies/processes'
 import { phasesOf } from './activities/write'
@@ -40,20 +41,6 @@ export interface InsightInput {
   filters?: Filters | null
 }
 
-export const insightRecord = (r: InsightRow) => ({
-  _id: r._id,
-  cid: r.cid,
-  processId: r.process_id,
-  name: r.name,
-  fields: r.fields,
-  filters: r.filters as Filters,
-  uid: r.uid,
-  /** Whether a public key exists (the key itself is shown only by v3.insight.publicKey.create). */
-  public: r.public_hash !== null,
-  created: r.created,
-  updated: r.updated,
-})
-
 export interface Column {
   key: string
   label: string
@@ -65,9 +52,8 @@ async function processFields(db: DbHandle, process: ProcessRow) {
   return new Map(rows.map((r) => [r._id, { type: r.type as string, label: typeof r.descriptor.label === 'string' ? r.descriptor.label : r._id }]))
 }
 
-/** Checks fields and filters against the workflow: 400 at argument `index` (named `name`) otherwise. */
-export async function checkDefinition(db: DbHandle, process: ProcessRow, input: { fields: string[]; filters: Filters }, index: number, name: string) {
-  const invalid = (path: string, reason: string) => badRequest(`argument ${index + 1} (${name}${path}) ${reason}`, { argument: index, name, path, reason })
+/** Checks fields and filters against the workflow: `invalid` (the argument holding them) otherwise. */
+export async function checkDefinition(db: DbHandle, process: ProcessRow, input: { fields: string[]; filters: Filters }, invalid: Invalid) {
   const known = await processFields(db, process)
   input.fields.forEach((f, i) => {
     if (!known.has(f)) throw invalid(`/fields/${i}`, 'is not a field of the workflow')

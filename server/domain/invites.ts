@@ -21,48 +21,6 @@ import type { Member } from '../policies/roles'
 import type { Caller, Context } from '../rpc/operation'
 import { addMember } from './members'
 
-/** An invite as the workspace's managers see it (v2.network.invite.send and .list). */
-export function inviteEntry(row: InviteRow) {
-  return {
-    _id: row._id,
-    invite_key: row.invite_key,
-    invited_by: row.invited_by,
-    cid: row.cid,
-    email: row.email,
-    name: row.name,
-    title: row.title,
-    notes: row.notes,
-    role: row.role,
-    customRole: row.custom_role,
-    teams: row.teams,
-    discussionIds: row.discussion_ids,
-    brandId: row.brand_id,
-    created: row.created,
-    ...(row.updated !== null && { updated: row.updated }),
-  }
-}
-
-/**
- * The invite record of the interface, as the invited person sees it (company.check_invite,
- * v2.user.invite.list): no managers' notes; `user` is the inviter, `network` the workspace.
- */
-export async function inviteRecord(ctx: Context, row: InviteRow) {
-  const [inviter, name] = await Promise.all([userBrief(ctx.db, row.invited_by), workspaceName(ctx.db, row.cid)])
-  return {
-    _id: row._id,
-    invite_key: row.invite_key,
-    invited_by: row.invited_by,
-    cid: row.cid,
-    email: row.email,
-    name: row.name,
-    title: row.title,
-    role: row.role,
-    created: row.created,
-    user: inviter ? { _id: inviter._id, firstname: inviter.firstname, lastname: inviter.lastname } : { _id: row.invited_by },
-    network: { _id: row.cid, name },
-  }
-}
-
 /**
  * What an inviting member may offer. Owners and admins (holders of invites.manage) may invite any
  * role and custom role, except that only an owner makes owners; a member who only has the inviter

@@ -4,15 +4,22 @@
  * member is 404 (details name the argument).
  */
 import type { DbHandle } from '../db/schema'
-import { badRequest, RpcError } from '../errors'
+import { RpcError } from '../errors'
+import type { Context } from '../rpc/operation'
 
 
 const FORM = /^(network|team|user|group)_([0-9a-f]{24})$/
 
 /** The canonical member id; `bare` also takes a bare user or team id (grant and deny). */
-export async function resolveMemberId(db: DbHandle, cid: string, given: string, options: { argument: number; name: string; kinds: string[]; bare?: boolean }): Promise<string> {
-  const { argument, name, kinds } = options
-  const bad = (reason: string) => badRequest(`argument ${argument + 1} (${name}) ${reason}`, { argument, name, reason })
+export async function resolveMemberId(
+  ctx: Pick<Context, 'db' | 'invalid'>,
+  cid: string,
+  given: string,
+  options: { argument: number; kinds: string[]; bare?: boolean },
+): Promise<string> {
+  const { db } = ctx
+  const { argument, kinds } = options
+  const bad = (reason: string) => ctx.invalid(argument, '', reason)
   let match = FORM.exec(given)
   if (!match && options.bare && /^[0-9a-f]{24}$/.test(given)) {
     const team = await db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', given).executeTakeFirst()
@@ -21,7 +28,7 @@ export async function resolveMemberId(db: DbHandle, cid: string, given: string, 
   if (!match) throw bad(`must be one of ${kinds.map((k) => `${k}_<id>`).join(', ')}`)
   const [, kind, id] = match
   if (!kinds.includes(kind)) throw bad(`must be one of ${kinds.map((k) => `${k}_<id>`).join(', ')}`)
-  const missing = () => new RpcError(404, `${kind} not found in this workspace`, { argument, name })
+  const missing = () => new RpcError(404, `${kind} not found in this workspace`, { argument })
   if (kind === 'network' && id !== cid) throw missing()
   if (kind === 'team' && !(await db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', id).executeTakeFirst())) throw missing()
   if (kind === 'user' && !(await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', id).executeTakeFirst())) throw missing()

@@ -4,10 +4,11 @@
  * nothing of it, not even its id.
  */
 import type { DbHandle } from '../db/schema'
+import { addUnread } from '../db/wall'
 import { processAccess, processFacts } from '../policies/processes'
 import type { Context } from '../rpc/operation'
+import type { Told, ViewerSignal } from '../realtime/signals'
 import type { ProcessRow } from '../db/processes'
-
 
 /** The members of the workflow's workspace who may see it now. */
 export async function processViewers(db: DbHandle, process: ProcessRow): Promise<string[]> {
@@ -23,12 +24,38 @@ export async function processViewers(db: DbHandle, process: ProcessRow): Promise
 }
 
 /**
- * Publishes `sig` to everyone who may see the workflow as it is now, and to `alsoTo`. For a change
- * that can take the workflow out of someone's sight (members, permissions, guest settings, removal)
- * pass the viewers from before the change, so they hear of it too.
+ * Tells everyone who may see the workflow as it is now (and `alsoTo`) the given signals: who may
+ * see it is worked out once per call, however many signals (one per activity of a call of 1,000).
+ * For a change that can take the workflow out of someone's sight (members, permissions, guest
+ * settings, removal) pass the viewers from before the change as `alsoTo`, so they hear of it too.
  */
-export async function publishToViewers(ctx: Context, cid: string, processId: string, sig: string, meta: unknown, alsoTo: string[] = []) {
-  const process = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', cid).where('_id', '=', processId).executeTakeFirst()
-  const uids = new Set([...alsoTo, ...(process ? await processViewers(ctx.db, process) : [])])
-  if (uids.size) ctx.publish([...uids].map((uid) => `user:${uid}`), sig, meta)
+export async function tellViewers(ctx: Context, process: { cid: string; _id: string }, told: Told<ViewerSignal> | Told<ViewerSignal>[], alsoTo: string[] = []) {
+  const signals = Array.isArray(told) ? told : [told]
+  if (!signals.length) return
+  // Read again: the call may just have changed who sees it.
+  const row = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', process.cid).where('_id', '=', process._id).executeTakeFirst()
+  const viewers = row ? await processViewers(ctx.db, row) : []
+  await countActivitiesUnread(ctx, process.cid, viewers, signals)
+  const uids = new Set([...alsoTo, ...viewers])
+  if (!uids.size) return
+  const topics = [...uids].map((uid) => `user:${uid}` as const)
+  // Each pair was checked against the catalogue where `told` was written.
+  for (const { sig, meta } of signals) ctx.publish(topics, sig, meta as never)
+}
+
+/**
+ * The wall's unread counts (wall2.unread) of everyone but the caller who sees the workflow: one per
+ * activity created, one per activity updated, in the transaction of the change.
+ */
+async function countActivitiesUnread(ctx: Context, cid: string, viewers: string[], signals: Told<ViewerSignal>[]) {
+  let created = 0
+  let updated = 0
+  for (const told of signals) {
+    if (told.sig === 'v3.activity.created') created += told.meta.ids?.length ?? 1
+    if (told.sig === 'v3.activity.updated') updated++
+  }
+  if (!created && !updated) return
+  const others = viewers.filter((uid) => uid !== ctx.session?.uid)
+  await addUnread(ctx.db, cid, others, 'activity.created', created)
+  await addUnread(ctx.db, cid, others, 'activity.updated', updated)
 }

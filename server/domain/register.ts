@@ -8,7 +8,7 @@ import { checkPasswordRules, hashPassword } from '../auth/passwords'
 import { findUserByEmail, insertUser, setDefaultWorkspace } from '../db/users'
 import { createWorkspace } from '../db/workspaces'
 import { conflict } from '../errors'
-import type { Context } from '../rpc/operation'
+import { invalidOf, type Context } from '../rpc/operation'
 import { fillWorkspaceFrom, openProcessIds, publicSource } from './workspace-copy'
 
 export interface NewUser {
@@ -24,7 +24,7 @@ export interface RegisterOptions {
 }
 
 export async function registerUser(ctx: Context, user: NewUser, options: RegisterOptions = {}, settings: Record<string, unknown> = {}) {
-  checkPasswordRules(user.password, user.email, 0)
+  checkPasswordRules(user.password, user.email, invalidOf(ctx, 0))
   const source = options.copyNetworkId ? await publicSource(ctx.db, options.copyNetworkId) : null
   if (await findUserByEmail(ctx.db, user.email)) throw conflict('an account with this email exists', { field: 'email' })
   const passwordHash = await hashPassword(user.password)

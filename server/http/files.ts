@@ -20,6 +20,7 @@ import { sendError } from './errors'
 import { archiveRequest, downloadRequest, idParam } from './params'
 import type { RouteDeps } from './routes'
 import { sessionOf, signedIn, signIn } from './sign-in'
+import { signalMessage } from '../realtime/signals'
 
 /** Who uploads: a signed-in user in their current workspace, or a public form (uid `form_<processId>`). */
 interface Uploader {
@@ -118,7 +119,7 @@ export function filesRouter(deps: RouteDeps) {
 
   async function serve(req: Request, res: Response, file: FileRow, uid: string | null) {
     const { dl, downloadId } = downloadRequest(req)
-    const signal = dl && downloadId && uid ? (state: string, bytes: number) => bus.emit([{ kind: 'signal', topics: [`user:${uid}`], sig: 'download.status', meta: { downloadId, fileId: file._id, state, bytes } }]).catch((err) => log.error({ err }, 'download.status')) : null
+    const signal = dl && downloadId && uid ? (state: string, bytes: number) => bus.emit([signalMessage([`user:${uid}`], 'download.status', { downloadId, fileId: file._id, state, bytes })]).catch((err) => log.error({ err }, 'download.status')) : null
     const headers: Record<string, string> = {
       'Content-Type': dl ? 'application/octet-stream' : file.content_type,
       'Content-Disposition': contentDisposition(file.name, { type: dl ? 'attachment' : 'inline' }),

@@ -76,3 +76,38 @@ export function verificationMail(d: VerificationMailData): Mail {
     ].join('\n'),
   }
 }
+
+export interface FeedPostMailData {
+  to: string
+  name: string
+  authorName: string
+  workspaceName: string
+  subject: string
+  text: string
+  /** PUBLIC_URL/feed/<workspaceId>/<postId> */
+  link: string
+}
+
+/** A new wall post, to a recipient with `feedPostEmail` on in their global settings. */
+export function feedPostMail(d: FeedPostMailData): Mail {
+  const body = d.text.length > 2000 ? `${d.text.slice(0, 1999)}…` : d.text
+  return {
+    to: d.to,
+    subject: `${oneLine(d.authorName)} posted on ${oneLine(d.workspaceName)}: ${oneLine(d.subject)}`,
+    text: [
+      `Hello ${oneLine(d.name)},`,
+      '',
+      `${oneLine(d.authorName)} posted on the wall of "${oneLine(d.workspaceName)}":`,
+      '',
+      oneLine(d.subject, 200),
+      '',
+      body,
+      '',
+      'Read it and reply:',
+      d.link,
+      '',
+      'You receive this because "feedPostEmail" is on in your settings; switch it off to stop these messages.',
+      '',
+    ].join('\n'),
+  }
+}

@@ -9,7 +9,7 @@ import { operation } from '../rpc/operation'
 export const login = operation({
   name: 'login',
   access: 'public',
-  async run(ctx, email: string, password: string) {
+  async run(ctx, email, password) {
     const user = await findUserByEmail(ctx.db, email)
     if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
       throw new RpcError(401, 'wrong email or password')
@@ -23,7 +23,7 @@ export const login = operation({
 export const auth = operation({
   name: 'auth',
   access: 'public',
-  async run(ctx, key: string) {
+  async run(ctx, key) {
     const session = await resolveSessionKey(ctx.db, key, ctx.config.sessionIdleSeconds)
     if (!session) throw new RpcError(401, 'the key is unknown, expired or revoked')
     ctx.transport.signIn(session, key, await memberWorkspaceIds(ctx.db, session.uid))

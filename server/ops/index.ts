@@ -53,6 +53,11 @@ import * as v3session from './v3/session'
 import * as v3user from './v3/user'
 import * as v3userData from './v3/user/data'
 import * as v3userProfileImage from './v3/user/profileImage'
+import * as wall2comments from './wall2/comments'
+import * as wall2feed from './wall2/feed'
+import * as wall2posts from './wall2/posts'
+import * as wall2reactions from './wall2/reactions'
+import * as wall2unread from './wall2/unread'
 
 const modules = [
   auth,
@@ -103,6 +108,11 @@ const modules = [
   v3user,
   v3userData,
   v3userProfileImage,
+  wall2comments,
+  wall2feed,
+  wall2posts,
+  wall2reactions,
+  wall2unread,
 ]
 
 export const operations: Operation[] = modules.flatMap((module) => Object.values(module) as Operation[])

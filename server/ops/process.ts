@@ -5,29 +5,20 @@
  * Signals on workspace:<cid>, ids only: `process.created {_id}`, `process.updated {_id, changed}`,
  * `process.removed {_id}`.
  */
-import { loadFields, loadProcessesOf, processObject, type ProcessRow } from '../db/processes'
+import { loadFields, loadProcessesOf } from '../db/processes'
+import type { ProcessRow } from '../db/processes'
+import { processObject } from '../presenters/process'
 import type { ProcessesTable } from '../db/schema'
 import { enforceQuota } from '../domain/quota'
-import { badRequest, conflict, forbidden, notFound, refused } from '../errors'
+import { conflict, forbidden, notFound, refused } from '../errors'
 import { newId, isObjectId } from '../ids'
 import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister } from '../policies/processes'
 import { loadMember, workspaceOf } from '../policies/roles'
-import { operation } from '../rpc/operation'
-import { processViewers, publishToViewers } from '../domain/process-signals'
+import { invalidOf, operation, type Context, type Invalid } from '../rpc/operation'
+import { processViewers, tellViewers } from '../domain/process-signals'
 import { checkFunctionInput, checkSavedConfiguration } from '../domain/functions/config'
 import { recomputeFunction } from '../domain/functions/after-write'
 import { NAME } from '../domain/functions/graph'
-
-interface CreateOptions {
-  name?: string
-  description?: string
-  defaultView?: string
-  workspaceId?: string
-  enableMapLocation?: boolean
-  enableUnlinkedMode?: boolean
-  enableUniqueName?: boolean
-  defaultGroupByField?: string
-}
 
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).
@@ -38,8 +29,8 @@ export const create = operation({
   name: 'process.create',
   access: 'member',
   capability: 'processes.create',
-  workspace: (_caller, options?: CreateOptions) => options?.workspaceId,
-  async run(ctx, options: CreateOptions = {}) {
+  workspace: (_caller, options) => options?.workspaceId,
+  async run(ctx, options = {}) {
     const { cid } = ctx
     const dataset = options.enableUnlinkedMode === true
     await enforceQuota(ctx.db, cid, dataset ? 'datasets' : 'processes')
@@ -51,7 +42,7 @@ export const create = operation({
       .values({ cid, _id, uid: ctx.session.uid, name: name?.trim() || (dataset ? 'New dataset' : 'New workflow'), key: null, dataset, info: JSON.stringify(info), created: now, updated: null })
       .execute()
     await ctx.db.insertInto('process_members').values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: '[]', created: now }).execute()
-    await publishToViewers(ctx, cid, _id, 'process.created', { _id })
+    await tellViewers(ctx, { cid, _id }, { sig: 'process.created', meta: { _id } })
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, _id)
     return processObject(ctx.db, process, ctx.session.uid)
   },
@@ -66,8 +57,6 @@ const NOT_SETTABLE: Record<string, string> = {
   createdActivities: 'counted by the server',
 }
 
-const invalidInfo = (path: string, reason: string) => badRequest(`argument 2 (info${path}) ${reason}`, { argument: 1, name: 'info', path, reason })
-
 /**
  * Sets configuration fields (docs/interface.md "Process"); with `lang`, the text settings given go
  * to translations[lang]. `phases` is merged by phase id (a phase given as null is deleted);
@@ -77,7 +66,7 @@ const invalidInfo = (path: string, reason: string) => badRequest(`argument 2 (in
 export const setInfo = operation({
   name: 'process.set_info',
   access: 'signedIn',
-  async run(ctx, processId: string, info: Record<string, unknown>, lang?: string) {
+  async run(ctx, processId, info, lang) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
@@ -90,7 +79,7 @@ export const setInfo = operation({
       if (v === undefined) continue
       if (lang && TRANSLATED.includes(k)) translated[k] = v
       else if (k === 'name') {
-        if (!(v as string).trim()) throw invalidInfo('/name', 'must not be blank')
+        if (!(v as string).trim()) throw ctx.invalid(1, '/name', 'must not be blank')
         change.name = (v as string).trim()
       } else next[k] = v
     }
@@ -100,9 +89,9 @@ export const setInfo = operation({
       if (lang) merged[lang] = { ...merged[lang], ...translated }
       next.translations = merged
     }
-    if (phases !== undefined) next.phases = mergePhases(process.info.phases, phases)
+    if (phases !== undefined) next.phases = mergePhases(process.info.phases, phases, invalidOf(ctx, 1))
     await checkReferences(ctx, process, next)
-    await checkFunctionInput(ctx, process.cid, 1, info, { code: 'nameFunction', enabled: 'nameFunctionEnabled', variables: 'nameFunctionVariables' })
+    await checkFunctionInput(ctx, process.cid, 1, info as Record<string, unknown>, { code: 'nameFunction', enabled: 'nameFunctionEnabled', variables: 'nameFunctionVariables' })
     if (key !== undefined) {
       const taken = await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('key', '=', key).where('_id', '!=', process._id).executeTakeFirst()
       if (taken) throw conflict('another process of this workspace has that key', { argument: 1, path: '/key' })
@@ -122,12 +111,12 @@ export const setInfo = operation({
       await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
       if (['nameFunction', 'nameFunctionEnabled', 'nameFunctionVariables'].some((k) => k in info)) await recomputeFunction(ctx, process.cid, process._id, NAME)
     }
-    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: Object.keys(info) }, viewersBefore)
+    await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: Object.keys(info) } }, viewersBefore)
     return true
   },
 })
 
-function mergePhases(current: unknown, given: Record<string, unknown>): Record<string, unknown> {
+function mergePhases(current: unknown, given: Record<string, unknown>, invalidInfo: Invalid): Record<string, unknown> {
   const phases: Record<string, unknown> = { ...((current as Record<string, unknown>) ?? {}) }
   for (const [id, phase] of Object.entries(given)) {
     if (!isObjectId(id)) throw invalidInfo(`/phases/${id}`, 'must be keyed by a phase id (24 hex characters)')
@@ -143,14 +132,14 @@ function mergePhases(current: unknown, given: Record<string, unknown>): Record<s
 }
 
 /** 422 when phasesOrder, phasesRemoved, fieldsOrder or a phase's fields name something the workflow lacks. */
-async function checkReferences(ctx: { db: Parameters<typeof loadFields>[0] }, process: ProcessRow, info: Record<string, unknown>) {
+async function checkReferences(ctx: Context, process: ProcessRow, info: Record<string, unknown>) {
   const phases = Object.keys((info.phases as object) ?? {})
   const fieldIds = (await loadFields(ctx.db, process.cid, process._id)).map((f) => f._id)
   const check = (path: string, ids: unknown, known: string[], what: string) => {
     if (!Array.isArray(ids)) return
     const missing = ids.filter((id) => !known.includes(id))
     if (missing.length) throw refused(`${path} names ${what} this workflow does not have`, { argument: 1, path, missing })
-    if (new Set(ids).size !== ids.length) throw invalidInfo(path, 'must not repeat an id')
+    if (new Set(ids).size !== ids.length) throw ctx.invalid(1, path, 'must not repeat an id')
   }
   check('/phasesOrder', info.phasesOrder, phases, 'phases')
   check('/phasesRemoved', info.phasesRemoved, phases, 'phases')
@@ -162,12 +151,12 @@ async function checkReferences(ctx: { db: Parameters<typeof loadFields>[0] }, pr
 export const remove = operation({
   name: 'process.remove',
   access: 'signedIn',
-  async run(ctx, processId: string) {
+  async run(ctx, processId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     requireAdminister(access, 'remove this workflow')
     const viewers = await processViewers(ctx.db, process)
     await ctx.db.deleteFrom('processes').where('cid', '=', process.cid).where('_id', '=', process._id).execute()
-    await publishToViewers(ctx, process.cid, process._id, 'process.removed', { _id: process._id }, viewers)
+    await tellViewers(ctx, process, { sig: 'process.removed', meta: { _id: process._id } }, viewers)
     return true
   },
 })
@@ -179,7 +168,7 @@ export const remove = operation({
 export const getNextPrefixId = operation({
   name: 'process.get_next_prefix_id',
   access: 'signedIn',
-  async run(ctx, processId: string) {
+  async run(ctx, processId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     if (!canCreateActivity(access)) throw forbidden('you may not create activities in this workflow')
     const row = await ctx.db
@@ -202,7 +191,7 @@ export const list = operation({
   name: 'process.list',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processIdOrKey?: string | null, phaseIdOrWorkspaceId?: string) {
+  async run(ctx, processIdOrKey, phaseIdOrWorkspaceId) {
     const byKey = typeof processIdOrKey === 'string' && !isObjectId(processIdOrKey)
     let cid: string
     if (typeof processIdOrKey === 'string' && !byKey) {

@@ -1,11 +1,13 @@
 /**
- * Who may read a file: its uploader, and whoever may see an activity (not removed) that lists the
- * file in its `files`; anyone else is told nothing (404). Every route and operation that hands out
+ * Who may read a file: its uploader, whoever may see an activity (not removed) that lists the file
+ * in its `files`, and whoever may see a wall post that lists it on the post or on one of its
+ * comments (server/db/wall.ts: postVisibleTo); anyone else is told nothing (404). Every route and operation that hands out
  * a file's bytes or lets a record list a file asks here.
  */
 import { sql } from 'kysely'
 import { findFile, type FileRow } from '../db/files'
 import type { DbHandle } from '../db/schema'
+import { postVisibleTo } from '../db/wall'
 import { loadProcessAccess } from './processes'
 
 /** The file when `uid` may read it, else null (the caller answers 404). */
@@ -13,7 +15,24 @@ export async function canReadFile(db: DbHandle, uid: string, fileId: string): Pr
   const file = await findFile(db, fileId)
   if (!file) return null
   if (file.uid === uid) return file
-  return (await attachedVisibly(db, uid, file)) ? file : null
+  return (await onVisibleWallPost(db, uid, file)) || (await attachedVisibly(db, uid, file)) ? file : null
+}
+
+/** Whether `uid` is a member of the file's workspace and sees a wall post listing it, on the post or a comment. */
+async function onVisibleWallPost(db: DbHandle, uid: string, file: FileRow): Promise<boolean> {
+  const listed = JSON.stringify([file._id])
+  const found = await db
+    .selectFrom('wall_posts as p')
+    .select('p._id')
+    .where('p.cid', '=', file.cid)
+    .where(sql<boolean>`exists (select 1 from workspace_members fm where fm.cid = p.cid and fm.uid = ${uid})`)
+    .where(postVisibleTo(uid))
+    .where(
+      sql<boolean>`(p.files @> ${listed}::jsonb or exists (select 1 from wall_comments c where c.cid = p.cid and c.post_id = p._id and c.files @> ${listed}::jsonb))`,
+    )
+    .limit(1)
+    .executeTakeFirst()
+  return !!found
 }
 
 /** Whether `uid` sees an activity of the file's workspace that lists the file. */

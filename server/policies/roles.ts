@@ -44,6 +44,11 @@ export const CAPABILITIES = {
   'workspace.admin': ['owner', 'admin'],
   /** Create workflows and datasets (the creator administers them: server/policies/processes.ts). */
   'processes.create': ['owner', 'admin', 'user', 'inviter'],
+  /**
+   * Post to the whole workspace, pin posts, remove anyone's post on the wall (posts they can see).
+   * Members with the feedAdmin flag hold it too (findMember adds it).
+   */
+  'feed.admin': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Capability = keyof typeof CAPABILITIES
@@ -116,6 +121,7 @@ export async function findMember(db: DbHandle, cid: string, uid: string): Promis
   if (!row) return null
   const capabilities = roleCapabilities(row.role, row.inviter)
   if (row.custom_role) for (const c of await customRoleCapabilities(db, cid, row.custom_role)) capabilities.add(c)
+  if (row.feed_admin) capabilities.add('feed.admin')
   return {
     cid,
     uid,

@@ -12,6 +12,8 @@ import type { Capability, Member, RoleTable } from '../policies/roles'
 import type { Logger } from 'pino'
 import type { Db } from '../db/connect'
 import type { Bus, BusMessage } from '../realtime/bus'
+import type { SignalMeta, SignalName, SignalTopic } from '../realtime/signals'
+import type { OperationArgs, OperationName } from './args.generated'
 
 /** What a transport (socket or HTTP request) lets an operation do to it. */
 export interface Transport {
@@ -29,8 +31,11 @@ export interface Context {
   config: Config
   session: Session | null
   transport: Transport
-  /** Queued; sent to subscribers of `topic` only after the call's transaction commits. */
-  publish(topic: string | string[], sig: string, meta: unknown): void
+  /**
+   * Queued; sent to subscribers of `topic` only after the call's transaction commits. The signal,
+   * its meta and the kind of topic are those of the catalogue (server/realtime/signals.ts).
+   */
+  publish<S extends SignalName>(topic: SignalTopic<S> | SignalTopic<S>[], sig: S, meta: SignalMeta<S>): void
   /** Queued internal message (session ended, membership changed), delivered after commit. */
   control(message: BusMessage): void
   /** The sandbox that runs the code of function fields (server/domain/functions/). */
@@ -55,6 +60,16 @@ export interface Context {
   }
 }
 
+/**
+ * The 400 for one argument, already bound to it: what a domain function takes instead of an
+ * (index, name) pair, so the name still comes from the schema.
+ */
+export type Invalid = (path: string, reason: string, details?: object) => RpcError
+
+export const invalidOf =
+  (ctx: Pick<Context, 'invalid'>, argument: number): Invalid =>
+  (path, reason, details) =>
+    ctx.invalid(argument, path, reason, details)
 /** What a background task started by `later` works with. */
 export interface Services {
   db: Db
@@ -91,31 +106,39 @@ export type Access = 'public' | 'signedIn' | 'member'
 
 type ContextOf<A extends Access> = A extends 'member' ? MemberContext : A extends 'signedIn' ? SignedInContext : Context
 
-interface Common<A extends Access> {
-  name: string
+/**
+ * The arguments of operation `N` as its schema describes them (server/rpc/args.generated.ts,
+ * `npm run types`): a handler that leaves its parameters unannotated gets these types.
+ */
+export type Args<N extends string> = N extends OperationName ? OperationArgs[N] : any[]
+
+interface Common<A extends Access, N extends string> {
+  name: N
   access: A
   /** Reads only: runs without a transaction. */
   readOnly?: boolean
-  run(ctx: ContextOf<A>, ...args: any[]): Promise<unknown>
+  run(ctx: ContextOf<A>, ...args: Args<N>): Promise<unknown>
 }
 
-interface Membership {
+interface Membership<N extends string> {
   capability: Capability
   /**
    * The workspace the call acts in, picked from the arguments (or from a record they name, which
    * may answer 404); undefined, or no function: the session's current workspace.
    */
-  workspace?: (caller: Caller, ...args: any[]) => string | undefined | Promise<string | undefined>
+  workspace?(caller: Caller, ...args: Args<N>): string | undefined | Promise<string | undefined>
   /** Rules beyond the capability, shown beside it in the README's role table. */
   rule?: string
 }
 
-export type Declaration<A extends Access> = Common<A> & (A extends 'member' ? Membership : { capability?: never })
+export type Declaration<A extends Access, N extends string> = Common<A, N> & (A extends 'member' ? Membership<N> : { capability?: never })
 
-export interface Operation extends Common<Access>, Partial<Membership> {
+export interface Operation extends Omit<Common<Access, string>, 'run'>, Partial<Omit<Membership<string>, 'workspace'>> {
   run(ctx: Context, ...args: any[]): Promise<unknown>
+  workspace?(caller: Caller, ...args: any[]): string | undefined | Promise<string | undefined>
 }
 
-export function operation<A extends Access>(op: Declaration<A>): Operation {
+/** Declares an operation; its name (one of schemas/ops) types the arguments of `run`. */
+export function operation<A extends Access, N extends OperationName>(op: Declaration<A, N>): Operation {
   return op as unknown as Operation
 }

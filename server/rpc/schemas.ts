@@ -48,13 +48,34 @@ function readJsonFiles(dir: string): object[] {
     .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
 }
 
-/** Every operation schema by operation name, with its compiled argument validators. */
-export function loadOperationSchemas(dir = SCHEMA_DIR): Map<string, OperationArgs> {
+/** An ajv holding every schema of `dir` (definitions, records, operations), and the operations. */
+function loadSchemas(dir: string) {
   const ajv = createAjv()
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(dir, 'defs.json'), 'utf8')))
   for (const record of readJsonFiles(path.join(dir, 'records'))) ajv.addSchema(record)
   const ops = readJsonFiles(path.join(dir, 'ops')) as OperationSchema[]
   for (const op of ops) ajv.addSchema(op)
+  return { ajv, ops }
+}
+
+/**
+ * A validator of each operation's result, from its schema's `x-returns` (an operation without one
+ * is absent). The tests check every result with these (spec/helpers/client.ts).
+ */
+export function loadReturnValidators(dir = SCHEMA_DIR): Map<string, ValidateFunction> {
+  const { ajv, ops } = loadSchemas(dir)
+  const byName = new Map<string, ValidateFunction>()
+  for (const op of ops) {
+    const returns = (op as { 'x-returns'?: object })['x-returns']
+    // A sibling $id of the operation's, so the relative $refs of x-returns resolve as in the operation.
+    if (returns) byName.set(op.title, ajv.compile({ ...returns, $id: op.$id.replace(/\.json$/, '.returns.json') }))
+  }
+  return byName
+}
+
+/** Every operation schema by operation name, with its compiled argument validators. */
+export function loadOperationSchemas(dir = SCHEMA_DIR): Map<string, OperationArgs> {
+  const { ajv, ops } = loadSchemas(dir)
   const byName = new Map<string, OperationArgs>()
   for (const schema of ops) {
     const args = schema['x-argNames'].map((name, i) => ({

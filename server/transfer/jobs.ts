@@ -23,6 +23,7 @@ import { writeExport, type ExportRequest } from './export'
 import { importArchive } from './import'
 import { openArchive } from './reader'
 import { RemoteServer, type Credentials } from './remote'
+import { signalMessage } from '../realtime/signals'
 
 type JobRow = Selectable<TransferJobsTable>
 
@@ -66,7 +67,7 @@ async function run(services: Services, jobId: string, work: (progress: (p: Trans
   let pending: TransferProgress | null = null
   const write = async (change: Record<string, unknown>) => {
     const row = await db.kysely.updateTable('transfer_jobs').set({ ...change, updated: Date.now() }).where('_id', '=', jobId).returningAll().executeTakeFirst()
-    if (row) await services.bus.emit([{ kind: 'signal', topics: [`user:${row.uid}`], sig: 'transfer.progress', meta: jobRecord(row) }])
+    if (row) await services.bus.emit([signalMessage([`user:${row.uid}`], 'transfer.progress', jobRecord(row))])
   }
   const progress = (p: TransferProgress) => {
     pending = p

@@ -12,6 +12,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Database } from '../db/schema'
 import { seesPerson, seesTeam } from '../db/visibility'
+import { postVisibleTo } from '../db/wall'
 
 /** What `visible` may refer to: the workspace, the exporter and the workflows they see. */
 export interface Scope {
@@ -58,6 +59,9 @@ const processIn = (s: Scope, column = 'process_id') =>
 const activityOfVisible = (s: Scope, column: string) =>
   sql<boolean>`${sql.ref(column)} in (select a._id from activities a where a.cid = ${s.cid} and ${processIn(s, 'a.process_id')})`
 const all = () => sql<boolean>`true`
+const own = (s: Scope) => sql<boolean>`uid = ${s.uid}`
+/** The wall's own rule (db/wall.ts) of who sees a post. */
+const postSeenBy = (s: Scope, column: string) => sql<boolean>`exists (select 1 from wall_posts p where p.cid = ${s.cid} and p._id = ${sql.ref(column)} and ${postVisibleTo(s.uid)})`
 
 export const KINDS: Kind[] = [
   { name: 'workspaces', table: 'workspaces', key: ['_id'], workspace: '_id', visible: all },
@@ -99,12 +103,23 @@ export const KINDS: Kind[] = [
   { name: 'calendars', table: 'calendars', key: ['cid', '_id'], omit: 'omitEvents', secrets: { subscribe_hash: 'empty' }, visible: all },
   { name: 'events', table: 'calendar_events', key: ['cid', '_id'], omit: 'omitEvents', visible: all },
   { name: 'insights', table: 'insights', key: ['cid', '_id'], omit: 'omitInsights', secrets: { public_hash: 'empty' }, visible: (s) => sql<boolean>`uid = ${s.uid}` },
+  { name: 'wallPosts', table: 'wall_posts', key: ['cid', '_id'], omit: 'omitFeed', visible: (s) => postSeenBy(s, 'wall_posts._id') },
+  { name: 'wallAudience', table: 'wall_audience', key: ['cid', 'post_id', 'uid'], omit: 'omitFeed', visible: own },
+  { name: 'wallLikes', table: 'wall_likes', key: ['cid', 'post_id', 'uid'], omit: 'omitFeed', visible: own },
+  { name: 'wallFollowers', table: 'wall_followers', key: ['cid', 'post_id', 'uid'], omit: 'omitFeed', visible: own },
+  { name: 'wallComments', table: 'wall_comments', key: ['cid', '_id'], omit: 'omitFeedComment', visible: (s) => postSeenBy(s, 'wall_comments.post_id') },
+  { name: 'wallUnread', table: 'wall_unread', key: ['cid', 'uid', 'type'], omit: 'omitNotifications', visible: own },
+  { name: 'wallSeen', table: 'wall_seen', key: ['cid', 'uid'], omit: 'omitNotifications', visible: own },
 ]
 
-/** Kinds an activity-less export cannot keep consistent, beyond their own omit flag. */
-export const needsActivities = new Set(['activityLinks', 'discussionMembers', 'history'])
+/** Kinds that cannot stand without another kind, beyond their own omit flag. */
+const NEEDS: Partial<Record<OmitFlag, string[]>> = {
+  omitActivities: ['activityLinks', 'discussionMembers', 'history'],
+  omitFeed: ['wallComments'],
+}
 
 /** The kinds an export with these flags writes. */
 export function kindsFor(options: Partial<Record<OmitFlag, boolean>>): Kind[] {
-  return KINDS.filter((k) => !(k.omit && options[k.omit]) && !(options.omitActivities && needsActivities.has(k.name)))
+  const dropped = new Set(Object.entries(NEEDS).flatMap(([flag, kinds]) => (options[flag as OmitFlag] ? kinds : [])))
+  return KINDS.filter((k) => !(k.omit && options[k.omit]) && !dropped.has(k.name))
 }

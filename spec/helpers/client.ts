@@ -1,5 +1,21 @@
 /** A socket client as a single-page app would hold one, and an HTTP caller as curl would be. */
 import WebSocket from 'ws'
+import type { ValidateFunction } from 'ajv'
+import { loadReturnValidators } from '../../server/rpc/schemas'
+
+let returnValidators: Map<string, ValidateFunction> | undefined
+
+/**
+ * Every result a test receives is checked against its operation's return schema (x-returns), with
+ * the server's own ajv: the schema is the contract the code must keep.
+ */
+export function checkResult(op: string, result: unknown) {
+  returnValidators ??= loadReturnValidators()
+  const validate = returnValidators.get(op)
+  if (!validate || validate(result)) return
+  const where = validate.errors!.map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`).join('; ')
+  throw new Error(`${op} returned a result its schema (x-returns) does not allow: ${where}\nresult: ${JSON.stringify(result).slice(0, 2000)}`)
+}
 
 export const serverUrl = () => {
   const url = process.env.TEST_SERVER_URL
@@ -77,6 +93,7 @@ export class Client {
   async call(op: string, ...args: unknown[]): Promise<any> {
     const reply = await this.send(op, args)
     if (reply.error) throw new CallFailed(op, reply.error)
+    checkResult(op, reply.result)
     return reply.result
   }
 

@@ -123,6 +123,30 @@ describe('GET /file/:id', () => {
     expect(cross.code).toBe(404)
   })
 
+  test('attached to a wall post or comment, it is readable by whoever sees the post; only files one may read are attached', async () => {
+    const onPost = await uploadOk(Buffer.from('on a post'), 'post.txt', { key: owner.key })
+    const onComment = await uploadOk(Buffer.from('on a comment'), 'comment.txt', { key: member.key })
+    const third = await joinWorkspace(owner, { role: 'user', tag: 'third' })
+    try {
+      expect((await get(`/file/${onPost}`, { key: member.key })).status).toBe(404)
+      const refused = await member.client.fail('wall2.new_post', { subject: 'Grab', text: 'x', files: [onPost] }, [`user_${owner.uid}`])
+      expect(refused).toMatchObject({ code: 404, details: { argument: 0, path: '/files', fileId: onPost } })
+      const post = await owner.client.call('wall2.new_post', { subject: 'Files', text: 'x', files: [onPost] }, [`user_${member.uid}`])
+      expect(post.files).toEqual([onPost])
+      expect((await get(`/file/${onPost}`, { key: member.key })).status).toBe(200)
+      expect((await get(`/file/${onPost}`, { key: third.key })).status).toBe(404)
+      expect((await get(`/file/${onComment}`, { key: owner.key })).status).toBe(404)
+      await member.client.call('wall2.save_comment', { text: 'see attached', files: [onComment] }, post._id)
+      expect((await get(`/file/${onComment}`, { key: owner.key })).status).toBe(200)
+      expect((await get(`/file/${onComment}`, { key: third.key })).status).toBe(404)
+      await owner.client.call('wall2.remove_post', post._id)
+      expect((await get(`/file/${onPost}`, { key: member.key })).status).toBe(404)
+      expect((await get(`/file/${onComment}`, { key: owner.key })).status).toBe(404)
+    } finally {
+      await third.client.close()
+    }
+  })
+
   test('with dl and downloadId the user’s sockets hear download.status started and finished', async () => {
     const downloadId = `dl-${randomBytes(4).toString('hex')}`
     const res = await get(`/file/${id}?dl=1&downloadId=${downloadId}`, { key: owner.key })

@@ -89,6 +89,17 @@ const functions = (fx: Fixture) => {
   return functionWorld
 }
 
+/** A wall post the member of the role under test may see: the owner's post to the whole workspace. */
+const wallPost = async (fx: Fixture) => (await asOwner(fx, 'wall2.new_post', { subject: fx.unique('post'), text: 'walked' }))._id as string
+/** A wall post by the member of the role under test, to the owner. */
+const ownWallPost = async (fx: Fixture) =>
+  (await fx.member.client.call('wall2.new_post', { subject: fx.unique('post'), text: 'walked' }, [`user_${fx.owner.uid}`]))._id as string
+/** A comment by the member of the role under test on a post it sees. */
+const ownComment = async (fx: Fixture) => {
+  const postId = await wallPost(fx)
+  return { postId, commentId: (await fx.member.client.call('wall2.save_comment', { text: 'walked' }, postId))._id as string }
+}
+
 /** One valid call per operation of the table. */
 const RECIPES: Record<string, Recipe> = {
   'v3.activity.explainNodeDryRun': async (fx) => {
@@ -186,6 +197,24 @@ const RECIPES: Record<string, Recipe> = {
       await as.client.call('v3.calendar.subscribeCode.create', calendarId)
       return [calendarId]
     }),
+  'wall2.new_post': async (fx) => ({ args: [{ subject: fx.unique('post'), text: 'walked' }, [`user_${fx.owner.uid}`]] }),
+  'wall2.edit_post': async (fx) => ({ args: [await ownWallPost(fx), { text: 'edited' }] }),
+  'wall2.remove_post': async (fx) => ({ args: [await ownWallPost(fx)] }),
+  'wall2.load_posts': async (fx) => ({ args: [await wallPost(fx)] }),
+  'wall2.pin_post': async (fx) => ({ args: [await wallPost(fx), true] }),
+  'wall2.like_post': async (fx) => ({ args: [await wallPost(fx), 'like'] }),
+  'wall2.follow_post': async (fx) => ({ args: [await wallPost(fx)] }),
+  'wall2.unfollow_post': async (fx) => ({ args: [await wallPost(fx)] }),
+  'wall2.save_comment': async (fx) => ({ args: [{ text: 'walked' }, await wallPost(fx)] }),
+  'wall2.load_comments': async (fx) => ({ args: [await wallPost(fx)] }),
+  'wall2.edit_comment': async (fx) => {
+    const { postId, commentId } = await ownComment(fx)
+    return { args: [postId, commentId, 'edited'] }
+  },
+  'wall2.remove_comment': async (fx) => {
+    const { postId, commentId } = await ownComment(fx)
+    return { args: [commentId, postId] }
+  },
 }
 
 /** What the table says: an inviter is a user with the inviter flag. */

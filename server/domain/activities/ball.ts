@@ -7,7 +7,8 @@
  */
 import type { DbHandle } from '../../db/schema'
 import type { Context } from '../../rpc/operation'
-import { publishActivities, recordHistory } from './events'
+import { recordHistory } from './events'
+import { tellViewers } from '../process-signals'
 import type { ActivityRow } from './history-read'
 
 
@@ -39,6 +40,6 @@ export async function moveBall(ctx: Context, a: ActivityRow, to: string | null):
     .where('_id', '=', a._id)
     .execute()
   await recordHistory(ctx, [{ cid: a.cid, activityId: a._id, processId: a.process_id, kind: 'ball', changes: { ball: { from, to } } }])
-  await publishActivities(ctx, a.cid, a.process_id, 'v3.activity.ball', { _id: a._id, processId: a.process_id, from, to })
+  await tellViewers(ctx, { cid: a.cid, _id: a.process_id }, { sig: 'v3.activity.ball', meta: { _id: a._id, processId: a.process_id, from, to } })
   return holder
 }

@@ -1,13 +1,12 @@
 /**
  * What every change to an activity does besides the change itself, in the same transaction:
- * record it in the history, keep the per-phase counts, and tell the people who may see it.
+ * record it in the history and keep the per-phase counts (signals: tellViewers in ../process-signals).
  * Every activity operation calls these; nothing else writes activity_history or activity_phase_counts.
  */
 import { sql } from 'kysely'
 import { newId } from '../../ids'
 import type { HistoryKind } from '../../db/schema'
 import type { Context } from '../../rpc/operation'
-import { publishToViewers } from '../process-signals'
 
 export interface HistoryEntry {
   cid: string
@@ -56,12 +55,4 @@ export async function adjustPhaseCounts(ctx: Context, cid: string, processId: st
       .onConflict((oc) => oc.columns(['cid', 'process_id', 'phase_id']).doUpdateSet({ count: sql`activity_phase_counts.count + ${delta}` }))
       .execute()
   }
-}
-
-/**
- * Tells everyone who may see the workflow (its viewers read all its activities) about a change:
- * `v3.activity.created|updated|phase|ball|removed|recovered` with ids (and changed field ids).
- */
-export async function publishActivities(ctx: Context, cid: string, processId: string, sig: string, meta: unknown) {
-  await publishToViewers(ctx, cid, processId, sig, meta)
 }

@@ -12,15 +12,17 @@
 import { lockBeforeWrite } from '../functions/recompute'
 import { sql } from 'kysely'
 import { loadFields, type FieldRecord, type ProcessRow } from '../../db/processes'
-import { badRequest, refused, RpcError } from '../../errors'
+import { refused, RpcError } from '../../errors'
 import { newId } from '../../ids'
 import { accessToAll } from '../../policies/processes'
-import type { SignedInContext } from '../../rpc/operation'
+import type { Context, SignedInContext } from '../../rpc/operation'
 import { firstUnattachableFile } from '../../policies/files'
 import { allKeys, loadFunctionStates, recomputeAfter } from '../functions/after-write'
 import { enforceQuota } from '../quota'
-import { adjustPhaseCounts, publishActivities, recordHistory } from './events'
-import { activityRecord, type ActivityRow } from './read'
+import { adjustPhaseCounts, recordHistory } from './events'
+import { tellViewers } from '../process-signals'
+import type { ActivityRow } from './read'
+import { activityRecord } from '../../presenters/activity'
 import { isFilled, normalize, requiredFields } from './values'
 
 export interface ActivityInput {
@@ -47,10 +49,17 @@ export interface CreateOptions {
 
 export const BATCH = 1000
 
-/** A 400 about one activity of the call: details name the argument, the activity's index and the path. */
-export function invalidActivity(argument: number, index: number, path: string, reason: string, extra: Record<string, unknown> = {}) {
-  return badRequest(`argument ${argument + 1} (activity ${index}${path}) ${reason}`, { argument, name: argument === 1 ? 'activities' : 'options', index, path, reason, ...extra })
-}
+/** The 400 about one activity of the call, at `path` inside it; details name its index. */
+export type InvalidActivity = (index: number, path: string, reason: string, details?: object) => RpcError
+
+/**
+ * The 400s of the argument holding the activities: a list (createMany, updateMany: the path starts
+ * with the activity's index) or one activity (create).
+ */
+export const invalidActivityOf =
+  (ctx: Pick<Context, 'invalid'>, argument: number, list: boolean): InvalidActivity =>
+  (index, path, reason, details) =>
+    ctx.invalid(argument, list ? `/${index}${path}` : path, reason, { index, ...details })
 
 /** 404 naming the first listed file the caller may not attach (server/domain/files.ts). */
 export async function requireAttachableFiles(ctx: SignedInContext, cid: string, lists: { index: number; fileIds: string[] }[], argument: number) {
@@ -130,18 +139,17 @@ const linkedProcesses = (f: FieldRecord) => (Array.isArray(f.data) ? (f.data as 
 export function checkValues(
   given: Record<string, unknown>,
   fields: Map<string, FieldRecord>,
-  argument: number,
+  invalid: InvalidActivity,
   index: number,
-  pathPrefix: string,
   ids: { users: Set<string>; teams: Set<string>; links: Set<string> },
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [fieldId, value] of Object.entries(given)) {
     const field = fields.get(fieldId)
-    const path = `${pathPrefix}/fields/${fieldId}`
-    if (!field) throw invalidActivity(argument, index, path, 'is not a field of this workflow', { field: fieldId })
+    const path = `/fields/${fieldId}`
+    if (!field) throw invalid(index, path, 'is not a field of this workflow', { field: fieldId })
     const n = normalize(field, value)
-    if (!n.ok) throw invalidActivity(argument, index, path, n.reason, { field: fieldId, type: field.type })
+    if (!n.ok) throw invalid(index, path, n.reason, { field: fieldId, type: field.type })
     out[fieldId] = n.value
     if (n.value === null || field.functionEnabled === true) continue
     if (field.type === 'users') for (const id of n.value as string[]) ids.users.add(id)
@@ -155,15 +163,14 @@ export function checkValues(
 export function checkReferences(
   values: Record<string, unknown>,
   fields: Map<string, FieldRecord>,
-  argument: number,
+  invalid: InvalidActivity,
   index: number,
-  pathPrefix: string,
   known: { users: Set<string>; teams: Set<string>; links: Map<string, string> },
 ) {
   for (const [fieldId, value] of Object.entries(values)) {
     const field = fields.get(fieldId)!
     if (value === null || field.functionEnabled === true) continue
-    const fail = (reason: string) => invalidActivity(argument, index, `${pathPrefix}/fields/${fieldId}`, reason, { field: fieldId, type: field.type })
+    const fail = (reason: string) => invalid(index, `/fields/${fieldId}`, reason, { field: fieldId, type: field.type })
     if (field.type === 'users' && (value as string[]).some((id) => !known.users.has(id))) throw fail('must name members of the workspace')
     if (field.type === 'teams' && (value as string[]).some((id) => !known.teams.has(id))) throw fail('must name teams of the workspace')
     if (field.type === 'activitylink') {
@@ -197,8 +204,13 @@ export async function insertBatches<T>(items: T[], size: number, write: (batch: 
   for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size))
 }
 
-/** Creates the activities in `process` for the caller (who may create: checked by the operation). */
-export async function createActivities(ctx: SignedInContext, process: ProcessRow, inputs: ActivityInput[], options: CreateOptions, argument = 1) {
+/**
+ * Creates the activities in `process` for the caller (who may create: checked by the operation).
+ * `inputs` are argument 2 of the call: a list (createMany) or one activity (create).
+ */
+export async function createActivities(ctx: SignedInContext, process: ProcessRow, inputs: ActivityInput[], options: CreateOptions, list: boolean) {
+  const argument = 1
+  const invalid = invalidActivityOf(ctx, argument, list)
   const { cid, info } = process
   const uid = ctx.session.uid
   const fields = new Map((await loadFields(ctx.db, cid, process._id)).map((f) => [f._id, f]))
@@ -213,12 +225,12 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
     if (!phaseId) throw refused('the workflow has no phase to create activities in', { argument: 0, name: 'processId' })
     if (!livePhase(info, phaseId)) throw refused(`activity ${index}: phaseId is not a phase of this workflow`, { argument, index, path: '/phaseId', phaseId })
     const teamId = input.teamId ?? options.teamId ?? preselected
-    if (!teamId) throw invalidActivity(argument, index, '/teamId', 'is required: the workflow has no preselected owner team (give teamId in the activity or the options)', { field: 'teamId' })
+    if (!teamId) throw invalid(index, '/teamId', 'is required: the workflow has no preselected owner team (give teamId in the activity or the options)', { field: 'teamId' })
     ids.teams.add(teamId)
-    const values = checkValues(input.fields ?? {}, fields, argument, index, '', ids)
+    const values = checkValues(input.fields ?? {}, fields, invalid, index, ids)
     if (!options.ignoreRequired) {
       for (const fieldId of requiredFields(info, phaseId, fields)) {
-        if (!isFilled(values[fieldId])) throw invalidActivity(argument, index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
+        if (!isFilled(values[fieldId])) throw invalid(index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
       }
     }
     const followerIds = input.followerIds ?? options.followerIds ?? []
@@ -228,10 +240,10 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
 
   const known = { ...(await knownIds(ctx, cid, ids.users, ids.teams)), links: await visibleLinkTargets(ctx, cid, ids.links) }
   for (const p of prepared) {
-    if (!known.teams.has(p.teamId)) throw invalidActivity(argument, p.index, '/teamId', 'is not a team of this workspace', { field: 'teamId' })
+    if (!known.teams.has(p.teamId)) throw invalid(p.index, '/teamId', 'is not a team of this workspace', { field: 'teamId' })
     const stranger = p.followerIds.find((f) => !known.users.has(f))
-    if (stranger) throw invalidActivity(argument, p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
-    checkReferences(p.values, fields, argument, p.index, '', known)
+    if (stranger) throw invalid(p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
+    checkReferences(p.values, fields, invalid, p.index, known)
   }
   await requireAttachableFiles(ctx, cid, prepared.map((p) => ({ index: p.index, fileIds: p.input.fileIds ?? options.fileIds ?? [] })), argument)
 
@@ -335,5 +347,5 @@ async function reread<T extends { _id: string }>(ctx: SignedInContext, cid: stri
 
 /** The created signal(s): one per call. */
 export async function publishCreated(ctx: SignedInContext, process: ProcessRow, ids: string[], many: boolean) {
-  await publishActivities(ctx, process.cid, process._id, 'v3.activity.created', many ? { processId: process._id, ids } : { _id: ids[0], processId: process._id })
+  await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: many ? { processId: process._id, ids } : { _id: ids[0], processId: process._id } })
 }

@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
 import type { Context } from '../../rpc/operation'
-import { publishActivities } from '../activities/events'
+import { tellViewers } from '../process-signals'
 import { propagate, type Change, type PropagationResult } from './recompute'
 import { DATA } from './graph'
 
@@ -14,7 +14,7 @@ export async function recomputeAfter(ctx: Context, cid: string, changes: Change[
     {
       db: ctx.db,
       functions: ctx.functions,
-      signal: (c, processId, _id, fields) => publishActivities(ctx, c, processId, 'v3.activity.updated', { _id, processId, fields }),
+      signal: (c, processId, _id, fields) => tellViewers(ctx, { cid: c, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }),
     },
     cid,
     changes,
@@ -32,7 +32,7 @@ export async function recomputeFunction(ctx: Context, cid: string, processId: st
   const ids = await ctx.db.selectFrom('activities').select('_id').where('cid', '=', cid).where('process_id', '=', processId).where('removed', '=', false).limit(budget + 1).execute()
   if (ids.length <= budget) {
     const forced = ids.map((r) => ({ activityId: r._id, fieldKey }))
-    await propagate({ db: ctx.db, functions: ctx.functions, signal: (c, p, _id, fields) => publishActivities(ctx, c, p, 'v3.activity.updated', { _id, processId: p, fields }) }, cid, [], { budget, forced })
+    await propagate({ db: ctx.db, functions: ctx.functions, signal: (c, p, _id, fields) => tellViewers(ctx, { cid: c, _id: p }, { sig: 'v3.activity.updated', meta: { _id, processId: p, fields } }) }, cid, [], { budget, forced })
     return
   }
   await sql`insert into function_state (cid, activity_id, field_key, error, dirty, since)

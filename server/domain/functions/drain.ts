@@ -12,7 +12,7 @@ import type { Logger } from 'pino'
 import type { Database } from '../../db/schema'
 import type { Bus, BusMessage } from '../../realtime/bus'
 import type { Context } from '../../rpc/operation'
-import { publishActivities } from '../activities/events'
+import { tellViewers } from '../process-signals'
 import type { Evaluator } from './evaluator'
 import { propagate } from './recompute'
 import { runChunk } from './runs'
@@ -78,7 +78,7 @@ export class Drain {
       const ctx = { db: trx, publish: (topic: string | string[], sig: string, meta: unknown) => signals.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }) } as unknown as Context
       const forced = rows.map((r) => ({ activityId: r.activity_id, fieldKey: r.field_key }))
       await propagate(
-        { db: trx, functions: this.deps.functions, signal: (c, processId, _id, fields) => publishActivities(ctx, c, processId, 'v3.activity.updated', { _id, processId, fields }) },
+        { db: trx, functions: this.deps.functions, signal: (c, processId, _id, fields) => tellViewers(ctx, { cid: c, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }) },
         cid,
         [],
         { forced, budget: this.deps.batch, drain: true },

@@ -4,7 +4,7 @@
  * `company.team.updated` `{cid, _id: teamId, changed: ['accounts'], account}` on workspace:<cid>.
  */
 import { deleteAccount, findAccount, insertAccount, teamExists, updateAccount } from '../../db/teams'
-import { badRequest, notFound } from '../../errors'
+import { notFound } from '../../errors'
 import { operation, type Context } from '../../rpc/operation'
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa. */
@@ -18,10 +18,10 @@ export const newAccount = operation({
   name: 'company.new_account',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, input: { name: string; team_id: string }) {
+  async run(ctx, input) {
     const { cid } = ctx
     const name = input.name.trim()
-    if (!name) throw badRequest('argument 1 (account/name) must not be blank', { argument: 0, name: 'account', path: '/name', reason: 'must not be blank' })
+    if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
     const account = await insertAccount(ctx.db, cid, input.team_id, name)
     published(ctx, cid, input.team_id, account._id)
@@ -34,7 +34,7 @@ export const removeAccount = operation({
   name: 'company.remove_account',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, input: { account_id: string; team_id: string }) {
+  async run(ctx, input) {
     const { cid } = ctx
     if (!(await findAccount(ctx.db, cid, input.account_id, input.team_id))) throw notFound('account')
     await deleteAccount(ctx.db, cid, input.account_id)
@@ -51,10 +51,9 @@ export const setAccountData = operation({
   name: 'company.set_account_data',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, section: 'name' | 'color', input: { account_id: string; name?: string; color?: string }) {
+  async run(ctx, section, input) {
     const { cid } = ctx
-    const invalid = (reason: string) =>
-      badRequest(`argument 2 (data/${section}) ${reason}`, { argument: 1, name: 'data', path: `/${section}`, section, reason })
+    const invalid = (reason: string) => ctx.invalid(1, `/${section}`, reason, { section })
     let change: { name: string } | { color: string }
     if (section === 'name') {
       const name = input.name?.trim()

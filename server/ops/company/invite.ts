@@ -1,6 +1,7 @@
 /** company.check_invite: what an invite key offers, for the page the invitation mail links to. */
 import { findUserByEmail } from '../../db/users'
-import { findInvite, inviteRecord } from '../../domain/invites'
+import { findInvite } from '../../domain/invites'
+import { inviteRecord } from '../../presenters/invite'
 import { operation } from '../../rpc/operation'
 
 /**
@@ -11,7 +12,7 @@ export const checkInvite = operation({
   name: 'company.check_invite',
   access: 'public',
   readOnly: true,
-  async run(ctx, inviteKey: string) {
+  async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     const account = await findUserByEmail(ctx.db, row.email)
     return { ...(await inviteRecord(ctx, row)), registered: !!account }

@@ -12,18 +12,11 @@ import type { Role, DbHandle } from '../../db/schema'
 import { memberWorkspaceIds } from '../../db/workspaces'
 import { removeMember } from '../../domain/members'
 import { forbidden, notFound, refused } from '../../errors'
-import { type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities, workspaceOf } from '../../policies/roles'
+import { type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
 
 type Section = 'owner' | 'admin' | 'guest' | 'inviter' | 'feedAdmin' | 'title' | 'customRole'
-
-interface UserData {
-  section: Section
-  uid: string
-  value: string
-  workspaceId?: string
-}
 
 interface MemberState {
   role: Role
@@ -37,9 +30,9 @@ export const setUserData = operation({
   name: 'company.set_user_data',
   access: 'member',
   capability: 'members.manage',
-  workspace: (_caller, data: UserData) => data.workspaceId,
+  workspace: (_caller, data) => data.workspaceId,
   rule: 'making or unmaking an owner: owners only; never the last owner; never a member holding, nor to give, capabilities the caller lacks',
-  async run(ctx, data: UserData) {
+  async run(ctx, data) {
     const { cid, member: caller } = ctx
     const target = await findMember(ctx.db, cid, data.uid)
     if (!target) throw notFound('member')
@@ -86,9 +79,9 @@ export const leave = operation({
   name: 'company.leave',
   access: 'member',
   capability: 'workspace.read',
-  workspace: (_caller, workspaceId: string) => workspaceId,
+  workspace: (_caller, workspaceId) => workspaceId,
   rule: 'not the last owner',
-  async run(ctx, workspaceId: string) {
+  async run(ctx, workspaceId) {
     const { member } = ctx
     if (member.role === 'owner') await keepAnOwner(ctx.db, workspaceId, member.uid)
     await removeFromWorkspace(ctx, workspaceId, member.uid)
@@ -102,7 +95,7 @@ export const removeUser = operation({
   access: 'member',
   capability: 'members.manage',
   rule: 'removing an owner: owners only; never the last owner; never a member holding capabilities the caller lacks',
-  async run(ctx, userId: string) {
+  async run(ctx, userId) {
     const { cid, member: caller } = ctx
     const target = await findMember(ctx.db, cid, userId)
     if (!target) throw notFound('member')

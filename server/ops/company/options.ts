@@ -38,7 +38,7 @@ export const setGeneralOptions = operation({
   name: 'company.set_general_options',
   access: 'member',
   capability: 'workspace.update',
-  async run(ctx, options: GeneralOptions = {}) {
+  async run(ctx, options = {}) {
     const { cid } = ctx
     const settings = { ...options.settings, ...(options.description !== undefined && { description: options.description }) }
     const changed = [...(options.name !== undefined ? ['name'] : []), ...Object.keys(settings)]

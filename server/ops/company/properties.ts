@@ -7,40 +7,23 @@
  * `company.propertyValue.updated` `{cid, _id: fieldId}`; the member whose value changed also gets
  * `company.propertyValue.updated` `{cid, _id: fieldId, uid}` on user:<uid>.
  */
-import type { PropertyFieldType } from '../../db/schema'
-import { deleteField, dropFormerMembersValues, fieldValues, findField, insertField, publicField, setValue, updateField, type FieldRecord } from '../../db/properties'
+import { deleteField, dropFormerMembersValues, fieldValues, findField, insertField, setValue, updateField, type FieldRecord } from '../../db/properties'
 import { nonMembers } from '../../db/teams'
 import { carryOver, checkDefinition, checkValue, InvalidDefinition, InvalidValue } from '../../domain/property-values'
-import { badRequest, forbidden, notFound, refused, RpcError } from '../../errors'
+import { forbidden, notFound, refused, RpcError } from '../../errors'
 import { operation, type Context } from '../../rpc/operation'
-
-interface FieldInput {
-  label: string
-  type: PropertyFieldType
-  filledBy: 'user' | 'admin'
-  enableMultiple?: boolean
-  data?: string | string[]
-}
+import { publicField } from '../../presenters/company-property-field'
 
 /** Turns a definition problem into the 400 naming argument `argument` and the key. */
-function definitionError(err: unknown, argument: number): unknown {
+function definitionError(ctx: Context, err: unknown, argument: number): unknown {
   if (!(err instanceof InvalidDefinition)) return err
-  return badRequest(`argument ${argument + 1} (field${err.path}) ${err.reason}`, { argument, name: 'field', path: err.path, reason: err.reason })
+  return ctx.invalid(argument, err.path, err.reason)
 }
 
 /** Turns a value problem into the 400 naming the argument, the field and the reason. */
-function valueError(err: unknown, field: FieldRecord, argument: number, name: string, base: string): unknown {
+function valueError(ctx: Context, err: unknown, field: FieldRecord, argument: number, base: string): unknown {
   if (!(err instanceof InvalidValue)) return err
-  const path = `${base}${err.path}` || '/'
-  return badRequest(`argument ${argument + 1} (${name}${base}${err.path}) ${err.reason} for the ${field.type} field "${field.label}"`, {
-    argument,
-    name,
-    path,
-    field: field._id,
-    label: field.label,
-    type: field.type,
-    reason: err.reason,
-  })
+  return ctx.invalid(argument, `${base}${err.path}`, `${err.reason} for the ${field.type} field "${field.label}"`, { field: field._id, label: field.label, type: field.type })
 }
 
 /** ['users', {label, type, filledBy, enableMultiple?, data?}]: an optionlist field needs its options in `data`. */
@@ -48,13 +31,13 @@ export const addField = operation({
   name: 'company.add_property_field',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, _target: 'users', input: FieldInput) {
+  async run(ctx, _target, input) {
     const { cid } = ctx
     let definition
     try {
       definition = checkDefinition(input)
     } catch (err) {
-      throw definitionError(err, 1)
+      throw definitionError(ctx, err, 1)
     }
     const field = await insertField(ctx.db, cid, ctx.session.uid, definition)
     ctx.publish(`workspace:${cid}`, 'company.propertyField.created', { cid, _id: field._id })
@@ -72,10 +55,10 @@ export const updateFieldOp = operation({
   name: 'company.update_property_field',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, _target: 'users', fieldId: string, input: FieldInput & { _id?: string; created?: number; uid?: string }) {
+  async run(ctx, _target, fieldId, input) {
     const { cid } = ctx
     if (input._id !== undefined && input._id !== fieldId) {
-      throw badRequest('argument 3 (field/_id) must be the fieldId of argument 2', { argument: 2, name: 'field', path: '/_id', reason: 'must be the fieldId' })
+      throw ctx.invalid(2, '/_id', 'must be the fieldId of argument 2')
     }
     const current = await findField(ctx.db, cid, fieldId, { lock: 'update' })
     if (!current) throw notFound('property field')
@@ -83,7 +66,7 @@ export const updateFieldOp = operation({
     try {
       definition = checkDefinition(input, current.type === input.type ? current : { ...current, data: null })
     } catch (err) {
-      throw definitionError(err, 2)
+      throw definitionError(ctx, err, 2)
     }
     const changedValues = definition.type !== current.type || definition.enableMultiple !== current.enableMultiple || JSON.stringify(definition.data) !== JSON.stringify(current.data)
     if (changedValues) {
@@ -119,7 +102,7 @@ export const removeField = operation({
   name: 'company.remove_property_field',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, fieldId: string, _target: 'users') {
+  async run(ctx, fieldId, _target) {
     const { cid } = ctx
     if (!(await findField(ctx.db, cid, fieldId))) throw notFound('property field')
     await deleteField(ctx.db, cid, fieldId)
@@ -133,7 +116,7 @@ export const setPropertyValue = operation({
   name: 'company.set_property_value',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, fieldId: string, _target: 'users', input: { uid: string; data?: string | string[] }) {
+  async run(ctx, fieldId, _target, input) {
     const { cid } = ctx
     const field = await findField(ctx.db, cid, fieldId, { lock: 'share' })
     if (!field) throw notFound('property field')
@@ -142,7 +125,7 @@ export const setPropertyValue = operation({
     try {
       value = await checkValue(ctx.db, cid, field, input.data)
     } catch (err) {
-      throw valueError(err, field, 2, 'value', '/data')
+      throw valueError(ctx, err, field, 2, '/data')
     }
     await setValue(ctx.db, cid, fieldId, input.uid, value)
     publishValue(ctx, cid, fieldId, input.uid)
@@ -159,7 +142,7 @@ export const setUserPropertyValue = operation({
   access: 'member',
   capability: 'properties.fillOwn',
   rule: 'fields filled by users (any field with properties.manage)',
-  async run(ctx, fieldId: string, input?: string | string[]) {
+  async run(ctx, fieldId, input) {
     const { cid, member } = ctx
     const field = await findField(ctx.db, cid, fieldId, { lock: 'share' })
     if (!field) throw notFound('property field')
@@ -170,7 +153,7 @@ export const setUserPropertyValue = operation({
     try {
       value = await checkValue(ctx.db, cid, field, input)
     } catch (err) {
-      throw valueError(err, field, 1, 'value', '')
+      throw valueError(ctx, err, field, 1, '')
     }
     await setValue(ctx.db, cid, fieldId, ctx.session.uid, value)
     publishValue(ctx, cid, fieldId, ctx.session.uid)

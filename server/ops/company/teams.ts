@@ -7,7 +7,7 @@
  */
 import { clearTeamValues } from '../../db/properties'
 import { deleteTeam, insertTeam, loadTeam, loadTeams, nonMembers, setTeamMembers, teamExists, updateTeam, type TeamChange } from '../../db/teams'
-import { badRequest, notFound, RpcError } from '../../errors'
+import { notFound, RpcError } from '../../errors'
 import { operation, type Context } from '../../rpc/operation'
 
 const DEFAULT_VIEWS = ['activities', 'discussions', 'events', 'feed']
@@ -17,10 +17,10 @@ export const newTeam = operation({
   name: 'company.new_team',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, team: { name: string; description?: string }) {
+  async run(ctx, team) {
     const { cid } = ctx
     const name = team.name.trim()
-    if (!name) throw badRequest('argument 1 (team/name) must not be blank', { argument: 0, name: 'team', path: '/name', reason: 'must not be blank' })
+    if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     const _id = await insertTeam(ctx.db, cid, ctx.session.uid, { name, description: team.description })
     ctx.publish(`workspace:${cid}`, 'company.team.created', { cid, _id })
     return loadTeam(ctx.db, cid, _id)
@@ -34,7 +34,7 @@ export const load = operation({
   capability: 'teams.read',
   rule: 'with isolatedTeams on, only owners and admins see teams they are not in',
   readOnly: true,
-  async run(ctx, teamId: string) {
+  async run(ctx, teamId) {
     const { cid } = ctx
     const team = await loadTeam(ctx.db, cid, teamId, ctx.session.uid)
     if (!team) throw notFound('team')
@@ -47,7 +47,7 @@ export const remove = operation({
   name: 'company.remove_team',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, teamId: string) {
+  async run(ctx, teamId) {
     const { cid } = ctx
     if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
     const members = await deleteTeam(ctx.db, cid, teamId)
@@ -65,9 +65,9 @@ export const setData = operation({
   name: 'company.set_team_data',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, input: { team_id: string; section: Section; data: unknown }) {
+  async run(ctx, input) {
     const { cid } = ctx
-    const change = teamChange(input.section, input.data)
+    const change = teamChange(ctx, input.section, input.data)
     if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
     await updateTeam(ctx.db, cid, input.team_id, change)
     ctx.publish(`workspace:${cid}`, 'company.team.updated', { cid, _id: input.team_id, changed: [input.section] })
@@ -75,9 +75,8 @@ export const setData = operation({
   },
 })
 
-function teamChange(section: Section, data: unknown): TeamChange {
-  const invalid = (reason: string) =>
-    badRequest(`argument 1 (data/data) ${reason} for section ${section}`, { argument: 0, name: 'data', path: '/data', section, reason })
+function teamChange(ctx: Context, section: Section, data: unknown): TeamChange {
+  const invalid = (reason: string) => ctx.invalid(0, '/data', `${reason} for section ${section}`, { section })
   switch (section) {
     case 'name': {
       if (typeof data !== 'string' || !data.trim()) throw invalid('must be a non-empty string')
@@ -105,7 +104,7 @@ export const updateUsers = operation({
   name: 'company.update_team_users',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, teamId: string, userIds: string[]) {
+  async run(ctx, teamId, userIds) {
     const { cid } = ctx
     if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
     const uids = [...new Set(userIds)]
@@ -135,7 +134,7 @@ export const formGetTeams = operation({
   capability: 'teams.read',
   rule: 'with isolatedTeams on, only owners and admins see teams they are not in',
   readOnly: true,
-  async run(ctx, options?: { own?: boolean }) {
+  async run(ctx, options) {
     const { cid } = ctx
     return loadTeams(ctx.db, cid, { viewer: ctx.session.uid, memberOf: options?.own === true ? ctx.session.uid : undefined })
   },

@@ -4,11 +4,11 @@
  * fields}, opts?, ...}`), shown by v2.process.get. Administrators of the workflow only
  * (server/policies/processes.ts).
  *
- * Signal to whoever sees the workflow (publishToViewers): `process.updated {_id, changed: ['documentTemplates']}`.
+ * Signal to whoever sees the workflow (tellViewers): `process.updated {_id, changed: ['documentTemplates']}`.
  */
-import { publishToViewers } from '../../domain/process-signals'
+import { tellViewers } from '../../domain/process-signals'
 import { changeInfoEntry } from '../../domain/doc-templates'
-import { badRequest, notFound } from '../../errors'
+import { notFound } from '../../errors'
 import { newId } from '../../ids'
 import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import { operation, type SignedInContext } from '../../rpc/operation'
@@ -41,7 +41,7 @@ async function changeTemplates<T>(ctx: SignedInContext, process: ProcessRow, cha
     result = out.result
     return out.templates
   })
-  await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['documentTemplates'] })
+  await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['documentTemplates'] } })
   return result!
 }
 
@@ -55,9 +55,9 @@ const templateOf = (templates: Templates, name: string): Template => {
 export const setDocumentTemplate = operation({
   name: 'process.set_documentTemplate',
   access: 'signedIn',
-  async run(ctx, processId: string, template: Record<string, unknown> & { name: string }) {
+  async run(ctx, processId, template) {
     const process = await administered(ctx, processId, 'change the document templates')
-    if (!template.name.trim()) throw badRequest('argument 2 (template/name) must not be blank', { argument: 1, name: 'template', path: '/name' })
+    if (!template.name.trim()) throw ctx.invalid(1, '/name', 'must not be blank')
     const only = Object.keys(template).length === 1
     return changeTemplates(ctx, process, (templates) => {
       if (only) delete templates[template.name]
@@ -71,11 +71,11 @@ export const setDocumentTemplate = operation({
 export const setDocumentTemplates = operation({
   name: 'process.set_documentTemplates',
   access: 'signedIn',
-  async run(ctx, processId: string, given?: Record<string, Record<string, unknown> & { name: string }> | null) {
+  async run(ctx, processId, given) {
     const process = await administered(ctx, processId, 'change the document templates')
     const next: Templates = {}
     for (const [name, template] of Object.entries(given ?? {})) {
-      if (template.name !== name) throw badRequest(`argument 2 (templates/${name}/name) must be the key it is listed under`, { argument: 1, name: 'templates', path: `/${name}/name` })
+      if (template.name !== name) throw ctx.invalid(1, `/${name}/name`, 'must be the key it is listed under')
       next[name] = normalise(template)
     }
     return changeTemplates(ctx, process, () => ({ templates: Object.keys(next).length ? next : undefined, result: true }))
@@ -86,7 +86,7 @@ export const setDocumentTemplates = operation({
 export const setDocTemplatePrintName = operation({
   name: 'process.set_docTemplatePrintName',
   access: 'signedIn',
-  async run(ctx, processId: string, templateName: string, printName: string) {
+  async run(ctx, processId, templateName, printName) {
     const process = await administered(ctx, processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
       templateOf(templates, templateName).printName = printName
@@ -95,18 +95,11 @@ export const setDocTemplatePrintName = operation({
   },
 })
 
-interface FieldRef {
-  processId: string
-  name: string
-  group: (typeof GROUPS)[number]
-  key: string
-}
-
 /** A new, empty entry in one group of the template's fieldMap, under a new key. Returns `{key, group, ...entry}`. */
 export const createDocTemplateField = operation({
   name: 'process.create_docTemplateField',
   access: 'signedIn',
-  async run(ctx, ref: Omit<FieldRef, 'key'>) {
+  async run(ctx, ref) {
     const process = await administered(ctx, ref.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
       const template = normalise(templateOf(templates, ref.name))
@@ -123,7 +116,7 @@ export const createDocTemplateField = operation({
 export const deleteDocTemplateField = operation({
   name: 'process.delete_docTemplateField',
   access: 'signedIn',
-  async run(ctx, ref: FieldRef) {
+  async run(ctx, ref) {
     const process = await administered(ctx, ref.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
       const group = normalise(templateOf(templates, ref.name)).fieldMap[ref.group]
@@ -134,15 +127,6 @@ export const deleteDocTemplateField = operation({
   },
 })
 
-interface PropertyRef {
-  processId: string
-  name: string
-  group: 'fieldMap' | 'opts' | (typeof GROUPS)[number]
-  key: string
-  property: string
-  value?: unknown
-}
-
 /**
  * Sets (or, without `value`, removes) one property. For images, activityLinks and fields the entry
  * `key` of that fieldMap group must exist (404); for `opts` and `fieldMap` the entry `key` of the
@@ -151,7 +135,7 @@ interface PropertyRef {
 export const setDocTemplateFieldProperty = operation({
   name: 'process.set_docTemplateFieldProperty',
   access: 'signedIn',
-  async run(ctx, ref: PropertyRef) {
+  async run(ctx, ref) {
     const process = await administered(ctx, ref.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
       const template = normalise(templateOf(templates, ref.name))
@@ -159,7 +143,7 @@ export const setDocTemplateFieldProperty = operation({
       if (ref.group === 'opts' || ref.group === 'fieldMap') {
         const holder = ((template[ref.group] as Record<string, Entry> | undefined) ?? {}) as Record<string, Entry>
         if (ref.group === 'fieldMap' && (GROUPS as readonly string[]).includes(ref.key))
-          throw badRequest(`argument 1 (property/key) ${ref.key} is a group of the fieldMap: use group ${ref.key} and the entry's key`, { argument: 0, name: 'property', path: '/key' })
+          throw ctx.invalid(0, '/key', `${ref.key} is a group of the fieldMap: use group ${ref.key} and the entry's key`)
         entry = holder[ref.key] = { ...(holder[ref.key] ?? {}) }
         ;(template as Record<string, unknown>)[ref.group] = holder
       } else {

@@ -8,11 +8,11 @@
 import { loadField, unknownProcesses, type FieldRecord, type ProcessRow } from '../../db/processes'
 import type { ProcessFieldType } from '../../db/schema'
 import { sql } from 'kysely'
-import { badRequest, conflict, refused } from '../../errors'
+import { conflict, refused } from '../../errors'
 import { isObjectId, newId } from '../../ids'
 import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import { operation, type Context } from '../../rpc/operation'
-import { publishToViewers } from '../../domain/process-signals'
+import { tellViewers } from '../../domain/process-signals'
 import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../domain/functions/config'
 import { recomputeFunction } from '../../domain/functions/after-write'
 
@@ -34,7 +34,7 @@ const TRANSLATED = ['label', 'placeholder', 'description', 'unit']
  * not workflows of the workspace.
  */
 async function validate(ctx: Context, cid: string, type: ProcessFieldType, d: Descriptor, argument: number) {
-  const invalid = (path: string, reason: string) => badRequest(`argument ${argument + 1} (field${path}) ${reason} for a ${type} field`, { argument, name: 'field', path, type, reason })
+  const invalid = (path: string, reason: string) => ctx.invalid(argument, path, `${reason} for a ${type} field`, { type })
   if (d.label !== undefined && !d.label.trim()) throw invalid('/label', 'must not be blank')
   if (d.inviteToDiscussionOnChange === true && type !== 'users') throw invalid('/inviteToDiscussionOnChange', 'is only for users fields')
   if (d.unit !== undefined && !UNIT_TYPES.includes(type)) throw invalid('/unit', `is only for ${UNIT_TYPES.join(' and ')} fields`)
@@ -76,7 +76,7 @@ async function checkKey(ctx: Context, process: ProcessRow, key: unknown, fieldId
 export const createField = operation({
   name: 'process.create_field',
   access: 'signedIn',
-  async run(ctx, processId: string, field: Descriptor) {
+  async run(ctx, processId, field) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'add fields')
     const { type, ...descriptor } = field as Descriptor & { type: ProcessFieldType }
@@ -95,7 +95,7 @@ export const createField = operation({
       await checkSavedConfiguration(ctx.db, process.cid, process._id, _id, descriptor.functionVariables as Record<string, unknown>)
       await recomputeFunction(ctx, process.cid, process._id, _id)
     }
-    await publishToViewers(ctx, process.cid, process._id, 'process.field.created', { processId: process._id, _id })
+    await tellViewers(ctx, process, { sig: 'process.field.created', meta: { processId: process._id, _id } })
     return { ...descriptor, type, _id, uid: ctx.session.uid, created } as FieldRecord
   },
 })
@@ -108,7 +108,7 @@ export const createField = operation({
 export const updateField = operation({
   name: 'process.update_field',
   access: 'signedIn',
-  async run(ctx, processId: string, fieldId: string, changes: Descriptor, lang?: string) {
+  async run(ctx, processId, fieldId, changes, lang) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'change fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
@@ -124,7 +124,7 @@ export const updateField = operation({
       else next[k] = k === 'label' ? (v as string).trim() : v
     }
     await validate(ctx, process.cid, type, { ...changes, data: next.data }, 2)
-    await checkFunctionInput(ctx, process.cid, 2, changes, FUNCTION_KEYS)
+    await checkFunctionInput(ctx, process.cid, 2, changes as Record<string, unknown>, FUNCTION_KEYS)
     await checkKey(ctx, process, changes.key, fieldId)
     await ctx.db
       .updateTable('process_fields')
@@ -136,7 +136,7 @@ export const updateField = operation({
       await checkSavedConfiguration(ctx.db, process.cid, process._id, fieldId, next.functionVariables as Record<string, unknown>)
       if (FUNCTION_DEFINITION.some((k) => k in changes)) await recomputeFunction(ctx, process.cid, process._id, fieldId)
     }
-    await publishToViewers(ctx, process.cid, process._id, 'process.field.updated', { processId: process._id, _id: fieldId, changed: Object.keys(changes) })
+    await tellViewers(ctx, process, { sig: 'process.field.updated', meta: { processId: process._id, _id: fieldId, changed: Object.keys(changes) } })
     return true
   },
 })
@@ -145,7 +145,7 @@ export const updateField = operation({
 export const removeField = operation({
   name: 'process.remove_field',
   access: 'signedIn',
-  async run(ctx, processId: string, fieldId: string) {
+  async run(ctx, processId, fieldId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'remove fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
@@ -156,7 +156,7 @@ export const removeField = operation({
     const info: Record<string, unknown> = { ...process.info, phases, fieldsOrder: fieldsOrder(process).filter((id) => id !== fieldId) }
     if (info.defaultGroupByField === fieldId) delete info.defaultGroupByField
     await ctx.db.updateTable('processes').set({ info: JSON.stringify(info), updated: Date.now() }).where('cid', '=', process.cid).where('_id', '=', process._id).execute()
-    await publishToViewers(ctx, process.cid, process._id, 'process.field.removed', { processId: process._id, _id: fieldId })
+    await tellViewers(ctx, process, { sig: 'process.field.removed', meta: { processId: process._id, _id: fieldId } })
     return true
   },
 })

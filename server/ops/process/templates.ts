@@ -27,7 +27,7 @@ export const installTemplate = operation({
   name: 'process.install_template',
   access: 'member',
   capability: 'processes.create',
-  async run(ctx, templateId: string) {
+  async run(ctx, templateId) {
     const template = shippedTemplates().find((t) => t._id === templateId)
     const { cid } = ctx
     if (!template) throw notFound('template')

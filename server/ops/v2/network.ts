@@ -7,7 +7,7 @@ import { operation } from '../../rpc/operation'
 export const create = operation({
   name: 'v2.network.create',
   access: 'signedIn',
-  async run(ctx, name?: string) {
+  async run(ctx, name) {
     const created = await createWorkspace(ctx.db, name?.trim() || 'New workspace', ctx.session.uid)
     ctx.control({ kind: 'membership', uid: ctx.session.uid, cid: created._id, member: true })
     return loadWorkspace(ctx.db, created._id)
@@ -18,25 +18,20 @@ export const get = operation({
   name: 'v2.network.get',
   access: 'member',
   capability: 'workspace.read',
-  workspace: (_caller, networkId: string) => networkId,
+  workspace: (_caller, networkId) => networkId,
   readOnly: true,
   async run(ctx) {
     return loadWorkspace(ctx.db, ctx.cid, ctx.session.uid)
   },
 })
 
-interface NetworkUpdate {
-  name?: string
-  [setting: string]: unknown
-}
-
 /** Owner or admin. Settings other than the name are kept in `settings`. */
 export const update = operation({
   name: 'v2.network.update',
   access: 'member',
   capability: 'workspace.update',
-  workspace: (_caller, networkId?: string) => networkId,
-  async run(ctx, _networkId: string | undefined, changes: NetworkUpdate) {
+  workspace: (_caller, networkId) => networkId ?? undefined,
+  async run(ctx, _networkId, changes) {
     const { cid } = ctx
     const { name, ...settings } = changes
     await updateWorkspaceSettings(ctx.db, cid, name, settings)
@@ -82,8 +77,8 @@ export const setFastFunctions = operation({
   name: 'v2.network.fastFunctions.set',
   access: 'member',
   capability: 'workspace.admin',
-  workspace: (_caller, networkId: string) => networkId,
-  async run(ctx, networkId: string, enabled: boolean) {
+  workspace: (_caller, networkId) => networkId,
+  async run(ctx, networkId, enabled) {
     if (enabled) await requireFeature(ctx.db, networkId, 'functionFields')
     await updateWorkspaceSettings(ctx.db, networkId, undefined, { fastFunctions: enabled })
     ctx.publish(`workspace:${networkId}`, 'network.updated', { _id: networkId, changed: ['fastFunctions'] })

@@ -3,8 +3,8 @@
  * (server/policies/processes.ts). Star changes are signalled to the caller only:
  * `process.starred {_id, isStarred}` on user:<uid>.
  */
-import { loadFields, processObject } from '../../db/processes'
-import { badRequest } from '../../errors'
+import { isStarred, loadFields } from '../../db/processes'
+import { processObject } from '../../presenters/process'
 import { loadProcessAccess } from '../../policies/processes'
 import { operation } from '../../rpc/operation'
 
@@ -13,8 +13,8 @@ export const get = operation({
   name: 'v2.process.get',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processId?: string) {
-    if (processId === undefined) throw badRequest('argument 1 (processId) is required', { argument: 0, name: 'processId', reason: 'is required' })
+  async run(ctx, processId) {
+    if (processId === undefined) throw ctx.invalid(0, '', 'is required')
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     return processObject(ctx.db, process, ctx.session.uid)
   },
@@ -24,7 +24,7 @@ export const get = operation({
 export const star = operation({
   name: 'v2.process.star',
   access: 'signedIn',
-  async run(ctx, processId: string) {
+  async run(ctx, processId) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     const uid = ctx.session.uid
     // Delete first, insert when nothing was deleted: two toggles at once never fail on the key.
@@ -51,7 +51,7 @@ export const meta = operation({
   name: 'v2.process.meta',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, query: { process: string; search?: string }) {
+  async run(ctx, query) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, query.process)
     const fields = await loadFields(ctx.db, process.cid, process._id)
     const order = (process.info.fieldsOrder as string[] | undefined) ?? []

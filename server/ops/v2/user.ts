@@ -18,7 +18,7 @@ export const profile = operation({
   name: 'v2.user.profile',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, userId: string) {
+  async run(ctx, userId) {
     const self = userId === ctx.session.uid
     if (!self && !(await shareWorkspace(ctx.db, ctx.session.uid, userId))) throw notFound('user')
     const user = await loadProfile(ctx.db, userId)
@@ -30,8 +30,8 @@ export const profile = operation({
 export const setGlobalSettings = operation({
   name: 'v2.user.settings.global.set',
   access: 'signedIn',
-  async run(ctx, settings: Record<string, unknown>) {
-    await mergeSettings(ctx.db, ctx.session.uid, settings)
+  async run(ctx, settings) {
+    await mergeSettings(ctx.db, ctx.session.uid, { ...settings })
     ctx.publish(`user:${ctx.session.uid}`, 'user.settings', { uid: ctx.session.uid, changed: Object.keys(settings) })
     return true
   },
@@ -80,7 +80,7 @@ export const sendVerificationEmail = operation({
 export const verifyEmail = operation({
   name: 'v2.user.verify_email',
   access: 'public',
-  async run(ctx, verificationId: string, verificationKey: string) {
+  async run(ctx, verificationId, verificationKey) {
     const row = await ctx.db.selectFrom('email_verifications').selectAll().where('_id', '=', verificationId).executeTakeFirst()
     if (!row || !sameHash(row.key_hash, hashSecret(verificationKey))) throw notFound('verification')
     if (row.expires <= Date.now()) throw refused('the verification link has expired: ask for a new one', { reason: 'expired' })

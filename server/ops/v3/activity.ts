@@ -10,7 +10,7 @@
  * `phase {_id, processId, from, to}`, `removed {processId, ids}`.
  */
 import { currentWorkspaceId } from '../../auth/sessions'
-import { createActivities, publishCreated, type ActivityInput, type CreateOptions } from '../../domain/activities/write'
+import { createActivities, publishCreated } from '../../domain/activities/write'
 import { forbidden, notFound } from '../../errors'
 import { isObjectId } from '../../ids'
 import { canCreateActivity, loadProcessAccess } from '../../policies/processes'
@@ -41,9 +41,9 @@ async function creatableProcess(ctx: SignedInContext, processIdOrKey: string, wo
 export const create = operation({
   name: 'v3.activity.create',
   access: 'signedIn',
-  async run(ctx, processId: string, activity?: ActivityInput | null, options: CreateOptions = {}) {
+  async run(ctx, processId, activity, options = {}) {
     const process = await creatableProcess(ctx, processId)
-    const [record] = await createActivities(ctx, process, [activity ?? {}], options)
+    const [record] = await createActivities(ctx, process, [activity ?? {}], options, false)
     await publishCreated(ctx, process, [record._id as string], false)
     return record
   },
@@ -53,10 +53,10 @@ export const create = operation({
 export const createMany = operation({
   name: 'v3.activity.createMany',
   access: 'signedIn',
-  async run(ctx, processId: string, activities: ActivityInput[], options: CreateOptions = {}) {
+  async run(ctx, processId, activities, options = {}) {
     const process = await creatableProcess(ctx, processId, options.workspaceId)
     if (!activities.length) return []
-    const records = await createActivities(ctx, process, activities, options)
+    const records = await createActivities(ctx, process, activities, options, true)
     await publishCreated(
       ctx,
       process,

@@ -5,10 +5,11 @@
  *
  * Signals: `v3.calendar.created|updated|removed` `{cid, _id}` on workspace:<cid>.
  */
-import { calendarRecord, deleteCalendar, findCalendar, insertCalendar, listCalendars, updateCalendar, type CalendarFields } from '../../db/calendars'
-import { calendarIn, invalidArgument, isTimeZone, requireCalendarManager } from '../../domain/calendars'
+import { calendarRecord } from '../../presenters/calendar'
+import { deleteCalendar, findCalendar, insertCalendar, listCalendars, updateCalendar, type CalendarFields } from '../../db/calendars'
+import { calendarIn, isTimeZone, requireCalendarManager } from '../../domain/calendars'
 import { enforceQuota } from '../../domain/quota'
-import { operation } from '../../rpc/operation'
+import { invalidOf, operation, type Invalid } from '../../rpc/operation'
 
 interface CalendarInput {
   name?: string
@@ -17,8 +18,7 @@ interface CalendarInput {
   timezone?: string
 }
 
-function calendarChange(input: CalendarInput, index: number, name: string): Partial<CalendarFields> {
-  const invalid = invalidArgument(index, name)
+function calendarChange(input: CalendarInput, invalid: Invalid): Partial<CalendarFields> {
   const change: Partial<CalendarFields> = {}
   if (input.name !== undefined) {
     change.name = input.name.trim()
@@ -38,9 +38,9 @@ export const create = operation({
   name: 'v3.calendar.create',
   access: 'member',
   capability: 'workspace.read',
-  async run(ctx, input: CalendarInput) {
+  async run(ctx, input) {
     const { cid } = ctx
-    const change = calendarChange(input, 0, 'calendar')
+    const change = calendarChange(input, invalidOf(ctx, 0))
     await enforceQuota(ctx.db, cid, 'calendars')
     const _id = await insertCalendar(ctx.db, cid, ctx.session.uid, {
       name: change.name!,
@@ -59,10 +59,10 @@ export const update = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, calendarId: string, input: CalendarInput) {
+  async run(ctx, calendarId, input) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
-    const change = calendarChange(input, 1, 'changes')
+    const change = calendarChange(input, invalidOf(ctx, 1))
     await updateCalendar(ctx.db, cid, calendarId, change)
     ctx.publish(`workspace:${cid}`, 'v3.calendar.updated', { cid, _id: calendarId })
     return calendarRecord((await findCalendar(ctx.db, cid, calendarId))!)
@@ -75,7 +75,7 @@ export const remove = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, calendarId: string) {
+  async run(ctx, calendarId) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
     await deleteCalendar(ctx.db, cid, calendarId)

@@ -11,7 +11,7 @@ export const get = operation({
   name: 'v3.file.get',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, fileId: string) {
+  async run(ctx, fileId) {
     const file = await canReadFile(ctx.db, ctx.session.uid, fileId)
     if (!file) throw notFound('file')
     return describeFile(file)
@@ -26,7 +26,7 @@ export const get = operation({
 export const setPublic = operation({
   name: 'v3.file.setPublic',
   access: 'signedIn',
-  async run(ctx, fileId: string, isPublic: boolean) {
+  async run(ctx, fileId, isPublic) {
     const file = await findFile(ctx.db, fileId)
     if (!file) throw notFound('file')
     if (file.uid !== ctx.session.uid) {

@@ -7,15 +7,16 @@
  * (and of the caller, when another): insights are not announced to the whole workspace, whose
  * members may not all see the workflow.
  */
-import { checkDefinition, insertInsight, insightFor, insightRecord, runInsight, type Filters, type InsightInput, type InsightRow } from '../../domain/insights'
-import { badRequest, forbidden } from '../../errors'
+import { insightRecord } from '../../presenters/insight'
+import { checkDefinition, insertInsight, insightFor, runInsight, type Filters, type InsightRow } from '../../domain/insights'
+import { forbidden } from '../../errors'
 import { accessToAll, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import { loadMember, workspaceOf } from '../../policies/roles'
-import { operation, type SignedInContext } from '../../rpc/operation'
+import { invalidOf, operation, type SignedInContext } from '../../rpc/operation'
 
-function announce(ctx: SignedInContext, sig: string, insight: { cid: string; process_id: string; _id: string; uid: string }) {
+function announce(ctx: SignedInContext, sig: 'v3.insight.created' | 'v3.insight.updated' | 'v3.insight.removed', insight: { cid: string; process_id: string; _id: string; uid: string }) {
   const users = [...new Set([insight.uid, ctx.session.uid])]
-  ctx.publish(users.map((u) => `user:${u}`), sig, { cid: insight.cid, processId: insight.process_id, _id: insight._id })
+  ctx.publish(users.map((u) => `user:${u}` as const), sig, { cid: insight.cid, processId: insight.process_id, _id: insight._id })
 }
 
 function requireManager(ctx: SignedInContext, insight: InsightRow, access: ProcessAccess) {
@@ -26,12 +27,12 @@ function requireManager(ctx: SignedInContext, insight: InsightRow, access: Proce
 export const create = operation({
   name: 'v3.insight.create',
   access: 'signedIn',
-  async run(ctx, input: Required<Pick<InsightInput, 'processId' | 'name' | 'fields'>> & { filters?: Filters }) {
+  async run(ctx, input) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, input.processId)
     const name = input.name.trim()
-    if (!name) throw badName(0, 'insight')
+    if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     const filters = input.filters ?? {}
-    await checkDefinition(ctx.db, process, { fields: input.fields, filters }, 0, 'insight')
+    await checkDefinition(ctx.db, process, { fields: input.fields, filters }, invalidOf(ctx, 0))
     const _id = await insertInsight(ctx.db, process.cid, ctx.session.uid, { processId: process._id, name, fields: input.fields, filters })
     const { insight } = await insightFor(ctx.db, ctx.session.uid, _id)
     announce(ctx, 'v3.insight.created', insight)
@@ -39,21 +40,18 @@ export const create = operation({
   },
 })
 
-const badName = (argument: number, name: string) =>
-  badRequest(`argument ${argument + 1} (${name}/name) must not be blank`, { argument, name, path: '/name', reason: 'must not be blank' })
-
 /** `[insightId, {name?, fields?, filters?}]`. Returns the Insight record. */
 export const update = operation({
   name: 'v3.insight.update',
   access: 'signedIn',
-  async run(ctx, insightId: string, changes: Omit<InsightInput, 'processId'>) {
+  async run(ctx, insightId, changes) {
     const { insight, process, access } = await insightFor(ctx.db, ctx.session.uid, insightId, { lock: true })
     requireManager(ctx, insight, access)
     const name = changes.name === undefined ? insight.name : changes.name.trim()
-    if (!name) throw badName(1, 'changes')
+    if (!name) throw ctx.invalid(1, '/name', 'must not be blank')
     const fields = changes.fields ?? (insight.fields as string[])
     const filters = changes.filters === undefined ? (insight.filters as Filters) : (changes.filters ?? {})
-    await checkDefinition(ctx.db, process, { fields, filters }, 1, 'changes')
+    await checkDefinition(ctx.db, process, { fields, filters }, invalidOf(ctx, 1))
     await ctx.db
       .updateTable('insights')
       .set({ name, fields: JSON.stringify(fields), filters: JSON.stringify(filters), updated: Date.now() })
@@ -69,7 +67,7 @@ export const update = operation({
 export const remove = operation({
   name: 'v3.insight.remove',
   access: 'signedIn',
-  async run(ctx, insightId: string) {
+  async run(ctx, insightId) {
     const { insight, access } = await insightFor(ctx.db, ctx.session.uid, insightId)
     requireManager(ctx, insight, access)
     await ctx.db.deleteFrom('insights').where('cid', '=', insight.cid).where('_id', '=', insightId).execute()
@@ -83,7 +81,7 @@ export const list = operation({
   name: 'v3.insight.list',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processId?: string) {
+  async run(ctx, processId) {
     if (processId !== undefined) {
       const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
       const rows = await ctx.db.selectFrom('insights').selectAll().where('cid', '=', process.cid).where('process_id', '=', processId).orderBy('created').orderBy('_id').execute()
@@ -104,7 +102,7 @@ export const run = operation({
   name: 'v3.insight.run',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, insightId: string) {
+  async run(ctx, insightId) {
     const { insight, process } = await insightFor(ctx.db, ctx.session.uid, insightId)
     return runInsight(ctx.db, insight, process)
   },

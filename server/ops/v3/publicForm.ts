@@ -22,7 +22,7 @@ export const get = operation({
   name: 'v3.publicForm.get',
   access: 'public',
   readOnly: true,
-  async run(ctx, key: string) {
+  async run(ctx, key) {
     const form = await publicFormByKey(ctx.db, key)
     if (!form || !form.active) throw notFound('public form')
     const process = await ctx.db.selectFrom('processes').select(['name', 'info']).where('cid', '=', form.cid).where('_id', '=', form.process_id).executeTakeFirstOrThrow()

@@ -18,7 +18,7 @@ export const get = operation({
 export const switchWorkspace = operation({
   name: 'v3.session.switchWorkspace',
   access: 'signedIn',
-  async run(ctx, cid: string) {
+  async run(ctx, cid) {
     await requireMember(ctx.db, cid, ctx.session.uid)
     await ctx.db.updateTable('sessions').set({ cid }).where('key_hash', '=', ctx.session.id).execute()
     return { cid }

@@ -22,11 +22,6 @@ export const register = operation({
   },
 })
 
-interface PermissionsQuery {
-  details?: boolean
-  items?: { workflowIds?: string[]; calendarIds?: string[]; insightIds?: string[] }
-}
-
 /**
  * What a member may do in a workspace (default: the caller, in the current workspace):
  * `{[userId]: {cid, uid, role, inviter, feedAdmin, title, customRole, capabilities, owner, admin, guest}}`.
@@ -39,10 +34,10 @@ export const permissions = operation({
   name: 'v3.user.permissions',
   access: 'member',
   capability: 'workspace.read',
-  workspace: (_caller, _userId?: string, workspaceId?: string) => workspaceId,
+  workspace: (_caller, _userId, workspaceId) => workspaceId,
   rule: 'about another member: members.manage',
   readOnly: true,
-  async run(ctx, userId?: string, _workspaceId?: string, query: PermissionsQuery = {}) {
+  async run(ctx, userId, _workspaceId, query = {}) {
     const { cid } = ctx
     const uid = userId ?? ctx.session.uid
     const self = uid === ctx.session.uid

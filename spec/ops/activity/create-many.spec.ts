@@ -88,7 +88,7 @@ describe('v3.activity.create', () => {
   })
 
   test('teamId: required unless the workflow has a preselected team, and a team of the workspace; phase and required fields', async () => {
-    expect(await owner.client.fail('v3.activity.create', wf._id, { name: 'x', fields: { [f.text]: 'a' } })).toMatchObject({ code: 400, details: { index: 0, path: '/teamId' } })
+    expect(await owner.client.fail('v3.activity.create', wf._id, { name: 'x', fields: { [f.text]: 'a' } })).toMatchObject({ code: 400, details: { name: 'activity', index: 0, path: '/teamId' } })
     expect(await owner.client.fail('v3.activity.create', wf._id, { name: 'x', teamId: MISSING, fields: { [f.text]: 'a' } })).toMatchObject({ code: 400, details: { path: '/teamId' } })
     expect(await owner.client.fail('v3.activity.create', wf._id, { name: 'x', teamId })).toMatchObject({ code: 400, details: { index: 0, field: f.text } })
     expect((await owner.client.call('v3.activity.create', wf._id, { name: 'x', teamId }, { ignoreRequired: true })).currentPhase).toBe(PHASE_A)
@@ -119,7 +119,7 @@ describe('v3.activity.createMany', () => {
     ]
     for (const [fields, field] of cases) {
       const e = await owner.client.fail('v3.activity.createMany', wf._id, [ok, { name: 'bad', fields: { [f.text]: 'a', ...fields } }], { teamId })
-      expect(e).toMatchObject({ code: 400, details: { argument: 1, index: 1, field } })
+      expect(e).toMatchObject({ code: 400, details: { argument: 1, name: 'activities', index: 1, path: `/1/fields/${field}`, field } })
     }
     const good = await owner.client.call(
       'v3.activity.createMany',

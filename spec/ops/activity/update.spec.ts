@@ -41,7 +41,7 @@ test('401, 400 naming the argument and the field, 404 for another workspace (not
   expect((await anon.fail('v3.activity.updateMany', [{ _id: a._id, name: 'x' }])).code).toBe(401)
   expect(await owner.client.fail('v3.activity.updateMany', [{ _id: 'x' }])).toMatchObject({ code: 400, details: { argument: 0 } })
   expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, nope: 1 }])).toMatchObject({ code: 400, details: { argument: 0 } })
-  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, fields: { [num]: 'many' } }])).toMatchObject({ code: 400, details: { argument: 0, index: 0, field: num } })
+  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, fields: { [num]: 'many' } }])).toMatchObject({ code: 400, details: { argument: 0, name: 'updates', index: 0, path: `/0/fields/${num}`, field: num } })
   expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, fields: { [users]: [stranger.uid] } }])).toMatchObject({ code: 400, details: { index: 0, field: users } })
   expect((await stranger.client.fail('v3.activity.updateMany', [{ _id: a._id, name: 'x' }])).code).toBe(404)
   expect((await owner.client.fail('v3.activity.updateMany', [{ _id: MISSING, name: 'x' }])).code).toBe(404)
@@ -59,7 +59,8 @@ test('fields, phase moves keep completePhases, required fields of the new phase,
   expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, phaseId: PHASE_B }])).toMatchObject({ code: 400, details: { index: 0, field: text } })
   expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, phaseId: MISSING }])).toMatchObject({ code: 422, details: { index: 0 } })
   // A bad second update: the first is not written either.
-  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, name: 'A2' }, { _id: b._id, fields: { [num]: 'x' } }])).toMatchObject({ code: 400, details: { index: 1 } })
+  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, name: 'A2' }, { _id: b._id, fields: { [num]: 'x' } }])).toMatchObject({ code: 400, details: { name: 'updates', index: 1, path: `/1/fields/${num}` } })
+  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id }, { _id: a._id }])).toMatchObject({ code: 400, msg: 'argument 1 (updates/1/_id) repeats an activity', details: { name: 'updates', index: 1 } })
   expect((await owner.client.call('v3.activity.get', a._id)).name).toBe('A')
 
   const counts = async () => (await owner.client.call('v3.activity.phaseCount', wf._id))[wf._id]

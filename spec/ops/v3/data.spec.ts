@@ -61,6 +61,9 @@ async function populate() {
   const calendar = await c.call('v3.calendar.create', { name: 'Launches' })
   await c.call('v3.calendar.event.create', calendar._id, { title: 'Go live', start: '2026-03-02T09:00:00Z' })
   await c.call('v3.insight.create', { processId: deals._id, name: 'Pipeline', fields: [amount._id] })
+  const post = await c.call('wall2.new_post', { subject: 'Launch', text: 'We go live in March', files: [file.body._id] }, [`user_${member.uid}`])
+  await member.client.call('wall2.save_comment', { text: 'Great news' }, post._id)
+  await member.client.call('wall2.like_post', post._id, 'like')
   return { cid: owner.cid, fileBytes }
 }
 
@@ -130,7 +133,7 @@ describe('v3.user.data.export and .job', () => {
     const zip = await download(process.env.TEST_SERVER_URL!, owner.key, job.fileId)
     const manifest = JSON.parse(await zip.file('manifest.json')!.async('string'))
     expect(manifest).toMatchObject({ format: 'hlr-export', formatVersion: 1, workspaces: [{ _id: world.cid, whole: true }] })
-    expect(manifest.counts).toMatchObject({ workflows: 2, fields: 2, activities: 2, files: 1, fileContents: 1, invites: 1, calendars: 1, events: 1, insights: 1, teams: 1 })
+    expect(manifest.counts).toMatchObject({ workflows: 2, fields: 2, activities: 2, files: 1, fileContents: 1, invites: 1, calendars: 1, events: 1, insights: 1, teams: 1, wallPosts: 1, wallComments: 1, wallLikes: 1 })
     const fileRow = JSON.parse((await zip.file('files.jsonl')!.async('string')).trim())
     expect(await zip.file(`files/${fileRow._id}`)!.async('nodebuffer')).toEqual(world.fileBytes)
     const invite = JSON.parse((await zip.file('invites.jsonl')!.async('string')).trim())
@@ -140,11 +143,13 @@ describe('v3.user.data.export and .job', () => {
   })
 
   test('omit flags skip their kinds; a member exports only what they may see', async () => {
-    const omitted = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid], { omitActivities: true, omitFileContents: true, omitInvites: true }))._id)
+    const omitted = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid], { omitActivities: true, omitFileContents: true, omitInvites: true, omitFeed: true }))._id)
     const zip = await download(process.env.TEST_SERVER_URL!, owner.key, omitted.fileId)
     expect(zip.file('activities.jsonl')).toBeNull()
     expect(zip.file('history.jsonl')).toBeNull()
     expect(zip.file('invites.jsonl')).toBeNull()
+    expect(zip.file('wallPosts.jsonl')).toBeNull()
+    expect(zip.file('wallComments.jsonl')).toBeNull()
     expect(zip.file('files.jsonl')).not.toBeNull()
     expect(Object.keys(zip.files).some((n) => n.startsWith('files/'))).toBe(false)
 

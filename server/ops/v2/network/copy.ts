@@ -30,7 +30,7 @@ async function copyWorkspace(ctx: SignedInContext, source: SourceWorkspace, name
 export const copy = operation({
   name: 'v2.network.copy',
   access: 'signedIn',
-  async run(ctx, workspaceId: string, name?: string) {
+  async run(ctx, workspaceId, name) {
     const member = await loadMember(ctx.db, workspaceId, ctx.session.uid)
     if (member.role !== 'owner') throw forbidden('only an owner of the workspace may copy it', { needs: 'owner' })
     const source = await sourceWorkspace(ctx.db, workspaceId)
@@ -56,7 +56,7 @@ export const copy = operation({
 export const publicCopy = operation({
   name: 'v2.network.publicCopy',
   access: 'signedIn',
-  async run(ctx, options: { copyNetworkId: string }) {
+  async run(ctx, options) {
     const source = await publicSource(ctx.db, options.copyNetworkId)
     return copyWorkspace(ctx, source, source.name, await openProcessIds(ctx.db, source._id), false)
   },
@@ -73,7 +73,7 @@ export const workflowTemplate = operation({
   name: 'v2.network.workflowTemplate',
   access: 'member',
   capability: 'workspace.read',
-  workspace: (_caller, workspaceId: string) => workspaceId,
+  workspace: (_caller, workspaceId) => workspaceId,
   readOnly: true,
   async run(ctx) {
     return workspaceTemplate(ctx.db, ctx.cid, ctx.member)

@@ -3,36 +3,22 @@
  * Members of the workspace hear `network.invite.sent | updated | removed | resent` (and
  * `accepted`, `declined` from v2.user.invite.*); the signals carry ids only, never the key.
  */
-import { currentWorkspaceId } from '../../../auth/sessions'
 import { findInviteByEmail, listWorkspaceInvites, memberByEmail, type InviteRow } from '../../../db/invites'
-import type { Role } from '../../../db/schema'
-import { checkInviteTargets, checkMayInvite, inviteEntry, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
+import { checkInviteTargets, checkMayInvite, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
+import { inviteEntry } from '../../../presenters/invite'
 import { enforceQuota } from '../../../domain/quota'
-import { conflict, notFound, refused } from '../../../errors'
+import { conflict, refused } from '../../../errors'
 import { newId, newSecret } from '../../../ids'
 import { operation } from '../../../rpc/operation'
-
-interface NewInvite {
-  email: string
-  name?: string
-  title?: string
-  notes?: string
-  brandId?: string
-  role?: Role
-  teams?: string[]
-  customRole?: string
-  discussionIds?: string[]
-  cid?: string
-}
 
 /** Returns the invite as v2.network.invite.list lists it (with its key). */
 export const send = operation({
   name: 'v2.network.invite.send',
   access: 'member',
   capability: 'members.invite',
-  workspace: (_caller, invite: NewInvite) => invite.cid,
+  workspace: (_caller, invite) => invite.cid,
   rule: 'an inviter invites users and guests only; only an owner invites an owner',
-  async run(ctx, invite: NewInvite) {
+  async run(ctx, invite) {
     const { cid, member } = ctx
     const role = invite.role ?? 'user'
     checkMayInvite(member, role, invite.customRole)
@@ -76,7 +62,7 @@ export const list = operation({
   name: 'v2.network.invite.list',
   access: 'member',
   capability: 'invites.manage',
-  workspace: (_caller, networkId: string) => networkId,
+  workspace: (_caller, networkId) => networkId,
   readOnly: true,
   async run(ctx) {
     const rows = await listWorkspaceInvites(ctx.db, ctx.cid)
@@ -84,22 +70,13 @@ export const list = operation({
   },
 })
 
-interface InviteUpdate {
-  notes?: string | null
-  title?: string | null
-  teams?: string[]
-  role?: unknown
-  customRole?: unknown
-  discussionIds?: unknown
-}
-
 /** Only teams, title and notes change; role, customRole and discussionIds are refused (422). */
 export const edit = operation({
   name: 'v2.network.invite.edit',
   access: 'member',
   capability: 'invites.manage',
   workspace: inviteWorkspace,
-  async run(ctx, inviteKey: string, update: InviteUpdate) {
+  async run(ctx, inviteKey, update) {
     const row = await findInvite(ctx, inviteKey)
     const fixed = (['role', 'customRole', 'discussionIds'] as const).filter((k) => update[k] !== undefined)
     if (fixed.length) {
@@ -132,7 +109,7 @@ export const remove = operation({
   access: 'member',
   capability: 'invites.manage',
   workspace: inviteWorkspace,
-  async run(ctx, inviteKey: string) {
+  async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     await ctx.db.deleteFrom('invites').where('cid', '=', row.cid).where('_id', '=', row._id).execute()
     ctx.publish(`workspace:${row.cid}`, 'network.invite.removed', { cid: row.cid, _id: row._id })
@@ -146,7 +123,7 @@ export const resend = operation({
   access: 'member',
   capability: 'invites.manage',
   workspace: inviteWorkspace,
-  async run(ctx, inviteKey: string, brandId?: string) {
+  async run(ctx, inviteKey, brandId) {
     const row = await findInvite(ctx, inviteKey)
     const updated = Date.now()
     await ctx.db

@@ -28,20 +28,11 @@ export const create = operation({
   name: 'v2.network.product.create',
   access: 'member',
   capability: 'workspace.admin',
-  async run(ctx, options: { name: string }) {
+  async run(ctx, options) {
     const { cid } = ctx
     return productObject(await newProduct(ctx, cid, options.name), [])
   },
 })
-
-interface Publish {
-  version: string
-  versionDescription: string
-  title: string
-  description: string
-  workspaceId?: string
-  targetId?: string
-}
 
 /**
  * A new version of product `targetId` (a product of the workspace; without it, a new product named
@@ -54,8 +45,8 @@ export const publishTemplate = operation({
   name: 'v2.network.product.publishTemplate',
   access: 'member',
   capability: 'workspace.admin',
-  workspace: (_caller, options: { workspaceId?: string }) => options.workspaceId,
-  async run(ctx, options: Publish) {
+  workspace: (_caller, options) => options.workspaceId,
+  async run(ctx, options) {
     const { cid, member } = ctx
     let product: ProductRow
     if (options.targetId) {
@@ -94,7 +85,7 @@ export const get = operation({
   name: 'v2.network.product.get',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, targetId: string) {
+  async run(ctx, targetId) {
     const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session.uid, targetId)
     return productObject(product, versions)
   },
@@ -109,7 +100,7 @@ export const getManifest = operation({
   name: 'v2.network.product.getManifest',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, targetId: string) {
+  async run(ctx, targetId) {
     const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session.uid, targetId)
     const latest = versions[0]
     if (!latest) throw notFound('published version')
@@ -126,8 +117,8 @@ export const install = operation({
   name: 'v2.network.product.install',
   access: 'member',
   capability: 'processes.create',
-  workspace: (_caller, _productId: string, workspaceId: string) => workspaceId,
-  async run(ctx, productId: string, workspaceId: string) {
+  workspace: (_caller, _productId, workspaceId) => workspaceId,
+  async run(ctx, productId, workspaceId) {
     const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session.uid, productId)
     const latest = versions[0]
     if (!latest) throw notFound('published version')
@@ -152,9 +143,9 @@ export const isProductInstalled = operation({
   name: 'v2.network.product.isProductInstalled',
   access: 'member',
   capability: 'workspace.read',
-  workspace: (_caller, _productId: string, workspaceId: string) => workspaceId,
+  workspace: (_caller, _productId, workspaceId) => workspaceId,
   readOnly: true,
-  async run(ctx, productId: string, workspaceId: string) {
+  async run(ctx, productId, workspaceId) {
     const { product } = await loadVisibleProduct(ctx.db, ctx.session.uid, productId)
     const installed = await ctx.db.selectFrom('product_installs').select('process_ids').where('cid', '=', workspaceId).where('product_id', '=', product._id).executeTakeFirst()
     const ids = installed?.process_ids ?? []

@@ -13,17 +13,12 @@ import { type Capability, customRoleCapabilities, describeMember, findMember, GR
 import { operation, type Context } from '../../../rpc/operation'
 
 
-interface RoleInput {
-  name: string
-  capabilities: string[]
-}
-
 export const create = operation({
   name: 'v2.network.role.create',
   access: 'member',
   capability: 'roles.manage',
   rule: 'grants only capabilities the caller holds',
-  async run(ctx, input: RoleInput) {
+  async run(ctx, input) {
     const { cid, member: caller } = ctx
     const capabilities = checkGrant(caller, input.capabilities)
     const name = input.name.trim()
@@ -62,7 +57,7 @@ export const update = operation({
   access: 'member',
   capability: 'roles.manage',
   rule: 'only roles granting, and to grant, capabilities the caller holds',
-  async run(ctx, roleId: string, changes: Partial<RoleInput>) {
+  async run(ctx, roleId, changes) {
     const { cid, member: caller } = ctx
     const current = await loadRole(ctx.db, cid, roleId)
     checkGrant(caller, current.capabilities)
@@ -88,7 +83,7 @@ export const remove = operation({
   access: 'member',
   capability: 'roles.manage',
   rule: 'only roles granting capabilities the caller holds',
-  async run(ctx, roleId: string) {
+  async run(ctx, roleId) {
     const { cid, member: caller } = ctx
     const current = await loadRole(ctx.db, cid, roleId)
     checkGrant(caller, current.capabilities)

@@ -3,7 +3,6 @@
  * (new ids for every process, field and phase; references between the copied workflows follow).
  */
 import { copyProcesses, describeProcesses } from '../../../domain/copy-processes'
-import { badRequest } from '../../../errors'
 import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
@@ -17,9 +16,9 @@ import type { ProcessRow } from '../../../db/processes'
 export const copy = operation({
   name: 'v2.process.copy',
   access: 'signedIn',
-  async run(ctx, processIds: string | string[]) {
+  async run(ctx, processIds) {
     const given = [...new Set(Array.isArray(processIds) ? processIds : [processIds])]
-    if (!given.length) throw badRequest('argument 1 (processIds) must name at least one process', { argument: 0, name: 'processIds', reason: 'is empty' })
+    if (!given.length) throw ctx.invalid(0, '', 'must name at least one process')
     const byWorkspace = new Map<string, ProcessRow[]>()
     for (const id of given) {
       const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, id)

@@ -32,7 +32,7 @@ export const validateFunctions = operation({
   name: 'v2.process.validateFunctions',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, workspaceId: string) {
+  async run(ctx, workspaceId) {
     const member = await loadMember(ctx.db, workspaceId, ctx.session.uid)
     const visible = new Set((await visibleProcessesOf(ctx.db, workspaceId, member)).map((v) => v.process._id))
     const { workflows, graph } = await loadGraph(ctx.db, workspaceId)

@@ -9,7 +9,7 @@ import { loadMemberEntries } from '../../../db/processes'
 import { memberInfo, resolveMemberId } from '../../../domain/process-members'
 import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
-import { processViewers, publishToViewers } from '../../../domain/process-signals'
+import { processViewers, tellViewers } from '../../../domain/process-signals'
 
 const KINDS = ['network', 'team', 'user', 'group']
 
@@ -17,18 +17,18 @@ const KINDS = ['network', 'team', 'user', 'group']
 export const add = operation({
   name: 'v2.process.member.add',
   access: 'signedIn',
-  async run(ctx, processId: string, memberId: string) {
+  async run(ctx, processId, memberId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'change the members')
     const viewersBefore = await processViewers(ctx.db, process)
-    const id = await resolveMemberId(ctx.db, process.cid, memberId, { argument: 1, name: 'memberId', kinds: KINDS })
+    const id = await resolveMemberId(ctx, process.cid, memberId, { argument: 1, kinds: KINDS })
     const added = await ctx.db
       .insertInto('process_members')
       .values({ cid: process.cid, process_id: process._id, member_id: id, permissions: '[]', created: Date.now() })
       .onConflict((oc) => oc.doNothing())
       .returning('member_id')
       .executeTakeFirst()
-    if (added) await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
+    if (added) await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
     return true
   },
 })
@@ -38,7 +38,7 @@ export const list = operation({
   name: 'v2.process.member.list',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processId: string) {
+  async run(ctx, processId) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     const entries = await loadMemberEntries(ctx.db, process.cid, process._id)
     return Promise.all(entries.map(async (e) => ({ id: e.id, info: await memberInfo(ctx.db, process.cid, e.id), permissions: e.permissions })))
@@ -49,7 +49,7 @@ export const list = operation({
 export const remove = operation({
   name: 'v2.process.member.remove',
   access: 'signedIn',
-  async run(ctx, processId: string, memberId: string) {
+  async run(ctx, processId, memberId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'change the members')
     const viewersBefore = await processViewers(ctx.db, process)
@@ -61,10 +61,10 @@ export const remove = operation({
       .returning('member_id')
       .executeTakeFirst()
     if (!removed) {
-      await resolveMemberId(ctx.db, process.cid, memberId, { argument: 1, name: 'memberId', kinds: KINDS })
+      await resolveMemberId(ctx, process.cid, memberId, { argument: 1, kinds: KINDS })
       return false
     }
-    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
+    await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
     return true
   },
 })

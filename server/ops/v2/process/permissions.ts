@@ -8,18 +8,18 @@
  */
 import type { ProcessPermission } from '../../../db/schema'
 import { resolveMemberId } from '../../../domain/process-members'
-import { processViewers, publishToViewers } from '../../../domain/process-signals'
+import { processViewers, tellViewers } from '../../../domain/process-signals'
 import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation, type SignedInContext } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
 
-const TARGET = { argument: 1, name: 'targetId', kinds: ['user', 'team'], bare: true }
+const TARGET = { argument: 1, kinds: ['user', 'team'], bare: true }
 
 /** The workflow (administered by the caller), its member id for the target, that entry's permissions (null when not listed). */
 async function loadTarget(ctx: SignedInContext, processId: string, targetId: string) {
   const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
   requireAdminister(access, 'change permissions')
-  const memberId = await resolveMemberId(ctx.db, process.cid, targetId, TARGET)
+  const memberId = await resolveMemberId(ctx, process.cid, targetId, TARGET)
   const entry = await ctx.db
     .selectFrom('process_members')
     .select('permissions')
@@ -38,14 +38,14 @@ async function savePermissions(ctx: SignedInContext, process: ProcessRow, member
     .values({ cid: process.cid, process_id: process._id, member_id: memberId, permissions: json, created: Date.now() })
     .onConflict((oc) => oc.columns(['cid', 'process_id', 'member_id']).doUpdateSet({ permissions: json }))
     .execute()
-  await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['members'] }, viewersBefore)
+  await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
 }
 
 /** Lists the target as a member if it was not, and adds the permission (none given: only lists it). True. */
 export const grant = operation({
   name: 'v2.process.permissions.grant',
   access: 'signedIn',
-  async run(ctx, processId: string, targetId: string, permission?: ProcessPermission) {
+  async run(ctx, processId, targetId, permission) {
     const { process, memberId, permissions, viewersBefore } = await loadTarget(ctx, processId, targetId)
     const next = new Set(permissions ?? [])
     if (permission) next.add(permission)
@@ -61,7 +61,7 @@ export const grant = operation({
 export const deny = operation({
   name: 'v2.process.permissions.deny',
   access: 'signedIn',
-  async run(ctx, processId: string, targetId: string, permission?: ProcessPermission) {
+  async run(ctx, processId, targetId, permission) {
     const { process, memberId, permissions, viewersBefore } = await loadTarget(ctx, processId, targetId)
     if (!permissions) return false
     const next = permission ? permissions.filter((p) => p !== permission) : []

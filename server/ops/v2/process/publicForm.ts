@@ -4,10 +4,11 @@
  * without a session by v3.publicForm.get (server/ops/v3/publicForm.ts); submitting through it
  * needs the activities and is not built yet.
  *
- * Signal to whoever sees the workflow (publishToViewers): `process.updated {_id, changed: ['publicForm']}` (never the key).
+ * Signal to whoever sees the workflow (tellViewers): `process.updated {_id, changed: ['publicForm']}` (never the key).
  */
-import { publishToViewers } from '../../../domain/process-signals'
-import { loadPublicForm, publicFormRecord } from '../../../db/public-forms'
+import { tellViewers } from '../../../domain/process-signals'
+import { loadPublicForm } from '../../../db/public-forms'
+import { publicFormRecord } from '../../../presenters/public-form'
 import type { PublicFormsTable } from '../../../db/schema'
 import { notFound } from '../../../errors'
 import { newSecret } from '../../../ids'
@@ -88,7 +89,7 @@ async function save(ctx: SignedInContext, form: FormInput, rotate: boolean) {
         .values({ cid: process.cid, process_id: process._id, key: newSecret(), ...settings, created: now, updated: null })
         .returningAll()
         .executeTakeFirstOrThrow()
-  await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['publicForm'] })
+  await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['publicForm'] } })
   return publicFormRecord(row)
 }
 

@@ -8,10 +8,11 @@
  * phase's name and description to `phases[id].translations[lang]`, a field's label, placeholder,
  * description and unit to the field's `translations[lang]` (as process.update_field with `lang`).
  *
- * Signals to whoever sees the workflow (publishToViewers): `process.updated {_id, changed: ['translations']}`, and
+ * Signals to whoever sees the workflow (tellViewers): `process.updated {_id, changed: ['translations']}`, and
  * `process.field.updated {processId, _id, changed: ['translations']}` per field that changed.
  */
-import { processViewers, publishToViewers } from '../../../domain/process-signals'
+import { tellViewers } from '../../../domain/process-signals'
+import type { Told } from '../../../realtime/signals'
 import { loadFields } from '../../../db/processes'
 import { changeInfoEntry } from '../../../domain/doc-templates'
 import { FIELD_TEXTS, fillTranslation, PHASE_TEXTS, PROCESS_TEXTS, type Texts, type Translations } from '../../../domain/translations'
@@ -21,7 +22,7 @@ import { operation } from '../../../rpc/operation'
 export const create = operation({
   name: 'v2.process.translation.create',
   access: 'signedIn',
-  async run(ctx, processId: string, lang: string) {
+  async run(ctx, processId, lang) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
     requireAdminister(access, 'translate')
     const ws = await ctx.db.selectFrom('workspaces').select('settings').where('_id', '=', process.cid).executeTakeFirstOrThrow()
@@ -41,9 +42,7 @@ export const create = operation({
       }
       return next
     })
-    await publishToViewers(ctx, process.cid, process._id, 'process.updated', { _id: process._id, changed: ['translations'] })
-
-    const viewers = (await processViewers(ctx.db, process)).map((uid) => `user:${uid}`)
+    const told: Told<'process.updated' | 'process.field.updated'>[] = [{ sig: 'process.updated', meta: { _id: process._id, changed: ['translations'] } }]
     for (const field of await loadFields(ctx.db, process.cid, process._id)) {
       const filled = fillTranslation(field, field.translations as Translations | undefined, FIELD_TEXTS, lang, from)
       if (!filled) continue
@@ -54,8 +53,9 @@ export const create = operation({
         .where('cid', '=', process.cid)
         .where('_id', '=', _id)
         .execute()
-      if (viewers.length) ctx.publish(viewers, 'process.field.updated', { processId: process._id, _id, changed: ['translations'] })
+      told.push({ sig: 'process.field.updated', meta: { processId: process._id, _id, changed: ['translations'] } })
     }
+    await tellViewers(ctx, process, told)
     return translations
   },
 })

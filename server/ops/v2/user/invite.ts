@@ -12,9 +12,10 @@ import { checkPasswordRules, hashPassword } from '../../../auth/passwords'
 import { listInvitesForEmail, markEmailVerified, userForMail } from '../../../db/invites'
 import { findUserByEmail, insertUser, setDefaultWorkspace } from '../../../db/users'
 import { membership } from '../../../db/workspaces'
-import { findInvite, inviteRecord, joinFromInvite } from '../../../domain/invites'
-import { badRequest, conflict, notFound, refused, RpcError } from '../../../errors'
-import { operation } from '../../../rpc/operation'
+import { findInvite, joinFromInvite } from '../../../domain/invites'
+import { inviteRecord } from '../../../presenters/invite'
+import { conflict, notFound, refused, RpcError } from '../../../errors'
+import { invalidOf, operation } from '../../../rpc/operation'
 
 /**
  * The caller's pending invites, matched by their e-mail address. Because an account can be
@@ -41,7 +42,7 @@ export const list = operation({
 export const accept = operation({
   name: 'v2.user.invite.accept',
   access: 'public',
-  async run(ctx, inviteKey: string) {
+  async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     if (!ctx.session) {
       if (await findUserByEmail(ctx.db, row.email)) {
@@ -60,19 +61,13 @@ export const accept = operation({
 export const decline = operation({
   name: 'v2.user.invite.decline',
   access: 'public',
-  async run(ctx, inviteKey: string) {
+  async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     await ctx.db.deleteFrom('invites').where('cid', '=', row.cid).where('_id', '=', row._id).execute()
     ctx.publish(`workspace:${row.cid}`, 'network.invite.declined', { cid: row.cid, _id: row._id })
     return true
   },
 })
-
-interface InvitedUser {
-  firstname: string
-  lastname: string
-  password: string
-}
 
 /**
  * Creates the account of the invited address (verified: the key came there by mail), makes the
@@ -81,17 +76,12 @@ interface InvitedUser {
 export const register = operation({
   name: 'v2.user.invite.register',
   access: 'public',
-  async run(ctx, user: InvitedUser | undefined, inviteKey: string) {
+  async run(ctx, user, inviteKey) {
     if (!user) {
-      throw badRequest('argument 1 (user) is required to create an account; a user who has one signs in and calls v2.user.invite.accept', {
-        argument: 0,
-        name: 'user',
-        path: '/',
-        reason: 'is required',
-      })
+      throw ctx.invalid(0, '', 'is required to create an account; a user who has one signs in and calls v2.user.invite.accept')
     }
     const row = await findInvite(ctx, inviteKey)
-    checkPasswordRules(user.password, row.email, 0)
+    checkPasswordRules(user.password, row.email, invalidOf(ctx, 0))
     if (await findUserByEmail(ctx.db, row.email)) {
       throw conflict('an account with the invited e-mail exists: sign in and call v2.user.invite.accept', { field: 'email' })
     }

@@ -15,7 +15,7 @@ const BALL_LIST_MAX = 10000
 export const take = operation({
   name: 'v3.activity.ball.take',
   access: 'signedIn',
-  async run(ctx, activityId: string) {
+  async run(ctx, activityId) {
     const v = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId, false, { lock: true })
     requireEdit(v, 'take the ball of')
     return { _id: activityId, ballHolder: await moveBall(ctx, v.activity, ctx.session.uid) }
@@ -26,7 +26,7 @@ export const take = operation({
 export const pass = operation({
   name: 'v3.activity.ball.pass',
   access: 'signedIn',
-  async run(ctx, activityId: string, userId: string) {
+  async run(ctx, activityId, userId) {
     const v = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId, false, { lock: true })
     requireEdit(v, 'pass the ball of')
     const followers = await followersOf(ctx.db, v.activity.cid, v.activity.discussion_id)
@@ -39,7 +39,7 @@ export const pass = operation({
 export const clear = operation({
   name: 'v3.activity.ball.clear',
   access: 'signedIn',
-  async run(ctx, activityId: string) {
+  async run(ctx, activityId) {
     const v = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId, false, { lock: true })
     requireEdit(v, 'clear the ball of')
     if (!holderOf(v.activity)) throw refused('nobody holds the ball of this activity', { reason: 'no holder' })
@@ -52,7 +52,7 @@ export const candidates = operation({
   name: 'v3.activity.ball.candidates',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, activityId: string) {
+  async run(ctx, activityId) {
     const v = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId)
     return followersOf(ctx.db, v.activity.cid, v.activity.discussion_id)
   },
@@ -67,7 +67,7 @@ export const list = operation({
   name: 'v3.activity.ball.list',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, discussionIds: '*' | string[]) {
+  async run(ctx, discussionIds) {
     if (discussionIds !== '*' && !discussionIds.length) return []
     const visible = await visibleProcesses(ctx.db, ctx.session.uid, '*')
     if (!visible.size) return []

@@ -44,7 +44,7 @@ export const count = operation({
   name: 'v3.activity.count',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processId?: string) {
+  async run(ctx, processId) {
     const { cid, processes } = await visibleProcesses(ctx, processId)
     const out: Record<string, number> = Object.fromEntries(processes.map((p) => [p._id, 0]))
     for (const r of await phaseCounts(ctx, cid, processes)) out[r.process_id] += Number(r.count)
@@ -57,7 +57,7 @@ export const phaseCount = operation({
   name: 'v3.activity.phaseCount',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, workflowId?: string) {
+  async run(ctx, workflowId) {
     const { cid, processes } = await visibleProcesses(ctx, workflowId)
     const out: Record<string, Record<string, number>> = {}
     for (const p of processes) {
@@ -91,11 +91,6 @@ export const buildPhaseCountCache = operation({
   },
 })
 
-interface PermissionsQuery {
-  details?: boolean
-  items?: { workflowIds?: string[]; calendarIds?: string[] }
-}
-
 /**
  * [userId, ws, {details?, items?}?] -> `{[userId]: {cid, uid, role, workflows: {processId: {see, create,
  * editAny, editOwn, editOwnTeam, administer, name?}}}}` for every workflow of ws the user sees (with
@@ -106,7 +101,7 @@ export const permissions = operation({
   name: 'v3.activity.permissions',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, userId: string, workspaceId: string, query: PermissionsQuery = {}) {
+  async run(ctx, userId, workspaceId, query = {}) {
     const caller = await loadMember(ctx.db, workspaceId, ctx.session.uid)
     if (userId !== ctx.session.uid) requireCapability(caller, 'members.manage', 'checking what another member may do')
     const member = userId === ctx.session.uid ? caller : await findMember(ctx.db, workspaceId, userId)

@@ -80,7 +80,7 @@ export const evaluateAllFunctions = operation({
   name: 'v3.activity.evaluateAllFunctions',
   access: 'member',
   capability: 'workspace.admin',
-  async run(ctx, options: { apply?: unknown }) {
+  async run(ctx, options = {}) {
     if (options.apply !== undefined && typeof options.apply !== 'boolean') throw ctx.invalid(0, '/apply', 'must be boolean')
     const { graph } = await loadGraph(ctx.db, ctx.cid)
     const byProcess = new Map<string, string[]>()
@@ -106,7 +106,7 @@ export const convertStackedVariables = operation({
   access: 'member',
   capability: 'workspace.admin',
   workspace: (caller, options: { processId?: string }) => workspaceOfProcess(caller, typeof options?.processId === 'string' ? options.processId : undefined),
-  async run(ctx, options: { processId?: unknown; dryRun?: unknown }) {
+  async run(ctx, options = {}) {
     if (options.processId !== undefined && (typeof options.processId !== 'string' || !/^[0-9a-f]{24}$/.test(options.processId))) throw ctx.invalid(0, '/processId', 'must be a workflow id')
     if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') throw ctx.invalid(0, '/dryRun', 'must be boolean')
     if (options.processId) await visibleProcess(ctx, options.processId as string)

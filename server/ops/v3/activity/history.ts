@@ -27,7 +27,7 @@ export const timeline2 = operation({
   name: 'v3.activity.timeline2',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, o: { activityId?: string; processId?: string; workspaceId?: string; after?: number; before?: number; limit?: number }) {
+  async run(ctx, o) {
     const uid = ctx.session.uid
     const limit = o.limit ?? TIMELINE_DEFAULT_LIMIT
     if (o.activityId) {
@@ -55,7 +55,7 @@ export const extractHistory = operation({
   name: 'v3.activity.extractHistory',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, o: { activityId: string }) {
+  async run(ctx, o) {
     const { activity } = await loadVisibleActivity(ctx.db, ctx.session.uid, o.activityId, 'any')
     return activityHistory(ctx.db, activity.cid, activity._id)
   },

@@ -43,7 +43,7 @@ export const next = operation({
   name: 'v3.activity.linkedFrom.next',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, activityId: string, afterActivityId: string, options: { activityLimit?: number } = {}) {
+  async run(ctx, activityId, afterActivityId, options = {}) {
     const { activity } = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId)
     const at = await indexOfLinking(ctx.db, activity.cid, activity._id, afterActivityId)
     const visible = at ? await visibleProcesses(ctx.db, ctx.session.uid, [at.processId]) : new Map()
@@ -64,7 +64,7 @@ export const overview = operation({
   name: 'v3.activity.linkedFrom.overview',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, activityId: string, options: { activityLimit?: number; includeEmptyWorkflows?: boolean; phaseIds?: string[] } = {}) {
+  async run(ctx, activityId, options = {}) {
     return linkedMap(ctx, activityId, { limit: options.activityLimit ?? LINKED_DEFAULT_LIMIT, includeEmptyWorkflows: options.includeEmptyWorkflows === true, phaseIds: options.phaseIds })
   },
 })
@@ -74,7 +74,7 @@ export const refresh = operation({
   name: 'v3.activity.linkedFrom.refresh',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, activityId: string, phaseId: string, options: { activityIds?: string[]; searchString?: string } = {}) {
+  async run(ctx, activityId, phaseId, options = {}) {
     return linkedMap(ctx, activityId, { limit: LINKED_DEFAULT_LIMIT, phaseIds: [phaseId], activityIds: options.activityIds, search: options.searchString })
   },
 })
@@ -84,7 +84,7 @@ export const search = operation({
   name: 'v3.activity.linkedFrom.search',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, activityId: string, searchString: string, options: { activityLimit?: number } = {}) {
+  async run(ctx, activityId, searchString, options = {}) {
     return linkedMap(ctx, activityId, { limit: options.activityLimit ?? LINKED_DEFAULT_LIMIT, search: searchString })
   },
 })

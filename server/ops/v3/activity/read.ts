@@ -6,11 +6,12 @@
 import { lockBeforeWrite } from '../../../domain/functions/recompute'
 import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
-import { adjustPhaseCounts, publishActivities, recordHistory } from '../../../domain/activities/events'
+import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'
-import { badRequest, refused } from '../../../errors'
+import { refused } from '../../../errors'
 import { loadProcessAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
+import { tellViewers } from '../../../domain/process-signals'
 
 const fieldsOrderOf = (info: Record<string, unknown>) => (info.fieldsOrder as string[] | undefined) ?? []
 
@@ -19,22 +20,12 @@ export const get = operation({
   name: 'v3.activity.get',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, activityId: string) {
+  async run(ctx, activityId) {
     const [{ row, process }] = await loadActivitiesFor(ctx.db, ctx.session.uid, [activityId], false)
     const [record] = await activityRecords(ctx.db, process.cid, [row], () => fieldsOrderOf(process.info))
     return record
   },
 })
-
-interface ListQuery {
-  processId: string
-  phaseId?: string
-  search?: string
-  sort?: 'created' | 'updated' | 'name'
-  order?: 'asc' | 'desc'
-  limit?: number
-  after?: string
-}
 
 const SORT = {
   created: sql`a.created`,
@@ -51,7 +42,7 @@ export const list = operation({
   name: 'v3.activity.list',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, query: ListQuery) {
+  async run(ctx, query) {
     const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, query.processId)
     const sort = query.sort ?? 'created'
     const desc = query.order === 'desc'
@@ -71,7 +62,7 @@ export const list = operation({
         key = JSON.parse(Buffer.from(query.after, 'base64url').toString())
         if (!Array.isArray(key) || key.length !== 2 || typeof key[1] !== 'string' || typeof key[0] !== (sort === 'name' ? 'string' : 'number')) throw new Error()
       } catch {
-        throw badRequest('argument 1 (query/after) is not a cursor of this list', { argument: 0, name: 'query', path: '/after', reason: 'is not a cursor' })
+        throw ctx.invalid(0, '/after', 'is not a cursor of this list')
       }
       q = desc ? q.where(sql<boolean>`(${SORT[sort]}, a._id) < (${key[0]}, ${key[1]})`) : q.where(sql<boolean>`(${SORT[sort]}, a._id) > (${key[0]}, ${key[1]})`)
     }
@@ -102,7 +93,7 @@ export const list = operation({
 export const remove = operation({
   name: 'v3.activity.remove',
   access: 'signedIn',
-  async run(ctx, activityIds: string[]) {
+  async run(ctx, activityIds) {
     if (!activityIds.length) return []
     const loaded = await loadActivitiesFor(ctx.db, ctx.session.uid, activityIds, true)
     const now = Date.now()
@@ -130,7 +121,7 @@ export const remove = operation({
         ctx,
         items.map((l) => ({ cid, activityId: l.row._id, processId, kind: 'removed' as const, changes: { removed: { from: false, to: true } } })),
       )
-      await publishActivities(ctx, cid, processId, 'v3.activity.removed', { processId, ids })
+      await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.removed', meta: { processId, ids } })
       await recomputeAfter(ctx, cid, items.map((l) => ({ activityId: l.row._id, keys: allKeys(l.row.fields as Record<string, unknown>) })))
     }
     return loaded.map((l) => l.row._id)

@@ -5,12 +5,13 @@
 import { lockBeforeWrite } from '../../../domain/functions/recompute'
 import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
-import { adjustPhaseCounts, publishActivities, recordHistory } from '../../../domain/activities/events'
+import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { ownersOf, visibleProcesses, workspacesOf } from '../../../domain/activities/history-read'
 import { REMOVED_DEFAULT_LIMIT, removedByPhase, removedOfPhase } from '../../../domain/activities/removed'
 import { forbidden, notFound, RpcError } from '../../../errors'
 import { activityAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
+import { tellViewers } from '../../../domain/process-signals'
 
 /**
  * [phaseId, {limit? (default 50), skip?, search?}?]: removed activities of that phase, most recently
@@ -21,7 +22,7 @@ export const more = operation({
   name: 'v3.activity.removed.more',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, phaseId: string, options: { limit?: number; skip?: number; search?: string } = {}) {
+  async run(ctx, phaseId, options = {}) {
     const roles = await workspacesOf(ctx.db, ctx.session.uid)
     if (!roles.size) throw notFound('phase')
     const withPhase = await ctx.db
@@ -48,7 +49,7 @@ export const overview = operation({
   name: 'v3.activity.removed.overview',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processIds: string[], options: { limit?: number; search?: string } = {}) {
+  async run(ctx, processIds, options = {}) {
     const visible = await visibleProcesses(ctx.db, ctx.session.uid, processIds)
     const missing = processIds.filter((id) => !visible.has(id))
     if (missing.length) {
@@ -72,7 +73,7 @@ export const overview = operation({
 export const recover = operation({
   name: 'v3.activity.removed.recover',
   access: 'signedIn',
-  async run(ctx, activityIds: string[]) {
+  async run(ctx, activityIds) {
     const ids = [...new Set(activityIds)]
     if (!ids.length) return []
     const roles = await workspacesOf(ctx.db, ctx.session.uid)
@@ -115,7 +116,7 @@ export const recover = operation({
         ctx,
         list.map((r) => ({ cid, activityId: r._id, processId, kind: 'recovered' as const, changes: { removed: { from: true, to: false }, removedOn: r.removed_on === null ? null : Number(r.removed_on), removedBy: r.removed_by } })),
       )
-      await publishActivities(ctx, cid, processId, 'v3.activity.recovered', { processId, ids: list.map((r) => r._id) })
+      await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.recovered', meta: { processId, ids: list.map((r) => r._id) } })
       await recomputeAfter(ctx, cid, list.map((r) => ({ activityId: r._id, keys: allKeys(r.fields as Record<string, unknown>), all: true })))
     }
     const recovered = new Set(mine.map((r) => r._id))

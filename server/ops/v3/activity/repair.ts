@@ -7,7 +7,7 @@
  * unless asked (writeValues false), as the interface says.
  */
 import { requireEdit } from '../../../domain/activities/history-read'
-import { publishActivities } from '../../../domain/activities/events'
+import { tellViewers } from '../../../domain/process-signals'
 import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/functions/access'
 import { activeIdsOf, repair, type RepairOptions } from '../../../domain/functions/repair'
 import type { PropagationContext } from '../../../domain/functions/recompute'
@@ -19,7 +19,7 @@ type WorkflowArgs = RepairOptions & { workflowId: string; outgoingMaxDepth?: num
 const propagation = (ctx: SignedInContext): PropagationContext => ({
   db: ctx.db,
   functions: ctx.functions,
-  signal: (cid, processId, _id, fields) => publishActivities(ctx, cid, processId, 'v3.activity.updated', { _id, processId, fields }),
+  signal: (cid, processId, _id, fields) => tellViewers(ctx, { cid: cid, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }),
 })
 
 async function onePath(ctx: SignedInContext, args: PathArgs, force: boolean, dryRun: boolean) {
@@ -38,7 +38,7 @@ async function wholeWorkflow(ctx: MemberContext, args: WorkflowArgs, force: bool
   return result.blocked ? { ...result, activities: ids.length, blockedActivities: ids.length } : { ...result, activities: ids.length }
 }
 
-const path = (name: string, force: boolean, dryRun: boolean) =>
+const path = (name: 'v3.activity.repairPath' | 'v3.activity.repairPathDryRun' | 'v3.activity.forceRepairPath', force: boolean, dryRun: boolean) =>
   operation({
     name,
     access: 'signedIn',
@@ -50,7 +50,7 @@ const path = (name: string, force: boolean, dryRun: boolean) =>
     },
   })
 
-const workflow = (name: string, force: boolean, dryRun: boolean) =>
+const workflow = (name: 'v3.activity.repairWorkflowPath' | 'v3.activity.repairWorkflowPathDryRun' | 'v3.activity.forceRepairWorkflowPath', force: boolean, dryRun: boolean) =>
   operation({
     name,
     access: 'member',

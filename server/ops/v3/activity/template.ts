@@ -18,7 +18,7 @@ export const create = operation({
   name: 'v3.activity.template.create',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, processId: string, phaseId: string) {
+  async run(ctx, processId, phaseId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
     const phases = (process.info.phases as Record<string, { fields?: string[] }> | undefined) ?? {}
     const phase = phases[phaseId]

@@ -18,35 +18,26 @@ import { recomputeAfter } from '../../../domain/functions/after-write'
 import { DATA } from '../../../domain/functions/graph'
 import type { Change } from '../../../domain/functions/recompute'
 import { loadFields, type FieldRecord } from '../../../db/processes'
-import { adjustPhaseCounts, publishActivities, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
+import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
 import { isFilled, requiredFields } from '../../../domain/activities/values'
-import { checkReferences, checkValues, insertBatches, invalidActivity, invitedUsers, knownIds, linkRows, livePhase, requireAttachableFiles, visibleLinkTargets } from '../../../domain/activities/write'
-import { badRequest, refused } from '../../../errors'
+import { checkReferences, checkValues, insertBatches, invalidActivityOf, invitedUsers, knownIds, linkRows, livePhase, requireAttachableFiles, visibleLinkTargets } from '../../../domain/activities/write'
+import { refused } from '../../../errors'
 import { operation } from '../../../rpc/operation'
-
-interface Update {
-  _id: string
-  name?: string
-  fields?: Record<string, unknown>
-  phaseId?: string
-  teamId?: string
-  priority?: number | null
-  followerIds?: string[]
-  fileIds?: string[]
-  location?: Record<string, unknown>
-}
+import { tellViewers } from '../../../domain/process-signals'
+import type { Told } from '../../../realtime/signals'
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export const updateMany = operation({
   name: 'v3.activity.updateMany',
   access: 'signedIn',
-  async run(ctx, updates: Update[], options: { ignoreRequired?: boolean } = {}) {
+  async run(ctx, updates, options = {}) {
     if (!updates.length) return 0
+    const invalid = invalidActivityOf(ctx, 0, true)
     const seen = new Set<string>()
     for (const [index, u] of updates.entries()) {
-      if (seen.has(u._id)) throw badRequest(`argument 1 (activities/${index}/_id) repeats an activity`, { argument: 0, name: 'activities', index, path: '/_id', reason: 'repeats an activity' })
+      if (seen.has(u._id)) throw invalid(index, '/_id', 'repeats an activity')
       seen.add(u._id)
     }
     const loaded = await loadActivitiesFor(
@@ -64,7 +55,7 @@ export const updateMany = operation({
     const plans = updates.map((u, index) => {
       const { row, process } = loaded[index]
       const fields = fieldsOf.get(process._id)!
-      const given = checkValues(u.fields ?? {}, fields, 0, index, '', ids)
+      const given = checkValues(u.fields ?? {}, fields, invalid, index, ids)
       const values: Record<string, unknown> = { ...(row.fields as Record<string, unknown>) }
       for (const [id, v] of Object.entries(given)) {
         if (v === null) delete values[id]
@@ -76,7 +67,7 @@ export const updateMany = operation({
       }
       if (!options.ignoreRequired && (u.fields || u.phaseId)) {
         for (const fieldId of requiredFields(process.info, phase, fields)) {
-          if (!isFilled(values[fieldId])) throw invalidActivity(0, index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
+          if (!isFilled(values[fieldId])) throw invalid(index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
         }
       }
       if (u.teamId) ids.teams.add(u.teamId)
@@ -87,9 +78,9 @@ export const updateMany = operation({
     if (loaded.some((l) => l.row.cid !== cid0)) throw refused('all activities of one call must be of one workspace', { argument: 0 })
     const known = { ...(await knownIds(ctx, cid0, ids.users, ids.teams)), links: await visibleLinkTargets(ctx, cid0, ids.links) }
     for (const p of plans) {
-      if (p.u.teamId && !known.teams.has(p.u.teamId)) throw invalidActivity(0, p.index, '/teamId', 'is not a team of this workspace', { field: 'teamId' })
-      if ((p.u.followerIds ?? []).some((f) => !known.users.has(f))) throw invalidActivity(0, p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
-      checkReferences(p.given, p.fields, 0, p.index, '', known)
+      if (p.u.teamId && !known.teams.has(p.u.teamId)) throw invalid(p.index, '/teamId', 'is not a team of this workspace', { field: 'teamId' })
+      if ((p.u.followerIds ?? []).some((f) => !known.users.has(f))) throw invalid(p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
+      checkReferences(p.given, p.fields, invalid, p.index, known)
     }
     await requireAttachableFiles(ctx, cid0, plans.map((p) => ({ index: p.index, fileIds: p.u.fileIds ?? [] })), 0)
 
@@ -99,7 +90,8 @@ export const updateMany = operation({
     const members: { cid: string; discussion_id: string; uid: string; created: number }[] = []
     const linkChanges: { cid: string; from: string; fieldIds: string[]; rows: ReturnType<typeof linkRows> }[] = []
     const deltas = new Map<string, Map<string, number>>()
-    const signals: { processId: string; sig: string; meta: unknown }[] = []
+    const signals = new Map<string, Told<'v3.activity.updated' | 'v3.activity.phase'>[]>()
+    const tell = (processId: string, told: Told<'v3.activity.updated' | 'v3.activity.phase'>) => signals.set(processId, [...(signals.get(processId) ?? []), told])
     const functionInputs: Change[] = []
     let changedCount = 0
     for (const p of plans) {
@@ -146,11 +138,11 @@ export const updateMany = operation({
       functionInputs.push({ activityId: row._id, keys: [...changedFields, ...(moved || changes.name ? [DATA] : [])], formerTargets })
       if (Object.keys(changes).length) {
         history.push({ cid: row.cid, activityId: row._id, processId: process._id, kind: 'updated', changes })
-        signals.push({ processId: process._id, sig: 'v3.activity.updated', meta: { _id: row._id, processId: process._id, fields: changedFields } })
+        tell(process._id, { sig: 'v3.activity.updated', meta: { _id: row._id, processId: process._id, fields: changedFields } })
       }
       if (moved) {
         history.push({ cid: row.cid, activityId: row._id, processId: process._id, kind: 'phase', changes: { phase: { from: row.current_phase, to: p.phase } } })
-        signals.push({ processId: process._id, sig: 'v3.activity.phase', meta: { _id: row._id, processId: process._id, from: row.current_phase, to: p.phase } })
+        tell(process._id, { sig: 'v3.activity.phase', meta: { _id: row._id, processId: process._id, from: row.current_phase, to: p.phase } })
         const d = deltas.get(process._id) ?? new Map<string, number>()
         d.set(row.current_phase, (d.get(row.current_phase) ?? 0) - 1)
         d.set(p.phase, (d.get(p.phase) ?? 0) + 1)
@@ -174,7 +166,8 @@ export const updateMany = operation({
     // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
     for (const [processId, d] of [...deltas].sort(([a], [b]) => a.localeCompare(b))) await adjustPhaseCounts(ctx, cid0, processId, d)
     await recordHistory(ctx, history)
-    for (const s of signals) await publishActivities(ctx, cid0, s.processId, s.sig, s.meta)
+    // Who may see each workflow is worked out once for all its activities.
+    for (const [processId, told] of signals) await tellViewers(ctx, { cid: cid0, _id: processId }, told)
     await recomputeAfter(ctx, cid0, functionInputs)
     return changedCount
   },

@@ -5,10 +5,11 @@
  *
  * Signals: `v3.calendar.event.created|updated|removed` `{cid, calendarId, _id}` on workspace:<cid>.
  */
-import { deleteEvent, eventRecord, findEvent, insertEvent, listEvents, updateEvent } from '../../../db/calendars'
-import { calendarIn, eventFields, invalidArgument, requireCalendarManager, type EventInput } from '../../../domain/calendars'
+import { eventRecord } from '../../../presenters/calendar'
+import { deleteEvent, findEvent, insertEvent, listEvents, updateEvent } from '../../../db/calendars'
+import { calendarIn, eventFields, requireCalendarManager } from '../../../domain/calendars'
 import { notFound } from '../../../errors'
-import { operation, type MemberContext } from '../../../rpc/operation'
+import { invalidOf, operation, type MemberContext } from '../../../rpc/operation'
 
 /** The event, locked: its callers change it (an update merges the changes into what is read here). */
 async function calendarOfEvent(ctx: MemberContext, eventId: string) {
@@ -25,10 +26,10 @@ export const create = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, calendarId: string, input: EventInput) {
+  async run(ctx, calendarId, input) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
-    const fields = eventFields(input, invalidArgument(1, 'event'))
+    const fields = eventFields(input, invalidOf(ctx, 1))
     const _id = await insertEvent(ctx.db, cid, calendarId, ctx.session.uid, fields)
     ctx.publish(`workspace:${cid}`, 'v3.calendar.event.created', { cid, calendarId, _id })
     return eventRecord((await findEvent(ctx.db, cid, _id))!)
@@ -41,10 +42,10 @@ export const update = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, eventId: string, input: EventInput) {
+  async run(ctx, eventId, input) {
     const { cid, member, calendar, event } = await calendarOfEvent(ctx, eventId)
     requireCalendarManager(member, calendar)
-    const fields = eventFields(input, invalidArgument(1, 'changes'), event)
+    const fields = eventFields(input, invalidOf(ctx, 1), event)
     await updateEvent(ctx.db, cid, eventId, fields)
     ctx.publish(`workspace:${cid}`, 'v3.calendar.event.updated', { cid, calendarId: calendar._id, _id: eventId })
     return eventRecord((await findEvent(ctx.db, cid, eventId))!)
@@ -57,7 +58,7 @@ export const remove = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, eventId: string) {
+  async run(ctx, eventId) {
     const { cid, member, calendar } = await calendarOfEvent(ctx, eventId)
     requireCalendarManager(member, calendar)
     await deleteEvent(ctx.db, cid, eventId)
@@ -72,9 +73,9 @@ export const list = operation({
   access: 'member',
   capability: 'workspace.read',
   readOnly: true,
-  async run(ctx, calendarId: string, range?: { from?: string; to?: string }) {
+  async run(ctx, calendarId, range) {
     const { cid } = await calendarIn(ctx, calendarId)
-    const invalid = invalidArgument(1, 'range')
+    const invalid = invalidOf(ctx, 1)
     const ms = (key: 'from' | 'to') => {
       const value = range?.[key]
       if (value === undefined) return undefined

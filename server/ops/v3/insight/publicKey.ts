@@ -15,14 +15,14 @@ async function setKey(ctx: SignedInContext, insightId: string, hash: string | nu
   const { insight, access } = await insightFor(ctx.db, ctx.session.uid, insightId)
   if (insight.uid !== ctx.session.uid && !access.administer) throw forbidden('only the creator of the insight and administrators of the workflow may share it')
   await ctx.db.updateTable('insights').set({ public_hash: hash, updated: Date.now() }).where('cid', '=', insight.cid).where('_id', '=', insightId).execute()
-  ctx.publish([...new Set([insight.uid, ctx.session.uid])].map((u) => `user:${u}`), 'v3.insight.updated', { cid: insight.cid, processId: insight.process_id, _id: insightId })
+  ctx.publish([...new Set([insight.uid, ctx.session.uid])].map((u) => `user:${u}` as const), 'v3.insight.updated', { cid: insight.cid, processId: insight.process_id, _id: insightId })
 }
 
 /** `[insightId]`. Returns `{publicKey, path}` (path: `/public/insight/<publicKey>`). */
 export const create = operation({
   name: 'v3.insight.publicKey.create',
   access: 'signedIn',
-  async run(ctx, insightId: string) {
+  async run(ctx, insightId) {
     const publicKey = newSecret()
     await setKey(ctx, insightId, hashSecret(publicKey))
     return { publicKey, path: `/public/insight/${publicKey}` }
@@ -33,7 +33,7 @@ export const create = operation({
 export const revoke = operation({
   name: 'v3.insight.publicKey.revoke',
   access: 'signedIn',
-  async run(ctx, insightId: string) {
+  async run(ctx, insightId) {
     await setKey(ctx, insightId, null)
     return true
   },

@@ -15,7 +15,7 @@ import { operation } from '../../../rpc/operation'
 export const set = operation({
   name: 'v3.user.profileImage.set',
   access: 'signedIn',
-  async run(ctx, fileId: string | null) {
+  async run(ctx, fileId) {
     const uid = ctx.session.uid
     if (fileId === null) {
       await ctx.db.deleteFrom('profile_images').where('uid', '=', uid).execute()
@@ -30,7 +30,7 @@ export const set = operation({
         .execute()
     }
     const workspaces = await ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()
-    ctx.publish([`user:${uid}`, ...workspaces.map((w) => `workspace:${w.cid}`)], 'v3.user.profileImage.updated', { uid, fileId })
+    ctx.publish([`user:${uid}` as const, ...workspaces.map((w) => `workspace:${w.cid}` as const)], 'v3.user.profileImage.updated', { uid, fileId })
     return { uid, fileId }
   },
 })

@@ -1,0 +1,6 @@
+/** The hlr-server client for browsers and Node (README: Client). */
+export { connect, HlrClient, newIdempotencyKey } from './client'
+export type { ArgsOf, ConnectOptions, ConnectionState, OpName, ReloadReason, ResultOf, Signal, SignalHandler, WebSocketClass, WebSocketLike } from './types'
+export { HlrError, type WireError } from './errors'
+export { download, upload, type Downloaded, type Progress, type ProgressHandler } from './files'
+export type { Operations } from './ops.generated'

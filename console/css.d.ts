@@ -1,0 +1,2 @@
+/** esbuild bundles the imported style sheet into app.css. */
+declare module '*.css'

@@ -1,0 +1,8 @@
+/** The user property field on the wire (schemas/records/company-property-field.json). */
+import type { FieldRecord } from '../db/properties'
+
+/** The record as returned to clients: `data` only when the field has options. */
+export function publicField(field: FieldRecord) {
+  const { data, ...rest } = field
+  return data ? { ...rest, data } : rest
+}

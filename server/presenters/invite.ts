@@ -1,0 +1,45 @@
+/** Invites on the wire (schemas/records/invite.json): as managers list them, and as the invited person sees them. */
+import { userBrief, workspaceName, type InviteRow } from '../db/invites'
+import type { Context } from '../rpc/operation'
+
+/** An invite as the workspace's managers see it (v2.network.invite.send and .list). */
+export function inviteEntry(row: InviteRow) {
+  return {
+    _id: row._id,
+    invite_key: row.invite_key,
+    invited_by: row.invited_by,
+    cid: row.cid,
+    email: row.email,
+    name: row.name,
+    title: row.title,
+    notes: row.notes,
+    role: row.role,
+    customRole: row.custom_role,
+    teams: row.teams,
+    discussionIds: row.discussion_ids,
+    brandId: row.brand_id,
+    created: row.created,
+    ...(row.updated !== null && { updated: row.updated }),
+  }
+}
+
+/**
+ * The invite record of the interface, as the invited person sees it (company.check_invite,
+ * v2.user.invite.list): no managers' notes; `user` is the inviter, `network` the workspace.
+ */
+export async function inviteRecord(ctx: Context, row: InviteRow) {
+  const [inviter, name] = await Promise.all([userBrief(ctx.db, row.invited_by), workspaceName(ctx.db, row.cid)])
+  return {
+    _id: row._id,
+    invite_key: row.invite_key,
+    invited_by: row.invited_by,
+    cid: row.cid,
+    email: row.email,
+    name: row.name,
+    title: row.title,
+    role: row.role,
+    created: row.created,
+    user: inviter ? { _id: inviter._id, firstname: inviter.firstname, lastname: inviter.lastname } : { _id: row.invited_by },
+    network: { _id: row.cid, name },
+  }
+}

@@ -1,0 +1,33 @@
+/** The process object on the wire (schemas/records/process.json), as v2.process.get returns it. */
+import { isStarred, loadFields, loadMemberEntries } from '../db/processes'
+import type { DbHandle } from '../db/schema'
+import type { ProcessRow } from '../db/processes'
+import { publicFormEntry } from './public-form'
+
+/** The process object of v2.process.get. */
+export async function processObject(db: DbHandle, p: ProcessRow, viewer: string) {
+  const fields = await loadFields(db, p.cid, p._id)
+  const members = await loadMemberEntries(db, p.cid, p._id)
+  const object: Record<string, unknown> = {
+    phases: {},
+    phasesOrder: [],
+    phasesRemoved: [],
+    fieldsOrder: [],
+    translations: {},
+    ...p.info,
+    ...(await publicFormEntry(db, p.cid, p._id)),
+    _id: p._id,
+    uid: p.uid,
+    cid: p.cid,
+    name: p.name,
+    enableUnlinkedMode: p.dataset,
+    created: p.created,
+    members,
+    fields: Object.fromEntries(fields.map((f) => [f._id, f])),
+    isStarred: await isStarred(db, p.cid, p._id, viewer),
+  }
+  if (p.key !== null) object.key = p.key
+  // Required by the record: a workflow never changed was last updated when it was created.
+  object.updated = p.updated ?? p.created
+  return object
+}
