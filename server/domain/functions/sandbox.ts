@@ -128,7 +128,8 @@ export class Sandbox {
     const runtime = this.module().newRuntime()
     runtime.setMemoryLimit(this.limits.memoryBytes)
     runtime.setMaxStackSize(this.limits.stackBytes)
-    const deadline = Date.now() + this.limits.deadlineMs
+    // Compiling only parses: a generous bound, so a busy machine does not turn valid code invalid.
+    const deadline = Date.now() + Math.max(1000, this.limits.deadlineMs)
     runtime.setInterruptHandler(() => Date.now() > deadline)
     const context = runtime.newContext()
     try {
@@ -236,7 +237,7 @@ export class Sandbox {
       ws.compiled.set(key, hit)
       return hit
     }
-    ws.deadline = Date.now() + this.limits.deadlineMs
+    ws.deadline = Date.now() + Math.max(1000, this.limits.deadlineMs)
     const { fn, error } = this.tryCompile(ws.context, body)
     const entry = fn ?? { error: error! }
     ws.compiled.set(key, entry)
