@@ -841,6 +841,23 @@ export interface Operations {
     result: boolean
   }
   /**
+   * On a socket: sends every logged signal after lastSeq that the caller may hear now, in order and once, before any new one, then answers {seq, replayed, reset}. Past the retention (or an unknown seq) it sends one `reset` signal instead. Without lastSeq it only answers the current seq.
+   */
+  resume: {
+    /**
+     * @minItems 0
+     * @maxItems 1
+     *
+     * Items: lastSeq
+     */
+    args: [] | [number]
+    result: {
+      seq?: number
+      replayed?: number
+      reset?: boolean
+    }
+  }
+  /**
    * Arguments: [ws, name?]; copies the workspace with new ids for all created fields and processes; network owner only and only when not restricted. Returns: ResultObject {cid, name, sourceId, processIds}. (A): the interface does not show the meaning of the second argument; it is the name of the new workspace (default "<name> (copy)").
    */
   'v2.network.copy': {
@@ -7480,6 +7497,7 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
   'company.load_team',
   'process.list',
   'process.list_templates',
+  'resume',
   'v2.network.get',
   'v2.network.invite.list',
   'v2.network.license.get',

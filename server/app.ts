@@ -24,6 +24,8 @@ import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
 import { localBus, postgresBus, type Bus } from './realtime/bus'
+import { deliverPages } from './realtime/deliver'
+import { EventTail, startPruning } from './realtime/event-log'
 import { Hub } from './realtime/hub'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
@@ -47,6 +49,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
   let services: {
     db: Db
     bus: Bus
+    tail: EventTail
+    stopPruning: () => void
     dispatcher: Dispatcher
     gateway: Gateway
     mailer: Mailer
@@ -64,7 +68,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
     else res.status(503).json({ ready: false })
   })
   web.use((_req, res, next) => (services ? next() : sendError(res, { code: 503, msg: 'the server is starting' })))
-  web.use(rateLimitByAddress(config.httpRequestsPerSecond))
+  const httpLimit = rateLimitByAddress(config.httpRequestsPerSecond)
+  web.use(httpLimit.middleware)
   server.on('upgrade', (_req, socket) => {
     if (!services) socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
   })
@@ -83,7 +88,10 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const consoleBundle = buildConsole()
       const db = await connectDb(config)
       await migrate(db.kysely)
-      const deliver = (m: Parameters<Hub['deliver']>[0]) => hub.deliver(m)
+      // Signals and control messages are read from the event log by every process; the bus wakes them.
+      const tail = new EventTail(db.kysely, deliverPages(db.kysely, hub), log)
+      await tail.start()
+      const deliver = (m: Parameters<Hub['deliver']>[0]) => (m.kind === 'events' ? tail.wake() : hub.deliver(m))
       const bus = db.databaseUrl
         ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
         : localBus(deliver)
@@ -102,13 +110,15 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
+      if (db.databaseUrl) httpLimit.share(db.databaseUrl)
+      const stopPruning = startPruning(db.kysely, config.eventRetentionHours * 3600_000, log)
       const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })
       const drain = new Drain({ db: db.kysely, functions, bus, log, intervalMs: config.functionDrainMs, batch: Math.max(100, config.functionWriteBudget) })
       drain.start()
-      services = { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain }
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain }
       log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
       return url
     },
@@ -116,10 +126,14 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain } = services
       clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
+      stopPruning()
+      // The last calls' signals reach the sockets before they close (a client resumes the rest elsewhere).
+      await tail.flush()
+      tail.stop()
       gateway.closeAll()
       await new Promise((resolve) => setTimeout(resolve, 100))
       gateway.stop()
@@ -129,6 +143,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       await drain.close()
       await functions.close()
       await bus.close()
+      await httpLimit.close()
       await db.close()
     },
   }

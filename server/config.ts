@@ -49,6 +49,8 @@ export interface Config {
   functionEvaluator: 'quickjs' | 'unsandboxed-benchmark'
   /** An OpenAI-compatible endpoint for function assist (…/v1), its key and model; null: assist is off (503). */
   ai: { baseUrl: string; apiKey: string | null; model: string } | null
+  /** How long the event log keeps signals for `resume` (hours; fractions allowed). */
+  eventRetentionHours: number
   /** How long a finished export archive is kept before it is removed. */
   exportKeepHours: number
   /**
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     functionDrainMs: read.integer('FUNCTION_DRAIN_MS', 100, 10, 86_400_000),
     ai: null,
     functionEvaluator: read.oneOf('FUNCTION_EVALUATOR', 'quickjs', ['quickjs', 'unsandboxed-benchmark']) as Config['functionEvaluator'],
+    eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),
     exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
     importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
     importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
@@ -151,6 +154,17 @@ class Reader {
     const n = Number(value)
     if (!/^\d+$/.test(value) || n < min || n > max) {
       this.problems.push(`${name}=${JSON.stringify(value)}: expected a whole number from ${min} to ${max}`)
+      return fallback
+    }
+    return n
+  }
+
+  decimal(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name)
+    if (value === undefined) return fallback
+    const n = Number(value)
+    if (!/^\d+(\.\d+)?$/.test(value) || n < min || n > max) {
+      this.problems.push(`${name}=${JSON.stringify(value)}: expected a number from ${min} to ${max}`)
       return fallback
     }
     return n

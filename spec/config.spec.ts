@@ -64,3 +64,10 @@ describe('the .env file', () => {
     }
   })
 })
+
+test('EVENT_RETENTION_HOURS: 24 by default, fractions allowed, zero or words refused', () => {
+  expect(loadConfig({}).eventRetentionHours).toBe(24)
+  expect(loadConfig({ EVENT_RETENTION_HOURS: '0.5' }).eventRetentionHours).toBe(0.5)
+  expect(() => loadConfig({ EVENT_RETENTION_HOURS: '0' })).toThrow('EVENT_RETENTION_HOURS="0"')
+  expect(() => loadConfig({ EVENT_RETENTION_HOURS: 'a day' })).toThrow('EVENT_RETENTION_HOURS="a day"')
+})

@@ -1,5 +1,5 @@
 /** Migrations are listed here, in order; they run at start, each once. */
-import { type Kysely, type Migration, Migrator } from 'kysely'
+import { type Kysely, type Migration, Migrator, sql } from 'kysely'
 import * as foundation from './migrations/001_foundation'
 import * as people from './migrations/002_people'
 import * as processes from './migrations/003_processes'
@@ -10,6 +10,8 @@ import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
 import * as functions from './migrations/020_functions'
 import * as functionRuns from './migrations/021_function_runs'
+import * as eventLog from './migrations/030_event_log'
+import * as rateLimits from './migrations/031_rate_limits'
 import * as wall from './migrations/040_wall'
 import * as transfers from './migrations/070_transfers'
 
@@ -24,11 +26,26 @@ const migrations: Record<string, Migration> = {
   '011_calendars': calendars,
   '020_functions': functions,
   '021_function_runs': functionRuns,
+  '030_event_log': eventLog,
+  '031_rate_limits': rateLimits,
   '040_wall': wall,
   '070_transfers': transfers,
 }
 
+/** Whether a migration of the list has not run yet: one query, where the migrator takes several with a lock. */
+async function anyPending(db: Kysely<any>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
+    const done = new Set(rows.map((r) => r.name))
+    return Object.keys(migrations).some((name) => !done.has(name))
+  } catch {
+    return true // a new database: no migration table yet
+  }
+}
+
 export async function migrate(db: Kysely<any>): Promise<void> {
+  // Every start runs this; on a database that is up to date it costs one query.
+  if (!(await anyPending(db))) return
   // Capabilities are numbered in ranges of their own (010 files, 040 wall, 070 transfers ...): a later
   // range may exist before an earlier number is added, so migrations run by name, each once.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true })

@@ -340,6 +340,9 @@ export interface Database {
   function_state: FunctionStateTable
   function_runs: FunctionRunsTable
   function_run_log: FunctionRunLogTable
+  event_log: EventLogTable
+  realtime_state: RealtimeStateTable
+  idempotency_keys: IdempotencyKeysTable
   wall_posts: WallPostsTable
   wall_audience: WallAudienceTable
   wall_likes: WallPerPostTable
@@ -402,6 +405,30 @@ export interface InsightsTable {
   public_hash: string | null
   created: number
   updated: number | null
+}
+
+/** server/db/migrations/030_event_log.ts: the durable event log and the idempotency keys. */
+export interface EventLogTable {
+  seq: number
+  created: number
+  topics: string[]
+  sig: string
+  meta: Json<unknown>
+  process_id: string | null
+}
+
+export interface RealtimeStateTable {
+  id: number
+  pruned_through: number
+}
+
+export interface IdempotencyKeysTable {
+  uid: string
+  key: string
+  op: string
+  args_hash: string
+  result: Json<unknown> | null
+  created: number
 }
 
 /** server/db/migrations/040_wall.ts: the wall. */

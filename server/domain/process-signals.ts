@@ -1,7 +1,7 @@
 /**
  * Signals about a workflow reach only the people who may see it (server/policies/processes.ts),
- * on their user topics, as one bus message: a member kept out of a restricted workflow learns
- * nothing of it, not even its id.
+ * decided when they are delivered: a member kept out of a restricted workflow learns nothing of
+ * it, not even its id.
  */
 import type { DbHandle } from '../db/schema'
 import { addUnread } from '../db/wall'
@@ -9,6 +9,7 @@ import { processAccess, processFacts } from '../policies/processes'
 import type { Context } from '../rpc/operation'
 import type { Told, ViewerSignal } from '../realtime/signals'
 import type { ProcessRow } from '../db/processes'
+import { workflowOf } from '../realtime/event-log'
 
 /** The members of the workflow's workspace who may see it now. */
 export async function processViewers(db: DbHandle, process: ProcessRow): Promise<string[]> {
@@ -24,10 +25,13 @@ export async function processViewers(db: DbHandle, process: ProcessRow): Promise
 }
 
 /**
- * Tells everyone who may see the workflow as it is now (and `alsoTo`) the given signals: who may
- * see it is worked out once per call, however many signals (one per activity of a call of 1,000).
- * For a change that can take the workflow out of someone's sight (members, permissions, guest
- * settings, removal) pass the viewers from before the change as `alsoTo`, so they hear of it too.
+ * Tells everyone who may see the workflow (and `alsoTo`) the given signals. Who may see it is
+ * decided when each signal is delivered, not here: the signals go to the workspace's topic and are
+ * narrowed then to the workflow's viewers (server/realtime/deliver.ts), so a call of 1,000 activity
+ * signals writes 1,000 small rows, not one topic per viewer each. For a change that can take the
+ * workflow out of someone's sight (members, permissions, guest settings, removal) pass the viewers
+ * from before the change as `alsoTo`, so they hear of it too. (The viewers read here only count
+ * the activities they have not read.)
  */
 export async function tellViewers(ctx: Context, process: { cid: string; _id: string }, told: Told<ViewerSignal> | Told<ViewerSignal>[], alsoTo: string[] = []) {
   const signals = Array.isArray(told) ? told : [told]
@@ -36,11 +40,13 @@ export async function tellViewers(ctx: Context, process: { cid: string; _id: str
   const row = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', process.cid).where('_id', '=', process._id).executeTakeFirst()
   const viewers = row ? await processViewers(ctx.db, row) : []
   await countActivitiesUnread(ctx, process.cid, viewers, signals)
-  const uids = new Set([...alsoTo, ...viewers])
-  if (!uids.size) return
-  const topics = [...uids].map((uid) => `user:${uid}` as const)
-  // Each pair was checked against the catalogue where `told` was written.
-  for (const { sig, meta } of signals) ctx.publish(topics, sig, meta as never)
+  const topics = [`workspace:${process.cid}` as const, ...[...new Set(alsoTo)].map((uid) => `user:${uid}` as const)]
+  for (const { sig, meta } of signals) {
+    // Delivery finds the workflow in the meta: a signal that does not name it would reach the whole workspace.
+    if (workflowOf(sig, meta) !== process._id) throw new Error(`${sig}: meta must name the workflow ${process._id}`)
+    // Each pair was checked against the catalogue where `told` was written.
+    ctx.publish(topics, sig, meta as never)
+  }
 }
 
 /**

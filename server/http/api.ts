@@ -2,6 +2,7 @@
  * The HTTP mirror of every operation: POST /api/<operation with dots as slashes>, or the dotted
  * form /api/<operation>. The body is a JSON array of arguments, {"args": [...]}, or {"0": a, "1": b};
  * an empty body means []. 200 with the raw result; otherwise the status is the error code.
+ * An `Idempotency-Key` header makes a retried call return the first result.
  */
 import express, { type Request, type Response } from 'express'
 import type { Config } from '../config'
@@ -19,7 +20,8 @@ export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db'>, dispatcher: Di
   // Signed in or not: dispatch answers 401 for the operations that need a session.
   router.post('/api/*op', signIn(deps, 'optional'), express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
     const op = (req.params.op as unknown as string[]).join('.')
-    const reply = await dispatcher.call(op, parseBody(req.body), sessionOf(res), httpTransport(res, config))
+    // A retry with the same Idempotency-Key returns the first result (rpc/idempotency.ts).
+    const reply = await dispatcher.call(op, parseBody(req.body), sessionOf(res), httpTransport(res, config), req.get('idempotency-key'))
     if ('error' in reply) return sendError(res, reply.error)
     res.status(200).type('application/json').send(JSON.stringify(reply.result))
   })

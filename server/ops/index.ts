@@ -16,6 +16,7 @@ import * as processOps from './process'
 import * as processDocTemplates from './process/docTemplates'
 import * as processFields from './process/fields'
 import * as processTemplates from './process/templates'
+import * as realtime from './realtime'
 import * as v2network from './v2/network'
 import * as v2networkCopy from './v2/network/copy'
 import * as v2networkInvite from './v2/network/invite'
@@ -71,6 +72,7 @@ const modules = [
   processDocTemplates,
   processFields,
   processTemplates,
+  realtime,
   v2network,
   v2networkCopy,
   v2networkInvite,

@@ -6,8 +6,14 @@
 import pg from 'pg'
 
 export type BusMessage =
-  /** One signal for every connection subscribed to any of `topics` (each hears it once). */
+  /**
+   * One signal for every connection subscribed to any of `topics` (each hears it once). What a call
+   * queues (signals and the control messages below) is written to the event log and travels as an
+   * `events` wake-up instead; only transient signals (progress) travel as they are, without a seq.
+   */
   | { kind: 'signal'; topics: string[]; sig: string; meta: unknown }
+  /** New signals are in the event log: every process reads them from there (event-log.ts). */
+  | { kind: 'events' }
   /** A session ended (logout, revocation): its sockets close. */
   | { kind: 'sessionEnded'; sessionId: string }
   /** A user joined or left a workspace: their sockets (un)subscribe its topic. */

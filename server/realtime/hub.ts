@@ -2,13 +2,23 @@
  * Which socket hears what. A signed-in connection is indexed by its user and session and
  * subscribed to `user:<uid>` and `workspace:<cid>` for each workspace the user belongs to.
  * A signal is encoded once and written to every subscribed connection.
+ *
+ * Logged signals (with a seq) reach a connection once and in order: it remembers the last seq it
+ * sent, and while it is held (a resume replaying the log) new ones wait in `held`.
  */
 import type { BusMessage } from './bus'
+import { signalFrame, type LoggedSignal } from './event-log'
 
 export interface HubConnection {
   uid: string | null
   sessionId: string | null
   topics: Set<string>
+  /** The highest seq sent on this connection. */
+  lastSeq: number
+  /** The first seq sent live (0: none yet): from it to lastSeq the connection has heard everything. */
+  firstLiveSeq: number
+  /** Signals waiting while the connection is held; null when it is live. */
+  held: { seq: number; text: string }[] | null
   send(text: string): void
   /** Closes the socket because its session ended. */
   end(code: number, reason: string): void
@@ -37,11 +47,28 @@ export class Hub {
     conn.uid = conn.sessionId = null
   }
 
+  /**
+   * A signal read from the event log: to every subscriber that has not had it yet. For a signal
+   * about a workflow, `viewers` (who may see it now) narrows its workspace topics; its user topics
+   * are heard regardless (people told of a change that took the workflow out of their sight).
+   */
+  deliverLogged(signal: LoggedSignal, viewers: Set<string> | null = null) {
+    const subscribers = new Set<HubConnection>()
+    for (const topic of signal.topics) {
+      const narrowed = viewers !== null && topic.startsWith('workspace:')
+      for (const conn of this.byTopic.get(topic) ?? []) if (!narrowed || viewers.has(conn.uid!)) subscribers.add(conn)
+    }
+    if (!subscribers.size) return
+    const text = signalFrame(signal)
+    for (const conn of subscribers) sendLogged(conn, signal.seq, text)
+  }
+
   deliver(message: BusMessage) {
     switch (message.kind) {
+      case 'events':
+        return
       case 'signal': {
-        const subscribers = new Set<HubConnection>()
-        for (const topic of message.topics) for (const conn of this.byTopic.get(topic) ?? []) subscribers.add(conn)
+        const subscribers = this.subscribersOf(message.topics)
         if (!subscribers.size) return
         const text = JSON.stringify({ sig: message.sig, meta: message.meta })
         for (const conn of subscribers) conn.send(text)
@@ -60,6 +87,12 @@ export class Hub {
     }
   }
 
+  private subscribersOf(topics: string[]): Set<HubConnection> {
+    const subscribers = new Set<HubConnection>()
+    for (const topic of topics) for (const conn of this.byTopic.get(topic) ?? []) subscribers.add(conn)
+    return subscribers
+  }
+
   private subscribe(conn: HubConnection, topic: string) {
     conn.topics.add(topic)
     add(this.byTopic, topic, conn)
@@ -69,6 +102,23 @@ export class Hub {
     conn.topics.delete(topic)
     drop(this.byTopic, topic, conn)
   }
+}
+
+/** Sends a logged signal once, in order; a held connection keeps it for later. */
+export function sendLogged(conn: HubConnection, seq: number, text: string) {
+  if (conn.held) conn.held.push({ seq, text })
+  else if (seq > conn.lastSeq) {
+    conn.lastSeq = seq
+    conn.firstLiveSeq ||= seq
+    conn.send(text)
+  }
+}
+
+/** Makes a held connection live: what waited is sent, minus what it already had. */
+export function release(conn: HubConnection) {
+  const held = conn.held
+  conn.held = null
+  for (const { seq, text } of held ?? []) sendLogged(conn, seq, text)
 }
 
 function add<K, V>(index: Map<K, Set<V>>, key: K, value: V) {

@@ -32,8 +32,8 @@ type MetaOfShape<S extends Shape> = Required<S> & Optional<S>
 
 /**
  * workspace: every member of the workspace (topic workspace:<cid>); user: the user concerned
- * (topic user:<uid>); viewers: the members who may see the workflow now, on their user topics
- * (server/domain/process-signals.ts tellViewers).
+ * (topic user:<uid>); viewers: the members who may see the workflow when the signal is delivered
+ * (server/domain/process-signals.ts tellViewers, server/realtime/deliver.ts).
  */
 export type Audience = 'workspace' | 'user' | 'viewers'
 
@@ -133,7 +133,8 @@ export const SIGNALS = {
 export type SignalName = keyof typeof SIGNALS
 export type SignalMeta<S extends SignalName> = MetaOfShape<(typeof SIGNALS)[S]['meta']>
 
-type TopicOf<A extends Audience> = A extends 'workspace' ? `workspace:${string}` : `user:${string}`
+// Viewer signals go to the workspace's topic, narrowed to the workflow's viewers at delivery, and to the user topics of those told anyway.
+type TopicOf<A extends Audience> = A extends 'workspace' ? `workspace:${string}` : A extends 'viewers' ? `workspace:${string}` | `user:${string}` : `user:${string}`
 /** The topics a signal may be published on, from the audiences the catalogue lists for it. */
 export type SignalTopic<S extends SignalName> = TopicOf<(typeof SIGNALS)[S]['to'][number]>
 

@@ -370,6 +370,7 @@ export interface ArgumentTypes {
   'process.update_field#1': ObjectId
   'process.update_field#2': FieldDescriptorUpdate
   'process.update_field#3': Lang
+  'resume#0': number
   /**
    * workspace (network, company) id
    */
@@ -4381,6 +4382,7 @@ export interface OperationArgs {
   'process.set_documentTemplates': [processId: ArgumentTypes['process.set_documentTemplates#0'], templates?: NonNullable<ArgumentTypes['process.set_documentTemplates#1']>]
   'process.set_info': [processId: ArgumentTypes['process.set_info#0'], info: ArgumentTypes['process.set_info#1'], lang?: NonNullable<ArgumentTypes['process.set_info#2']>]
   'process.update_field': [processId: ArgumentTypes['process.update_field#0'], fieldId: ArgumentTypes['process.update_field#1'], field: ArgumentTypes['process.update_field#2'], lang?: NonNullable<ArgumentTypes['process.update_field#3']>]
+  'resume': [lastSeq?: NonNullable<ArgumentTypes['resume#0']>]
   'v2.network.copy': [workspaceId: ArgumentTypes['v2.network.copy#0'], name?: NonNullable<ArgumentTypes['v2.network.copy#1']>]
   'v2.network.create': [name?: NonNullable<ArgumentTypes['v2.network.create#0']>]
   'v2.network.fastFunctions.set': [workspaceId: ArgumentTypes['v2.network.fastFunctions.set#0'], enabled: ArgumentTypes['v2.network.fastFunctions.set#1']]

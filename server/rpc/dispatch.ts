@@ -1,7 +1,8 @@
 /**
  * The one path every call takes, from a socket frame or an HTTP request:
- * look up (501) -> arity and arguments (400) -> access (401) -> run in a transaction ->
- * deliver queued signals after COMMIT -> result or wire error.
+ * look up (501) -> arity and arguments (400) -> access (401) -> run in a transaction that also
+ * writes the queued signals to the event log (and the result, under an idempotency key) ->
+ * wake the deliverers after COMMIT -> result or wire error.
  */
 import type { Logger } from 'pino'
 import type { Config } from '../config'
@@ -11,7 +12,9 @@ import { badRequest, RpcError, toWireError, unauthorized, type WireError } from 
 import { authorizeMember } from './authorize'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
+import { logSignals } from '../realtime/event-log'
 import type { Session } from '../auth/sessions'
+import { checkIdempotencyKey, once } from './idempotency'
 import type { Context, Transport } from './operation'
 import { notBuiltError, type Entry, type Registry } from './registry'
 import { describeSchemaError, invalidArgument } from './schemas'
@@ -35,12 +38,13 @@ export class Dispatcher {
 
   constructor(private deps: DispatchDeps) {}
 
-  async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport): Promise<Reply> {
+  /** `idempotencyKey`: see rpc/idempotency.ts. */
+  async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey?: unknown): Promise<Reply> {
     const name = typeof opName === 'string' ? opName : '?'
     if (this.draining) return { error: { code: 503, msg: 'the server is shutting down' } }
     this.inFlight++
     try {
-      return { result: (await this.run(opName, rawArgs, session, transport)) ?? null }
+      return { result: (await this.run(opName, rawArgs, session, transport, idempotencyKey)) ?? null }
     } catch (err) {
       const debug = this.deps.config.devMode ? { op: name } : undefined
       return { error: toWireError(err, this.deps.log, debug) }
@@ -59,13 +63,14 @@ export class Dispatcher {
     return new Promise((resolve) => (this.idle = resolve))
   }
 
-  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport) {
+  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey: unknown) {
     const entry = typeof opName === 'string' ? this.deps.registry.get(opName) : undefined
     if (!entry) throw new RpcError(501, `no such operation: ${String(opName).slice(0, 200)}`)
     // Whatever its arguments, an operation that is not built says so: a client can tell the two apart.
     if (!entry.built) throw notBuiltError(entry.op.name)
     const args = checkArguments(entry, rawArgs)
     if (entry.op.access !== 'public' && !session) throw unauthorized()
+    const key = checkIdempotencyKey(idempotencyKey, !!session)
 
     const queued: BusMessage[] = []
     const mails: Mail[] = []
@@ -90,9 +95,17 @@ export class Dispatcher {
     }
     const run = async (db: Context['db']) => entry.op.run(await context(db), ...args)
     const { kysely } = this.deps.db
-    const result = entry.op.readOnly ? await run(kysely) : await kysely.transaction().execute(run)
-    if (queued.length) {
-      this.deps.bus.emit(queued).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+    let afterCommit: BusMessage[] = []
+    const result = entry.op.readOnly
+      ? await run(kysely)
+      : await kysely.transaction().execute(async (trx) => {
+          const value = key && session ? await once(trx, { uid: session.uid, key, op: entry.op.name, args }, () => run(trx)) : await run(trx)
+          afterCommit = await logSignals(trx, queued)
+          return value
+        })
+    if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
+    if (afterCommit.length) {
+      this.deps.bus.emit(afterCommit).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
     }
     // Not awaited: the reply does not wait for the mail server; failures are logged by the mailer.
     for (const message of mails) void mailer.send(message)

@@ -13,7 +13,8 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { resolveSessionId, resolveSessionKey } from '../auth/sessions'
 import { keyFromRequest } from '../http/credentials'
-import type { Hub, HubConnection } from '../realtime/hub'
+import { release, type Hub, type HubConnection } from '../realtime/hub'
+import { resume } from '../realtime/resume'
 import type { Dispatcher, Reply } from './dispatch'
 import type { Session } from '../auth/sessions'
 import type { Transport } from './operation'
@@ -21,8 +22,16 @@ import { TokenBucket } from './rate-limit'
 import { memberWorkspaceIds } from '../db/workspaces'
 
 
+/**
+ * The close reason of a server going away (deploy, restart): with code 1001 it tells a client to
+ * reconnect (to any process) and call `resume` with the last seq it heard.
+ */
+export const RESTART_REASON = 'restart'
+/** After a sign-in, signals wait this long for the socket's next frame, in case it is `resume`. */
+const HOLD_AFTER_SIGN_IN_MS = 500
+
 export interface Gateway {
-  /** Closes every socket with 1001 (going away). */
+  /** Closes every socket with 1001 (going away) and the reason `restart`. */
   closeAll(): void
   stop(): void
 }
@@ -73,13 +82,30 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       uid: null,
       sessionId: null,
       topics: new Set(),
+      lastSeq: 0,
+      firstLiveSeq: 0,
+      held: null,
       send: (text) => send(text),
       end: (code, reason) => setImmediate(() => ws.close(code, reason)),
+    }
+    // A socket that just signed in may be reconnecting: its next frame may be `resume`, which must
+    // come before any new signal. So signals wait for that frame (or half a second without one).
+    let holdTimer: NodeJS.Timeout | null = null
+    let resumes = 0
+    const hold = () => {
+      conn.held ??= []
+      if (holdTimer) clearTimeout(holdTimer)
+      holdTimer = setTimeout(() => release(conn), HOLD_AFTER_SIGN_IN_MS)
+    }
+    const endHold = () => {
+      if (holdTimer) clearTimeout(holdTimer)
+      holdTimer = null
     }
     const signIn = (s: Session, ids: string[]) => {
       session = s
       sessionCheckedAt = Date.now()
       hub.signIn(conn, s.uid, s.id, ids)
+      hold()
     }
     if (initial) signIn(initial, workspaceIds)
 
@@ -88,6 +114,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       signIn: (s, _key, ids) => signIn(s, ids),
       // The socket stays indexed under its session until the "session ended" message closes it.
       signOut: () => (session = null),
+      resume: (uid, lastSeq) => resume(db.kysely, conn, uid, lastSeq),
     }
 
     function send(text: string) {
@@ -116,6 +143,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     ws.on('error', (err) => log.debug({ err }, 'socket error'))
     ws.on('pong', () => (alive = true))
     ws.on('close', () => {
+      endHold()
       hub.remove(conn)
       clearInterval(heartbeat)
     })
@@ -136,11 +164,21 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
         return reply(null, { error: { code: 400, msg: 'a frame must be an object {id, op, args}' } })
       }
-      const { id, op, args } = frame as { id?: unknown; op?: unknown; args?: unknown }
+      const { id, op, args, idempotencyKey } = frame as { id?: unknown; op?: unknown; args?: unknown; idempotencyKey?: unknown }
       if (!validId(id)) return reply(null, { error: { code: 400, msg: 'id must be a string (up to 128 characters) or a number' } })
       if (!bucket.take()) return reply(id, { error: { code: 429, msg: 'too many messages; slow down' } })
+      // Signals wait from the moment a resume is received, so none slips in before its replay.
+      const resuming = op === 'resume'
+      endHold()
+      if (resuming) {
+        resumes++
+        conn.held ??= []
+      } else if (!resumes) release(conn)
       currentSession()
-        .then((s) => dispatcher.call(op, args, s, transport))
+        .then((s) => dispatcher.call(op, args, s, transport, idempotencyKey))
+        .finally(() => {
+          if (resuming && --resumes === 0) release(conn)
+        })
         .then((r) => reply(id, r))
         .catch((err) => {
           log.error({ err }, 'socket call failed')
@@ -151,7 +189,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
 
   return {
     closeAll() {
-      for (const ws of wss.clients) ws.close(1001, 'server shutting down')
+      for (const ws of wss.clients) ws.close(1001, RESTART_REASON)
     },
     stop() {
       for (const ws of wss.clients) ws.terminate()

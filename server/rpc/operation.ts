@@ -12,6 +12,7 @@ import type { Capability, Member, RoleTable } from '../policies/roles'
 import type { Logger } from 'pino'
 import type { Db } from '../db/connect'
 import type { Bus, BusMessage } from '../realtime/bus'
+import type { Resumed } from '../realtime/resume'
 import type { SignalMeta, SignalName, SignalTopic } from '../realtime/signals'
 import type { OperationArgs, OperationName } from './args.generated'
 
@@ -24,6 +25,8 @@ export interface Transport {
    */
   signIn(session: Session, key: string, workspaceIds: string[]): void
   signOut(): void
+  /** Sockets only: replays the logged signals after `lastSeq` (server/realtime/resume.ts). */
+  resume?(uid: string, lastSeq: number | undefined): Promise<Resumed>
 }
 
 export interface Context {

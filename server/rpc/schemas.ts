@@ -73,16 +73,25 @@ export function loadReturnValidators(dir = SCHEMA_DIR): Map<string, ValidateFunc
   return byName
 }
 
-/** Every operation schema by operation name, with its compiled argument validators. */
+/**
+ * Every operation schema by operation name, with its argument validators. Each validator is
+ * compiled when first used: compiling all of them up front was most of the server's start-up time
+ * (spec/schemas.spec.ts compiles every one, so a schema that does not compile still fails the tests).
+ */
 export function loadOperationSchemas(dir = SCHEMA_DIR): Map<string, OperationArgs> {
   const { ajv, ops } = loadSchemas(dir)
   const byName = new Map<string, OperationArgs>()
   for (const schema of ops) {
-    const args = schema['x-argNames'].map((name, i) => ({
-      name,
-      optional: i >= schema.minItems,
-      validate: ajv.compile({ $ref: `${schema.$id}#/prefixItems/${i}` }),
-    }))
+    const args = schema['x-argNames'].map((name, i) => {
+      let compiled: ValidateFunction | undefined
+      return {
+        name,
+        optional: i >= schema.minItems,
+        get validate() {
+          return (compiled ??= ajv.compile({ $ref: `${schema.$id}#/prefixItems/${i}` }))
+        },
+      }
+    })
     byName.set(schema.title, { schema, args })
   }
   return byName

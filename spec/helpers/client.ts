@@ -42,6 +42,8 @@ export class CallFailed extends Error {
 export interface Signal {
   sig: string
   meta: any
+  /** Position in the event log (absent on transient signals such as download.status). */
+  seq?: number
 }
 
 export class Client {

@@ -5,12 +5,14 @@
  * appears as soon as it is up again, and never before its time.
  *
  * Several server processes may share one PostgreSQL: each takes due posts with FOR UPDATE SKIP
- * LOCKED, so a post is published exactly once. Signals and mail go out after the commit.
+ * LOCKED, so a post is published exactly once. Signals are written to the event log in the same
+ * transaction; mail goes out after the commit.
  */
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connect'
 import type { Mail, Mailer } from '../../mail'
 import type { Bus, BusMessage } from '../../realtime/bus'
+import { logSignals } from '../../realtime/event-log'
 import { publishPost, type Outbox } from './publish'
 
 /** Due posts taken per transaction. */
@@ -29,6 +31,7 @@ export function startWallScheduler(deps: { db: Db; bus: Bus; mailer: Mailer; log
   /** One transaction: publishes up to BATCH due posts; returns how many. */
   const round = async (): Promise<number> => {
     const messages: BusMessage[] = []
+    let wake: BusMessage[] = []
     const mails: Mail[] = []
     const out: Outbox = {
       publish: (topic, sig, meta) => messages.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
@@ -47,9 +50,11 @@ export function startWallScheduler(deps: { db: Db; bus: Bus; mailer: Mailer; log
         .skipLocked()
         .execute()
       for (const post of due) await publishPost(tx, out, post, now)
+      // In the event log with the change, as a call's signals are (a seq; replayed to who missed them).
+      wake = await logSignals(tx, messages)
       return due.length
     })
-    if (messages.length) await deps.bus.emit(messages)
+    if (wake.length) await deps.bus.emit(wake)
     for (const m of mails) void deps.mailer.send(m)
     return count
   }

@@ -1,0 +1,196 @@
+/**
+ * The durable event log. Every signal a call publishes is written to `event_log` inside the
+ * call's transaction and numbered there; nothing is sent from memory. Each server process reads
+ * the log forward ("tails" it) and hands new rows to its hub, so every process delivers the same
+ * signals in the same order, and a reconnecting client can replay what it missed (resume.ts).
+ *
+ * One stream for the whole server, filtered per user: `seq` grows with every signal, and a user
+ * hears the subsequence addressed to their topics (user:<uid>, workspace:<cid>) about workflows
+ * they may see. Writers take one transaction-scoped advisory lock just before COMMIT, so seqs
+ * become visible strictly in order: a reader that sees seq N has seen every committed seq below N.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Logger } from 'pino'
+import type { Database, DbHandle } from '../db/schema'
+import type { BusMessage } from './bus'
+
+/** A signal as written to the log and sent on the wire: `{sig, meta, seq}`. */
+export interface LoggedSignal {
+  seq: number
+  topics: string[]
+  sig: string
+  meta: unknown
+  process_id: string | null
+}
+
+/** Any constant: the advisory lock that orders the writers of the log. */
+const WRITE_LOCK = 7_340_001
+/** Rows read per query when tailing or replaying. */
+export const PAGE = 1000
+/** A tail catches up on its own this often, in case a wake-up (NOTIFY) was lost. */
+const POLL_MS = 1000
+
+/**
+ * The `sig` of a logged control message (session ended, membership changed): no topic, so never
+ * replayed to a client, but every process applies it in its place in the stream, so a member who
+ * joins hears the signals that follow and one who leaves stops before them, on every process.
+ */
+export const CONTROL_SIG = '@control'
+
+/**
+ * Writes the messages a call queued to the log, in the caller's transaction and in the order they
+ * were queued. Returns what is left to send after COMMIT: one `events` wake-up for the tails.
+ */
+export async function logSignals(trx: Transaction<Database>, messages: BusMessage[]): Promise<BusMessage[]> {
+  const logged = messages.filter((m) => m.kind !== 'events')
+  if (!logged.length) return []
+  await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx)
+  const created = Date.now()
+  const seq = sql<number>`nextval('event_log_seq')`
+  await trx
+    .insertInto('event_log')
+    .values(
+      logged.map((m) =>
+        m.kind === 'signal'
+          ? { seq, created, topics: m.topics, sig: m.sig, meta: JSON.stringify(m.meta ?? null), process_id: workflowOf(m.sig, m.meta) }
+          : { seq, created, topics: [], sig: CONTROL_SIG, meta: JSON.stringify(m), process_id: null },
+      ),
+    )
+    .execute()
+  return [{ kind: 'events' }]
+}
+
+/** The workflow a signal is about: `meta.processId`, or the `_id` of a `process.*` signal. */
+export function workflowOf(sig: string, meta: unknown): string | null {
+  const m = (meta ?? {}) as { processId?: unknown; _id?: unknown }
+  if (typeof m.processId === 'string') return m.processId
+  if (sig.startsWith('process.') && typeof m._id === 'string') return m._id
+  return null
+}
+
+/** The wire frame of a logged signal, encoded once for every socket that hears it. */
+export const signalFrame = (s: { seq: number; sig: string; meta: unknown }) => JSON.stringify({ sig: s.sig, meta: s.meta, seq: s.seq })
+
+/** The highest committed seq, and the highest seq pruned (resuming from before it is a reset). */
+export async function streamState(db: DbHandle): Promise<{ head: number; prunedThrough: number }> {
+  const row = await sql<{ head: number | null; pruned_through: number }>`
+    select (select max(seq) from event_log) as head, pruned_through from realtime_state where id = 1`.execute(db)
+  const { head, pruned_through } = row.rows[0]
+  return { head: Number(head ?? pruned_through), prunedThrough: Number(pruned_through) }
+}
+
+/** Rows after `after`, in order; only those on `topics` when given. */
+export async function readAfter(db: DbHandle, after: number, topics?: string[]): Promise<LoggedSignal[]> {
+  let query = db.selectFrom('event_log').select(['seq', 'topics', 'sig', 'meta', 'process_id']).where('seq', '>', after)
+  if (topics) query = query.where(sql<boolean>`topics && ${sql.val(topics)}::text[]`)
+  return (await query.orderBy('seq').limit(PAGE).execute()) as LoggedSignal[]
+}
+
+/**
+ * Reads the log forward from where it stood at start and hands the new rows to `deliver`, a page
+ * at a time, in seq order, once. `wake()` after a commit (locally or through NOTIFY); a timer covers
+ * lost wake-ups. A page whose delivery fails is read again at the next wake-up.
+ */
+export class EventTail {
+  private delivered = 0
+  private running: Promise<void> | null = null
+  private again = false
+  private timer: NodeJS.Timeout | null = null
+
+  constructor(
+    private db: DbHandle,
+    private deliver: (rows: LoggedSignal[]) => Promise<void>,
+    private log: Logger,
+  ) {}
+
+  async start() {
+    this.delivered = (await streamState(this.db)).head
+    this.timer = setInterval(() => this.wake(), POLL_MS)
+    this.timer.unref()
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer)
+  }
+
+  wake() {
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = this.catchUp()
+      .catch((err) => this.log.error({ err }, 'reading the event log failed'))
+      .finally(() => (this.running = null))
+  }
+
+  /** Resolves once every signal committed before the call has been delivered. */
+  async flush() {
+    while (this.running) await this.running
+    this.wake()
+    await this.running
+  }
+
+  private async catchUp() {
+    do {
+      this.again = false
+      for (;;) {
+        const rows = await readAfter(this.db, this.delivered)
+        if (!rows.length) break
+        await this.deliver(rows)
+        this.delivered = rows[rows.length - 1].seq
+        if (rows.length < PAGE) break
+      }
+    } while (this.again)
+  }
+}
+
+const IDEMPOTENCY_HOURS = 24
+
+/**
+ * Deletes log rows older than the retention, and idempotency keys older than 24 hours, in
+ * batches of `batch` rows, at most `maxBatches` per run: bounded work, repeated by the timer.
+ */
+export async function prune(db: Kysely<Database>, retentionMs: number, batch = 5000, maxBatches = 10): Promise<number> {
+  let removed = 0
+  for (let i = 0; i < maxBatches; i++) {
+    const cutoff = Date.now() - retentionMs
+    const n = await db.transaction().execute(async (trx) => {
+      const gone = await sql<{ seq: number }>`
+        delete from event_log where seq in (
+          select seq from event_log where created < ${cutoff} order by seq limit ${batch}
+        ) returning seq`.execute(trx)
+      if (!gone.rows.length) return 0
+      const highest = Math.max(...gone.rows.map((r) => Number(r.seq)))
+      await sql`update realtime_state set pruned_through = greatest(pruned_through, ${highest}) where id = 1`.execute(trx)
+      return gone.rows.length
+    })
+    removed += n
+    if (n < batch) break
+  }
+  const keyCutoff = Date.now() - IDEMPOTENCY_HOURS * 3600_000
+  for (let i = 0; i < maxBatches; i++) {
+    const gone = await sql`
+      delete from idempotency_keys where (uid, key) in (
+        select uid, key from idempotency_keys where created < ${keyCutoff} limit ${batch}
+      )`.execute(db)
+    if (Number(gone.numAffectedRows ?? 0) < batch) break
+  }
+  return removed
+}
+
+/** Runs `prune` now and then, never two at once; the interval is a quarter of the retention, at most a minute. */
+export function startPruning(db: Kysely<Database>, retentionMs: number, log: Logger): () => void {
+  let busy = false
+  const timer = setInterval(
+    () => {
+      if (busy) return
+      busy = true
+      prune(db, retentionMs)
+        .catch((err) => log.error({ err }, 'pruning the event log failed'))
+        .finally(() => (busy = false))
+    },
+    Math.max(250, Math.min(60_000, retentionMs / 4)),
+  )
+  timer.unref()
+  return () => clearInterval(timer)
+}
