@@ -7,6 +7,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
+import type { Evaluator } from '../domain/functions/evaluator'
 import { badRequest, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import { authorizeMember } from './authorize'
 import type { Mail, Mailer } from '../mail'
@@ -27,6 +28,7 @@ export interface DispatchDeps {
   bus: Bus
   log: Logger
   mailer: Mailer
+  functions: Evaluator
 }
 
 export class Dispatcher {
@@ -81,6 +83,7 @@ export class Dispatcher {
         session,
         transport,
         roleTable: this.deps.registry.roleTable,
+        functions: this.deps.functions,
         publish: (topic, sig, meta) => queued.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
         control: (message) => queued.push(message),
         mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
