@@ -13,6 +13,7 @@ import { newId } from '../../ids'
 import type { BusMessage } from '../../realtime/bus'
 import type { Evaluator } from './evaluator'
 import { propagate } from './recompute'
+import { signalMessage } from '../../realtime/signals'
 
 export const RUN_CHUNK = 500
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
@@ -81,12 +82,15 @@ export async function runChunk(db: Kysely<Database>, functions: Evaluator, emit:
       .where('_id', '=', run._id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    progress = {
-      kind: 'signal',
-      topics: [`user:${run.started_by}`],
-      sig: 'v3.activity.evaluateWorkflowFunctions.progress',
-      meta: { runId: run._id, processId: run.process_id, status: next.status, processed: next.processed, total: next.total, changed: next.changed, errors: next.errors },
-    }
+    progress = signalMessage([`user:${run.started_by}`], 'v3.activity.evaluateWorkflowFunctions.progress', {
+      runId: run._id,
+      processId: run.process_id,
+      status: next.status,
+      processed: next.processed,
+      total: next.total,
+      changed: next.changed,
+      errors: next.errors,
+    })
     return true
   })
   if (progress) await emit([progress])
