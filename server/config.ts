@@ -58,6 +58,16 @@ export interface Config {
   botSecret: string | null
   /** Users who may call v3.user.setBot without a secret. */
   botAdminUids: string[]
+  /** Deadline of one function evaluation, ms. */
+  functionDeadlineMs: number
+  /** Function evaluations a write makes in its own transaction; the rest go to the queue. */
+  functionWriteBudget: number
+  /** How often the queue of function values to evaluate is looked at, ms. */
+  functionDrainMs: number
+  /** quickjs (always, but for the benchmark's baseline: unsandboxed-benchmark, which runs code unprotected). */
+  functionEvaluator: 'quickjs' | 'unsandboxed-benchmark'
+  /** An OpenAI-compatible endpoint for function assist (…/v1), its key and model; null: assist is off (503). */
+  ai: { baseUrl: string; apiKey: string | null; model: string } | null
   /** How long the event log keeps signals for `resume` (hours; fractions allowed). */
   eventRetentionHours: number
   /** How long a finished export archive is kept before it is removed. */
@@ -152,12 +162,21 @@ export function loadConfig(env: Env = process.env): Config {
     ssoProviders: read.ssoProviders('SSO_PROVIDERS'),
     botSecret: read.secret('BOT_SECRET'),
     botAdminUids: read.objectIds('BOT_ADMIN_UIDS'),
+    functionDeadlineMs: read.integer('FUNCTION_DEADLINE_MS', 50, 1, 10_000),
+    functionWriteBudget: read.integer('FUNCTION_WRITE_BUDGET', 2000, 0, 1_000_000),
+    functionDrainMs: read.integer('FUNCTION_DRAIN_MS', 100, 10, 86_400_000),
+    ai: null,
+    functionEvaluator: read.oneOf('FUNCTION_EVALUATOR', 'quickjs', ['quickjs', 'unsandboxed-benchmark']) as Config['functionEvaluator'],
     eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),
     exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
     importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
     importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
     importTimeoutSeconds: read.integer('IMPORT_TIMEOUT_SECONDS', 60, 1, 3600),
   }
+  const aiBase = read.httpUrl('AI_BASE_URL')
+  const aiModel = read.string('AI_MODEL', '')
+  if (aiBase && !aiModel) problems.push('AI_MODEL: required with AI_BASE_URL')
+  if (aiBase && aiModel) config.ai = { baseUrl: aiBase.replace(/\/+$/, ''), apiKey: read.string('AI_API_KEY', '') || null, model: aiModel }
   config.filesDir = path.resolve(read.string('FILES_DIR', path.join(config.dataDir, 'files')))
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config

@@ -341,6 +341,9 @@ export interface Database {
   calendar_events: CalendarEventsTable
   profile_images: ProfileImagesTable
   insights: InsightsTable
+  function_state: FunctionStateTable
+  function_runs: FunctionRunsTable
+  function_run_log: FunctionRunLogTable
   event_log: EventLogTable
   realtime_state: RealtimeStateTable
   idempotency_keys: IdempotencyKeysTable
@@ -550,4 +553,47 @@ export interface PowChallengesTable {
   challenge: string
   difficulty: number
   expires: number
+}
+
+/** server/db/migrations/020_functions.ts */
+export interface FunctionStateTable {
+  cid: string
+  activity_id: string
+  /** A field id, or 'name' for the name function. */
+  field_key: string
+  error: string | null
+  dirty: Generated<boolean>
+  since: number
+}
+
+/** server/db/migrations/021_function_runs.ts */
+export interface FunctionRunsTable {
+  cid: string
+  _id: string
+  process_id: string
+  field_keys: Json<string[]>
+  apply: boolean
+  status: 'running' | 'done' | 'failed'
+  cursor: Generated<string>
+  total: number
+  processed: Generated<number>
+  changed: Generated<number>
+  errors: Generated<number>
+  log_seq: Generated<number>
+  started_by: string
+  created: number
+  finished: number | null
+}
+
+export interface FunctionRunLogTable {
+  cid: string
+  run_id: string
+  ts: number
+  kind: 'changed' | 'error' | 'done'
+  activity_id: string | null
+  field_key: string | null
+  before: Json<unknown> | null
+  after: Json<unknown> | null
+  message: string | null
+  at: number
 }

@@ -34,6 +34,11 @@ import * as v2user from './v2/user'
 import * as v2userInvite from './v2/user/invite'
 import * as v3activity from './v3/activity'
 import * as v3activityBall from './v3/activity/ball'
+import * as v3activityFunctions from './v3/activity/functions'
+import * as v3activityEvaluateWorkflowFunctions from './v3/activity/evaluateWorkflowFunctions'
+import * as v3activityFunctionField from './v3/activity/functionField'
+import * as v3activityExplainNode from './v3/activity/explainNode'
+import * as v3activityRepair from './v3/activity/repair'
 import * as v3activityHistory from './v3/activity/history'
 import * as v3activityLinkedFrom from './v3/activity/linkedFrom'
 import * as v3activityRemoved from './v3/activity/removed'
@@ -88,6 +93,11 @@ const modules = [
   v2userInvite,
   v3activity,
   v3activityBall,
+  v3activityFunctions,
+  v3activityEvaluateWorkflowFunctions,
+  v3activityFunctionField,
+  v3activityExplainNode,
+  v3activityRepair,
   v3activityHistory,
   v3activityLinkedFrom,
   v3activityRemoved,

@@ -16,6 +16,9 @@ import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister } 
 import { loadMember, workspaceOf } from '../policies/roles'
 import { invalidOf, operation, type Context, type Invalid } from '../rpc/operation'
 import { processViewers, tellViewers } from '../domain/process-signals'
+import { checkFunctionInput, checkSavedConfiguration } from '../domain/functions/config'
+import { recomputeFunction } from '../domain/functions/after-write'
+import { NAME } from '../domain/functions/graph'
 
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).
@@ -88,6 +91,7 @@ export const setInfo = operation({
     }
     if (phases !== undefined) next.phases = mergePhases(process.info.phases, phases, invalidOf(ctx, 1))
     await checkReferences(ctx, process, next)
+    await checkFunctionInput(ctx, process.cid, 1, info as Record<string, unknown>, { code: 'nameFunction', enabled: 'nameFunctionEnabled', variables: 'nameFunctionVariables' })
     if (key !== undefined) {
       const taken = await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('key', '=', key).where('_id', '!=', process._id).executeTakeFirst()
       if (taken) throw conflict('another process of this workspace has that key', { argument: 1, path: '/key' })
@@ -103,6 +107,10 @@ export const setInfo = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', process._id)
       .execute()
+    if (next.nameFunctionEnabled === true && typeof next.nameFunction === 'string' && next.nameFunction.trim()) {
+      await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
+      if (['nameFunction', 'nameFunctionEnabled', 'nameFunctionVariables'].some((k) => k in info)) await recomputeFunction(ctx, process.cid, process._id, NAME)
+    }
     await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: Object.keys(info) } }, viewersBefore)
     return true
   },

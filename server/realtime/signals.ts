@@ -127,6 +127,11 @@ export const SIGNALS = {
   'wall2.comment.removed': { to: POST_READERS, meta: COMMENT, note: 'those who may see the post' },
   'wall2.seen': { to: ['user'], meta: { uid: 'id', networks: 'ids', seen: 'number' }, note: "the caller's other sockets" },
   'download.status': { to: ['user'], meta: { downloadId: 'text', fileId: 'id', state: 'text', bytes: 'number' }, note: 'state: started, finished or failed (GET /file/:id?dl)' },
+  'v3.activity.evaluateWorkflowFunctions.progress': {
+    to: ['user'],
+    meta: { runId: 'id', processId: 'id', status: 'text', processed: 'number', total: 'number', changed: 'number', errors: 'number' },
+    note: 'a workflow-wide function run, to its starter, after each chunk',
+  },
   'transfer.progress': {
     to: ['user'],
     meta: { _id: 'id', kind: 'text', state: 'text', progress: 'record', fileId: 'id?', result: 'record?', error: 'text?', created: 'number', updated: 'number', expires: 'number?' },

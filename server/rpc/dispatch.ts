@@ -7,6 +7,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
+import type { Evaluator } from '../domain/functions/evaluator'
 import { badRequest, forbidden, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import { authorizeMember } from './authorize'
 import { Limits, tooMany } from '../auth/limits'
@@ -28,6 +29,7 @@ export interface DispatchDeps {
   bus: Bus
   log: Logger
   mailer: Mailer
+  functions: Evaluator
 }
 
 export class Dispatcher {
@@ -102,6 +104,7 @@ export class Dispatcher {
         session,
         transport,
         roleTable: this.deps.registry.roleTable,
+        functions: this.deps.functions,
         publish: (topic, sig, meta) => queued.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
         control: (message) => queued.push(message),
         mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },

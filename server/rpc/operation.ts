@@ -4,6 +4,7 @@
  */
 import type { Guessing } from '../auth/limits'
 import type { Config } from '../config'
+import type { Evaluator } from '../domain/functions/evaluator'
 import type { DbHandle } from '../db/schema'
 import type { Session } from '../auth/sessions'
 import type { Mail } from '../mail'
@@ -43,6 +44,8 @@ export interface Context {
   publish<S extends SignalName>(topic: SignalTopic<S> | SignalTopic<S>[], sig: S, meta: SignalMeta<S>): void
   /** Queued internal message (session ended, membership changed), delivered after commit. */
   control(message: BusMessage): void
+  /** The sandbox that runs the code of function fields (server/domain/functions/). */
+  functions: Evaluator
   /** Each operation declared with access 'member' and its capability (for "what may I do" answers). */
   roleTable: RoleTable
   /**

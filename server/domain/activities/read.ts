@@ -7,6 +7,7 @@ import { type Principal } from '../../policies/principal'
 import type { Selectable } from 'kysely'
 import type { ActivitiesTable, DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
+import { loadFunctionStates, type FieldStates } from '../functions/after-write'
 import { activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import type { ProcessRow } from '../../db/processes'
 import { activityRecord } from '../../presenters/activity'
@@ -37,7 +38,8 @@ export async function activityRecords(db: DbHandle, cid: string, rows: ActivityR
     cid,
     rows.map((r) => r.discussion_id),
   )
-  return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id)))
+  const states = await loadFunctionStates(db, cid, rows.map((r) => r._id))
+  return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id), states.get(r._id)))
 }
 
 export interface Loaded {

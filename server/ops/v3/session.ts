@@ -11,7 +11,8 @@ export const get = operation({
   readOnly: true,
   async run(ctx) {
     const [user, cid] = await Promise.all([loadProfile(ctx.db, ctx.session.uid), currentWorkspaceId(ctx.db, ctx.session)])
-    return { uid: ctx.session.uid, cid, user }
+    // features: what this server offers beyond the interface's core (aiAssist: a model is configured for function assist).
+    return { uid: ctx.session.uid, cid, user, features: { aiAssist: ctx.config.ai !== null } }
   },
 })
 

@@ -3,6 +3,8 @@
  * sort?, order?, limit?, after?}] and the soft v3.activity.remove [activityIds[]].
  * Removed activities are not read by get or list (removed.* lists them).
  */
+import { lockBeforeWrite } from '../../../domain/functions/recompute'
+import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'
@@ -100,6 +102,7 @@ export const remove = operation({
     // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
     for (const [processId, items] of [...byProcess].sort(([a], [b]) => a.localeCompare(b))) {
       const cid = items[0].row.cid
+      await lockBeforeWrite(ctx.db, cid)
       const ids = items.map((l) => l.row._id)
       for (let i = 0; i < ids.length; i += 5000) {
         const updated = await ctx.db
@@ -119,6 +122,7 @@ export const remove = operation({
         items.map((l) => ({ cid, activityId: l.row._id, processId, kind: 'removed' as const, changes: { removed: { from: false, to: true } } })),
       )
       await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.removed', meta: { processId, ids } })
+      await recomputeAfter(ctx, cid, items.map((l) => ({ activityId: l.row._id, keys: allKeys(l.row.fields as Record<string, unknown>) })))
     }
     return loaded.map((l) => l.row._id)
   },

@@ -2,6 +2,8 @@
  * v3.activity.removed.more, overview, recover: soft-removed activities of the workflows the caller
  * sees (server/policies/processes.ts), and bringing them back exactly as they were.
  */
+import { lockBeforeWrite } from '../../../domain/functions/recompute'
+import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { ownersOf, visibleProcesses, workspacesOf } from '../../../domain/activities/history-read'
@@ -96,6 +98,7 @@ export const recover = operation({
     for (const r of mine) byProcess.set(r.process_id, [...(byProcess.get(r.process_id) ?? []), r])
     for (const [processId, list] of [...byProcess].sort(([a], [b]) => a.localeCompare(b))) {
       const { cid } = list[0]
+      await lockBeforeWrite(ctx.db, cid)
       await ctx.db
         .updateTable('activities')
         .set({ removed: false, removed_on: null, removed_by: null })
@@ -114,6 +117,7 @@ export const recover = operation({
         list.map((r) => ({ cid, activityId: r._id, processId, kind: 'recovered' as const, changes: { removed: { from: true, to: false }, removedOn: r.removed_on === null ? null : Number(r.removed_on), removedBy: r.removed_by } })),
       )
       await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.recovered', meta: { processId, ids: list.map((r) => r._id) } })
+      await recomputeAfter(ctx, cid, list.map((r) => ({ activityId: r._id, keys: allKeys(r.fields as Record<string, unknown>), all: true })))
     }
     const recovered = new Set(mine.map((r) => r._id))
     return ids.filter((id) => recovered.has(id))
