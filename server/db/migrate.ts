@@ -13,6 +13,7 @@ import * as functionRuns from './migrations/021_function_runs'
 import * as eventLog from './migrations/030_event_log'
 import * as rateLimits from './migrations/031_rate_limits'
 import * as wall from './migrations/040_wall'
+import * as keys from './migrations/050_keys'
 import * as transfers from './migrations/070_transfers'
 
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '030_event_log': eventLog,
   '031_rate_limits': rateLimits,
   '040_wall': wall,
+  '050_keys': keys,
   '070_transfers': transfers,
 }
 

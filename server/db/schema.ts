@@ -14,6 +14,10 @@ export interface UsersTable {
   created: number
   updated: number | null
   email_verified: Generated<number | null>
+  /** server/db/migrations/050_keys.ts: set only by v3.user.setBot. */
+  is_bot: Generated<boolean>
+  /** When the account was removed (v3.user.remove); its personal data is erased then. */
+  removed: Generated<number | null>
 }
 
 export interface SessionsTable {
@@ -350,6 +354,8 @@ export interface Database {
   wall_comments: WallCommentsTable
   wall_unread: WallUnreadTable
   wall_seen: WallSeenTable
+  api_keys: ApiKeysTable
+  pow_challenges: PowChallengesTable
   transfer_jobs: TransferJobsTable
 }
 
@@ -525,6 +531,29 @@ export interface TransferProgress {
 
 /** The handle every query takes: the database, or the transaction of the call under way. */
 export type DbHandle = Kysely<Database> | Transaction<Database>
+
+/** server/db/migrations/050_keys.ts */
+export interface ApiKeysTable {
+  cid: string
+  _id: string
+  uid: string
+  name: string
+  key_hash: string
+  key_prefix: string
+  whitelist_ips: Json<string[]>
+  delegated_to_url: string | null
+  created: number
+  updated: number | null
+  expires: number
+  last_used: number | null
+}
+
+export interface PowChallengesTable {
+  identifier: string
+  challenge: string
+  difficulty: number
+  expires: number
+}
 
 /** server/db/migrations/020_functions.ts */
 export interface FunctionStateTable {

@@ -46,12 +46,15 @@ import * as v3activityTemplate from './v3/activity/template'
 import * as v3calendar from './v3/calendar'
 import * as v3calendarEvent from './v3/calendar/event'
 import * as v3calendarSubscribeCode from './v3/calendar/subscribeCode'
+import * as v3core from './v3/core'
 import * as v3file from './v3/file'
 import * as v3insight from './v3/insight'
 import * as v3insightPublicKey from './v3/insight/publicKey'
+import * as v3proofOfWork from './v3/proofOfWork'
 import * as v3publicForm from './v3/publicForm'
 import * as v3session from './v3/session'
 import * as v3user from './v3/user'
+import * as v3userApikey from './v3/user/apikey'
 import * as v3userData from './v3/user/data'
 import * as v3userProfileImage from './v3/user/profileImage'
 import * as wall2comments from './wall2/comments'
@@ -102,12 +105,15 @@ const modules = [
   v3calendar,
   v3calendarEvent,
   v3calendarSubscribeCode,
+  v3core,
   v3file,
   v3insight,
   v3insightPublicKey,
+  v3proofOfWork,
   v3publicForm,
   v3session,
   v3user,
+  v3userApikey,
   v3userData,
   v3userProfileImage,
   wall2comments,

@@ -43,7 +43,7 @@ export const create = operation({
       .execute()
     await ctx.db.insertInto('process_members').values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: '[]', created: now }).execute()
     await tellViewers(ctx, { cid, _id }, { sig: 'process.created', meta: { _id } })
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, _id)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, _id)
     return processObject(ctx.db, process, ctx.session.uid)
   },
 })
@@ -67,7 +67,7 @@ export const setInfo = operation({
   name: 'process.set_info',
   access: 'signedIn',
   async run(ctx, processId, info, lang) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
     for (const key of Object.keys(info)) if (NOT_SETTABLE[key]) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
@@ -152,7 +152,7 @@ export const remove = operation({
   name: 'process.remove',
   access: 'signedIn',
   async run(ctx, processId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
     requireAdminister(access, 'remove this workflow')
     const viewers = await processViewers(ctx.db, process)
     await ctx.db.deleteFrom('processes').where('cid', '=', process.cid).where('_id', '=', process._id).execute()
@@ -169,7 +169,7 @@ export const getNextPrefixId = operation({
   name: 'process.get_next_prefix_id',
   access: 'signedIn',
   async run(ctx, processId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
     if (!canCreateActivity(access)) throw forbidden('you may not create activities in this workflow')
     const row = await ctx.db
       .updateTable('processes')
@@ -195,12 +195,12 @@ export const list = operation({
     const byKey = typeof processIdOrKey === 'string' && !isObjectId(processIdOrKey)
     let cid: string
     if (typeof processIdOrKey === 'string' && !byKey) {
-      const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processIdOrKey)
+      const { process } = await loadProcessAccess(ctx.db, ctx.session, processIdOrKey)
       cid = process.cid
     } else {
       cid = await workspaceOf(ctx.db, ctx.session, byKey ? phaseIdOrWorkspaceId : undefined)
     }
-    const member = await loadMember(ctx.db, cid, ctx.session.uid)
+    const member = await loadMember(ctx.db, cid, ctx.session)
     let processes = await loadProcessesOf(ctx.db, cid)
     if (typeof processIdOrKey === 'string') processes = processes.filter((p) => (byKey ? p.key === processIdOrKey : p._id === processIdOrKey))
     const access = await accessToAll(ctx.db, cid, { uid: member.uid, role: member.role }, processes)

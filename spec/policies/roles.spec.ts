@@ -159,6 +159,7 @@ const RECIPES: Record<string, Recipe> = {
   'company.remove_user': async (fx) => ({ args: [(await fx.freshTarget()).uid] }),
   'company.leave': async (fx) => ({ args: [fx.cid], as: await fx.fresh() }),
   'v3.user.permissions': async (fx) => ({ args: [null, fx.cid] }),
+  'v3.user.apikey.create': async (fx) => ({ args: [fx.unique('key'), fx.cid, []] }),
   'company.new_team': async (fx) => ({ args: [{ name: fx.unique('team') }] }),
   'company.load_team': async (fx) => ({ args: [fx.teamId] }),
   'company.remove_team': async (fx) => ({ args: [await newTeam(fx)] }),

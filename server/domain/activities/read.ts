@@ -3,6 +3,7 @@
  * THE rule of server/policies/processes.ts: an activity is seen by whoever sees its workflow, edited
  * per `activityAccess`; anything the caller may not see is 404, never 403.
  */
+import { type Principal } from '../../policies/principal'
 import type { Selectable } from 'kysely'
 import type { ActivitiesTable, DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
@@ -57,13 +58,13 @@ export interface Loaded {
  * transaction (in id order, so two calls locking overlapping sets cannot deadlock), and what is
  * read is what the change starts from.
  */
-export async function loadActivitiesFor(db: DbHandle, uid: string, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
+export async function loadActivitiesFor(db: DbHandle, caller: Principal, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
   const unique = [...new Set(ids)].sort()
   const rows: ActivityRow[] = []
   for (let i = 0; i < unique.length; i += 5000) {
     let query = db
       .selectFrom('activities as a')
-      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
+      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
       .selectAll('a')
       .where('a._id', 'in', unique.slice(i, i + 5000))
       .where('a.removed', '=', false)
@@ -80,7 +81,7 @@ export async function loadActivitiesFor(db: DbHandle, uid: string, ids: string[]
     if (!processes.has(row.process_id)) {
       processes.set(
         row.process_id,
-        await loadProcessAccess(db, uid, row.process_id).catch(() => null),
+        await loadProcessAccess(db, caller, row.process_id).catch(() => null),
       )
     }
     const pa = processes.get(row.process_id)

@@ -63,7 +63,7 @@ export const invalidActivityOf =
 
 /** 404 naming the first listed file the caller may not attach (server/domain/files.ts). */
 export async function requireAttachableFiles(ctx: SignedInContext, cid: string, lists: { index: number; fileIds: string[] }[], argument: number) {
-  const unattachable = await firstUnattachableFile(ctx.db, ctx.session.uid, cid, lists.flatMap((l) => l.fileIds))
+  const unattachable = await firstUnattachableFile(ctx.db, ctx.session, cid, lists.flatMap((l) => l.fileIds))
   if (!unattachable) return
   const index = lists.find((l) => l.fileIds.includes(unattachable))!.index
   throw new RpcError(404, `file not found: ${unattachable}`, { argument, index, path: '/fileIds', fileId: unattachable })

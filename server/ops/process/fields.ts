@@ -77,7 +77,7 @@ export const createField = operation({
   name: 'process.create_field',
   access: 'signedIn',
   async run(ctx, processId, field) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'add fields')
     const { type, ...descriptor } = field as Descriptor & { type: ProcessFieldType }
     descriptor.label = (descriptor.label as string).trim()
@@ -109,7 +109,7 @@ export const updateField = operation({
   name: 'process.update_field',
   access: 'signedIn',
   async run(ctx, processId, fieldId, changes, lang) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'change fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
@@ -146,7 +146,7 @@ export const removeField = operation({
   name: 'process.remove_field',
   access: 'signedIn',
   async run(ctx, processId, fieldId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'remove fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })

@@ -33,7 +33,7 @@ export const validateFunctions = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, workspaceId) {
-    const member = await loadMember(ctx.db, workspaceId, ctx.session.uid)
+    const member = await loadMember(ctx.db, workspaceId, ctx.session)
     const visible = new Set((await visibleProcessesOf(ctx.db, workspaceId, member)).map((v) => v.process._id))
     const { workflows, graph } = await loadGraph(ctx.db, workspaceId)
     const cycles = findCycles(graph, false)

@@ -21,7 +21,7 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, activityId) {
-    const [{ row, process }] = await loadActivitiesFor(ctx.db, ctx.session.uid, [activityId], false)
+    const [{ row, process }] = await loadActivitiesFor(ctx.db, ctx.session, [activityId], false)
     const [record] = await activityRecords(ctx.db, process.cid, [row], () => fieldsOrderOf(process.info))
     return record
   },
@@ -43,7 +43,7 @@ export const list = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, query) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, query.processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, query.processId)
     const sort = query.sort ?? 'created'
     const desc = query.order === 'desc'
     const limit = query.limit ?? 50
@@ -95,7 +95,7 @@ export const remove = operation({
   access: 'signedIn',
   async run(ctx, activityIds) {
     if (!activityIds.length) return []
-    const loaded = await loadActivitiesFor(ctx.db, ctx.session.uid, activityIds, true)
+    const loaded = await loadActivitiesFor(ctx.db, ctx.session, activityIds, true)
     const now = Date.now()
     const byProcess = new Map<string, typeof loaded>()
     for (const l of loaded) byProcess.set(l.row.process_id, [...(byProcess.get(l.row.process_id) ?? []), l])

@@ -23,7 +23,7 @@ export const more = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, phaseId, options = {}) {
-    const roles = await workspacesOf(ctx.db, ctx.session.uid)
+    const roles = await workspacesOf(ctx.db, ctx.session)
     if (!roles.size) throw notFound('phase')
     const withPhase = await ctx.db
       .selectFrom('processes')
@@ -33,7 +33,7 @@ export const more = operation({
       .execute()
     const visible = await visibleProcesses(
       ctx.db,
-      ctx.session.uid,
+      ctx.session,
       withPhase.map((p) => p._id),
     )
     if (!visible.size) throw notFound('phase')
@@ -50,7 +50,7 @@ export const overview = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, processIds, options = {}) {
-    const visible = await visibleProcesses(ctx.db, ctx.session.uid, processIds)
+    const visible = await visibleProcesses(ctx.db, ctx.session, processIds)
     const missing = processIds.filter((id) => !visible.has(id))
     if (missing.length) {
       throw new RpcError(404, 'process not found', { argument: 0, name: 'processIds', missing })
@@ -76,7 +76,7 @@ export const recover = operation({
   async run(ctx, activityIds) {
     const ids = [...new Set(activityIds)]
     if (!ids.length) return []
-    const roles = await workspacesOf(ctx.db, ctx.session.uid)
+    const roles = await workspacesOf(ctx.db, ctx.session)
     if (!roles.size) return []
     const rows = await ctx.db
       .selectFrom('activities')
@@ -87,7 +87,7 @@ export const recover = operation({
       .orderBy('_id') // rows locked in id order, as everywhere: no deadlock between overlapping calls
       .forUpdate()
       .execute()
-    const visible = await visibleProcesses(ctx.db, ctx.session.uid, [...new Set(rows.map((r) => r.process_id))])
+    const visible = await visibleProcesses(ctx.db, ctx.session, [...new Set(rows.map((r) => r.process_id))])
     const mine = rows.filter((r) => visible.has(r.process_id))
     for (const r of mine) {
       const { edit } = activityAccess(visible.get(r.process_id)!.access, { owners: ownersOf(r), team: r.team_id })

@@ -42,7 +42,7 @@ export const updateMany = operation({
     }
     const loaded = await loadActivitiesFor(
       ctx.db,
-      ctx.session.uid,
+      ctx.session,
       updates.map((u) => u._id),
       true,
     )
