@@ -518,6 +518,19 @@ export interface Operations {
     result: string
   }
   /**
+   * Signs in an account registered through single sign-on with a fresh OpenID Connect ID token of a configured provider; returns the session key. On a socket it also signs that socket in; over HTTP it also sets the hlrkey cookie.
+   */
+  loginSso: {
+    /**
+     * @minItems 1
+     * @maxItems 1
+     *
+     * Items: idToken
+     */
+    args: [string]
+    result: string
+  }
+  /**
    * Ends the caller's session (only that one) and closes its sockets.
    */
   logout: {
@@ -6002,22 +6015,27 @@ export interface Operations {
     result: UidCid
   }
   /**
-   * Arguments: [] (A). Returns: boolean. (A): the interface does not show the shape; this schema is a designed, bounded shape. Interpretation: listed as [] (A): designed as one optional options object.
+   * Arguments: [{password} | {idToken}]: the caller's password, entered again (or, for an account registered through single sign-on, a fresh ID token of its provider). Returns: boolean. (A): the interface shows [] (A); this designed shape confirms the caller before the account is removed (the GDPR path).
    */
   'v3.user.remove': {
     /**
-     * @minItems 0
+     * @minItems 1
      * @maxItems 1
      *
-     * Items: options: options; shape not shown in the interface
+     * Items: confirmation
      */
-    args:
-      | []
-      | [
-          {
-            [k: string]: Any
-          },
-        ]
+    args: [
+      {
+        /**
+         * the caller's password, entered again
+         */
+        password?: string
+        /**
+         * a fresh ID token, for an account registered through single sign-on
+         */
+        idToken?: string
+      },
+    ]
     result: boolean
   }
   /**
@@ -7517,7 +7535,13 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
   'v3.activity.ball.candidates',
   'v3.activity.ball.list',
   'v3.activity.count',
+  'v3.activity.evaluateMany',
+  'v3.activity.evaluateWorkflowFunctions.logs',
+  'v3.activity.explainNode',
+  'v3.activity.explainNode.assist',
+  'v3.activity.explainNodeDryRun',
   'v3.activity.extractHistory',
+  'v3.activity.functionField.assist',
   'v3.activity.get',
   'v3.activity.linkedFrom.next',
   'v3.activity.linkedFrom.overview',
@@ -7528,18 +7552,28 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
   'v3.activity.phaseCount',
   'v3.activity.removed.more',
   'v3.activity.removed.overview',
+  'v3.activity.repairPathDryRun',
+  'v3.activity.repairWorkflowPathDryRun',
   'v3.activity.template.create',
   'v3.activity.timeline2',
+  'v3.activity.verifyWorkflowValues',
   'v3.calendar.event.list',
   'v3.calendar.list',
+  'v3.core.challenge',
+  'v3.core.checkEmail',
+  'v3.core.proofOfWork',
   'v3.file.get',
   'v3.insight.list',
   'v3.insight.run',
+  'v3.proofOfWork.call',
+  'v3.proofOfWork.challenge',
   'v3.publicForm.get',
   'v3.session.get',
   'v3.session.workspaces',
+  'v3.user.apikey.list',
   'v3.user.data.export.workspaces',
   'v3.user.data.job',
+  'v3.user.idpUser',
   'v3.user.permissions',
   'wall2.load_comments',
   'wall2.load_posts',

@@ -19,6 +19,8 @@ import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
 import { refuseBadUrl } from './http/input'
 import { errorMiddleware, sendError } from './http/errors'
+import { Drain } from './domain/functions/drain'
+import { Evaluator } from './domain/functions/evaluator'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
@@ -55,6 +57,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
     mailer: Mailer
     sweeper: NodeJS.Timeout
     wallScheduler: WallScheduler
+    functions: Evaluator
+    drain: Drain
   } | null = null
 
   web.get('/healthz', (_req, res) => {
@@ -93,7 +97,9 @@ export function createApp(config: Config, log = createLogger(config)): App {
         ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
         : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
-      const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer })
+      const functions = new Evaluator({ deadlineMs: config.functionDeadlineMs }, config.functionEvaluator === 'unsandboxed-benchmark')
+      if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
+      const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer, functions })
       web.use(refuseBadUrl)
       const routeDeps = { config, db, bus, log }
       web.use(apiRouter(routeDeps, dispatcher))
@@ -112,7 +118,9 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })
-      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler }
+      const drain = new Drain({ db: db.kysely, functions, bus, log, intervalMs: config.functionDrainMs, batch: Math.max(100, config.functionWriteBudget) })
+      drain.start()
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain }
       log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
       return url
     },
@@ -120,7 +128,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain } = services
       clearInterval(sweeper)
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
@@ -134,6 +142,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       server.closeAllConnections()
       await wallScheduler.stop()
       await Promise.race([mailer.close(), grace])
+      await drain.close()
+      await functions.close()
       await bus.close()
       await httpLimit.close()
       await db.close()

@@ -39,6 +39,35 @@ export interface Config {
   archiveMaxFiles: number
   /** Largest total size of the files in one POST /files archive. */
   archiveMaxBytes: number
+  /** Lifetime of a new API key (at most API_KEY_MAX_LIFETIME_SECONDS). */
+  apiKeyLifetimeSeconds: number
+  /** Leading zero bits a proof-of-work hash needs. */
+  powDifficulty: number
+  /** How long a proof-of-work challenge may be used. */
+  powChallengeSeconds: number
+  /** Registrations per client address and hour without proof of work; beyond, register needs it. */
+  registrationsPerHour: number
+  /** Wrong passwords per account, and per client address, before each further try waits (doubling). */
+  loginFreeFailuresPerAccount: number
+  loginFreeFailuresPerAddress: number
+  /** Unknown invite or public-form keys per client address before each further try waits (doubling). */
+  keyGuessesPerAddress: number
+  /** Identity providers whose OpenID Connect ID tokens register accounts (v2.user.registerSso*). */
+  ssoProviders: SsoProvider[]
+  /** Shared service secret that authorises v3.user.setBot with `secret`; null: that path is closed. */
+  botSecret: string | null
+  /** Users who may call v3.user.setBot without a secret. */
+  botAdminUids: string[]
+  /** Deadline of one function evaluation, ms. */
+  functionDeadlineMs: number
+  /** Function evaluations a write makes in its own transaction; the rest go to the queue. */
+  functionWriteBudget: number
+  /** How often the queue of function values to evaluate is looked at, ms. */
+  functionDrainMs: number
+  /** quickjs (always, but for the benchmark's baseline: unsandboxed-benchmark, which runs code unprotected). */
+  functionEvaluator: 'quickjs' | 'unsandboxed-benchmark'
+  /** An OpenAI-compatible endpoint for function assist (…/v1), its key and model; null: assist is off (503). */
+  ai: { baseUrl: string; apiKey: string | null; model: string } | null
   /** How long the event log keeps signals for `resume` (hours; fractions allowed). */
   eventRetentionHours: number
   /** How long a finished export archive is kept before it is removed. */
@@ -53,6 +82,23 @@ export interface Config {
   /** How long one request of an import may take. */
   importTimeoutSeconds: number
 }
+
+export interface SsoProvider {
+  /** The token's `iss` must equal this. */
+  issuer: string
+  /** The token's `aud` must contain this (the client id the provider issued to us). */
+  audience: string
+  /** Where the provider's signing keys are: an https/http JWKS URL, or a JWKS file. */
+  jwksUrl?: string
+  jwksFile?: string
+  /** E-mail domains whose people sign in with this provider (v3.user.idpUser). */
+  domains: string[]
+  /** Shown by v3.user.idpUser (e.g. an Entra ID tenant). */
+  tenantId?: string
+}
+
+/** The largest API key lifetime there is: a key never outlives a year. */
+export const API_KEY_MAX_LIFETIME_SECONDS = 365 * 24 * 3600
 
 export class ConfigError extends Error {}
 
@@ -106,12 +152,31 @@ export function loadConfig(env: Env = process.env): Config {
     imageMaxPixels: read.integer('IMAGE_MAX_PIXELS', 100_000_000, 1, 2 ** 32),
     archiveMaxFiles: read.integer('ARCHIVE_MAX_FILES', 1000, 1, 100_000),
     archiveMaxBytes: read.integer('ARCHIVE_MAX_BYTES', 4 * 1024 ** 3, 1, 1024 ** 4),
+    apiKeyLifetimeSeconds: read.integer('API_KEY_LIFETIME_SECONDS', 90 * 24 * 3600, 1, API_KEY_MAX_LIFETIME_SECONDS),
+    powDifficulty: read.integer('POW_DIFFICULTY', 18, 1, 32),
+    powChallengeSeconds: read.integer('POW_CHALLENGE_SECONDS', 300, 10, 3600),
+    registrationsPerHour: read.integer('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 5, 0, 1_000_000),
+    loginFreeFailuresPerAccount: read.integer('LOGIN_FREE_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
+    loginFreeFailuresPerAddress: read.integer('LOGIN_FREE_FAILURES_PER_ADDRESS', 20, 1, 1_000_000),
+    keyGuessesPerAddress: read.integer('KEY_GUESSES_PER_ADDRESS', 20, 1, 1_000_000),
+    ssoProviders: read.ssoProviders('SSO_PROVIDERS'),
+    botSecret: read.secret('BOT_SECRET'),
+    botAdminUids: read.objectIds('BOT_ADMIN_UIDS'),
+    functionDeadlineMs: read.integer('FUNCTION_DEADLINE_MS', 50, 1, 10_000),
+    functionWriteBudget: read.integer('FUNCTION_WRITE_BUDGET', 2000, 0, 1_000_000),
+    functionDrainMs: read.integer('FUNCTION_DRAIN_MS', 100, 10, 86_400_000),
+    ai: null,
+    functionEvaluator: read.oneOf('FUNCTION_EVALUATOR', 'quickjs', ['quickjs', 'unsandboxed-benchmark']) as Config['functionEvaluator'],
     eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),
     exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
     importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
     importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
     importTimeoutSeconds: read.integer('IMPORT_TIMEOUT_SECONDS', 60, 1, 3600),
   }
+  const aiBase = read.httpUrl('AI_BASE_URL')
+  const aiModel = read.string('AI_MODEL', '')
+  if (aiBase && !aiModel) problems.push('AI_MODEL: required with AI_BASE_URL')
+  if (aiBase && aiModel) config.ai = { baseUrl: aiBase.replace(/\/+$/, ''), apiKey: read.string('AI_API_KEY', '') || null, model: aiModel }
   config.filesDir = path.resolve(read.string('FILES_DIR', path.join(config.dataDir, 'files')))
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config
@@ -201,6 +266,57 @@ class Reader {
       return fallback
     }
     return value
+  }
+
+  /** A secret is never repeated in a problem; 16 characters at least, so it cannot be guessed. */
+  secret(name: string): string | null {
+    const value = this.raw(name)
+    if (value === undefined) return null
+    if (value.length < 16) {
+      this.problems.push(`${name}: expected at least 16 characters`)
+      return null
+    }
+    return value
+  }
+
+  objectIds(name: string): string[] {
+    const ids = this.list(name)
+    const bad = ids.filter((id) => !/^[0-9a-f]{24}$/.test(id))
+    if (bad.length) this.problems.push(`${name}: expected user ids (24 hex characters), got ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
+    return ids.filter((id) => !bad.includes(id))
+  }
+
+  /** A JSON array of providers: [{issuer, audience, jwksUrl | jwksFile, domains?, tenantId?}]. */
+  ssoProviders(name: string): SsoProvider[] {
+    const value = this.raw(name)
+    if (value === undefined) return []
+    const problem = (what: string) => {
+      this.problems.push(`${name}: ${what}`)
+      return []
+    }
+    let list: unknown
+    try {
+      list = JSON.parse(value)
+    } catch {
+      return problem('expected a JSON array of {issuer, audience, jwksUrl or jwksFile, domains?, tenantId?}')
+    }
+    if (!Array.isArray(list)) return problem('expected a JSON array')
+    const providers: SsoProvider[] = []
+    for (const [i, p] of list.entries()) {
+      const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
+      const issuer = text(p?.issuer)
+      const audience = text(p?.audience)
+      const jwksUrl = text(p?.jwksUrl)
+      const jwksFile = text(p?.jwksFile)
+      const domains = Array.isArray(p?.domains) && p.domains.every((d: unknown) => typeof d === 'string') ? (p.domains as string[]).map((d) => d.toLowerCase()) : p?.domains === undefined ? [] : null
+      if (!issuer || !audience) return problem(`provider ${i}: issuer and audience are required`)
+      if (!jwksUrl === !jwksFile) return problem(`provider ${i}: give exactly one of jwksUrl and jwksFile`)
+      if (jwksUrl && !/^https?:\/\//.test(jwksUrl)) return problem(`provider ${i}: jwksUrl must be an http(s) URL`)
+      if (!domains) return problem(`provider ${i}: domains must be a list of e-mail domains`)
+      providers.push({ issuer, audience, jwksUrl, jwksFile: jwksFile && path.resolve(jwksFile), domains, tenantId: text(p?.tenantId) })
+    }
+    if (new Set(providers.map((p) => p.issuer)).size !== providers.length) return problem('two providers have the same issuer')
+    return providers
   }
 
   httpUrl(name: string): string | null {

@@ -28,6 +28,45 @@ test('DATABASE_URL switches to a PostgreSQL server; ALLOWED_ORIGINS is a list', 
   expect(config.allowedOrigins).toEqual(['https://a.example', 'https://b.example'])
 })
 
+test('keys and the door: defaults, and every bad value named (secrets never repeated)', () => {
+  expect(loadConfig({})).toMatchObject({
+    apiKeyLifetimeSeconds: 90 * 24 * 3600,
+    powDifficulty: 18,
+    powChallengeSeconds: 300,
+    registrationsPerHour: 5,
+    loginFreeFailuresPerAccount: 5,
+    loginFreeFailuresPerAddress: 20,
+    keyGuessesPerAddress: 20,
+    ssoProviders: [],
+    botSecret: null,
+    botAdminUids: [],
+  })
+  const good = loadConfig({
+    SSO_PROVIDERS: '[{"issuer":"https://id.example","audience":"client","jwksUrl":"https://id.example/jwks","domains":["Corp.Example"],"tenantId":"t"}]',
+    BOT_SECRET: 'a secret of sixteen+',
+    BOT_ADMIN_UIDS: '0123456789abcdef01234567',
+  })
+  expect(good.ssoProviders).toEqual([{ issuer: 'https://id.example', audience: 'client', jwksUrl: 'https://id.example/jwks', domains: ['corp.example'], tenantId: 't' }])
+  expect(good.botAdminUids).toEqual(['0123456789abcdef01234567'])
+
+  const bad = {
+    API_KEY_LIFETIME_SECONDS: String(366 * 24 * 3600),
+    POW_DIFFICULTY: '40',
+    SSO_PROVIDERS: '[{"issuer":"https://id.example","audience":"client"}]',
+    BOT_SECRET: 'short',
+    BOT_ADMIN_UIDS: 'ada',
+  }
+  let message = ''
+  try {
+    loadConfig(bad)
+  } catch (err) {
+    message = (err as Error).message
+  }
+  for (const name of Object.keys(bad)) expect(message).toContain(name)
+  expect(message).not.toContain('short')
+  expect(() => loadConfig({ SSO_PROVIDERS: 'not json' })).toThrow('SSO_PROVIDERS')
+})
+
 describe('the .env file', () => {
   const folderWith = (files: Record<string, string>) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-env-'))

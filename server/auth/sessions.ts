@@ -6,11 +6,19 @@
 import { hashSecret, newSecret } from '../ids'
 import type { DbHandle } from '../db/schema'
 import type { BusMessage } from '../realtime/bus'
+import { memberWorkspaceIds } from '../db/workspaces'
+import { apiKeyAlive, isApiKey, resolveApiKey } from './api-keys'
 
 export interface Session {
-  /** sha256 of the session key: the key itself is never kept. */
+  /** sha256 of the session key (or API key): the key itself is never kept. */
   id: string
   uid: string
+  /**
+   * Present when the caller signed in with an API key: the key acts as its owner in this one
+   * workspace only (every other is "not found": server/policies/principal.ts), and may not call
+   * operations declared `apiKeys: false`.
+   */
+  apiKey?: { _id: string; cid: string; expires: number }
 }
 
 export async function createSession(db: DbHandle, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
@@ -26,6 +34,28 @@ export async function resolveSessionKey(db: DbHandle, key: string, idleSeconds: 
   if (typeof key !== 'string' || key.length < 16 || key.length > 128) return null
   const id = hashSecret(key)
   return resolveSessionId(db, id, idleSeconds)
+}
+
+/**
+ * What a presented key (hlrkey header or cookie, `auth [key]`) signs in: a session, or an API key
+ * presented from an allowed address. null when it is unknown, expired, revoked or out of place: the
+ * caller is told the same in every case.
+ */
+export async function resolveKey(db: DbHandle, key: string, idleSeconds: number, address: string): Promise<Session | null> {
+  if (typeof key === 'string' && isApiKey(key)) return resolveApiKey(db, key, address)
+  return resolveSessionKey(db, key, idleSeconds)
+}
+
+/** The workspaces whose signals a signed-in socket hears: the user's, or an API key's own one. */
+export async function signalWorkspaces(db: DbHandle, session: Session): Promise<string[]> {
+  const ids = await memberWorkspaceIds(db, session.uid)
+  return session.apiKey ? ids.filter((cid) => cid === session.apiKey!.cid) : ids
+}
+
+/** Whether a signed-in socket's session or API key still holds (it may have ended elsewhere). */
+export async function stillValid(db: DbHandle, session: Session, idleSeconds: number): Promise<boolean> {
+  if (session.apiKey) return apiKeyAlive(db, session)
+  return (await resolveSessionId(db, session.id, idleSeconds)) !== null
 }
 
 export async function resolveSessionId(db: DbHandle, id: string, idleSeconds: number): Promise<Session | null> {
@@ -51,6 +81,7 @@ export async function endSession(ctx: { db: DbHandle; control(message: BusMessag
 
 /** The session's current workspace (the user's default at login; switched by v3.session.switchWorkspace). */
 export async function currentWorkspaceId(db: DbHandle, session: Session): Promise<string | null> {
+  if (session.apiKey) return session.apiKey.cid
   const row = await db.selectFrom('sessions').select('cid').where('key_hash', '=', session.id).executeTakeFirst()
   return row?.cid ?? null
 }

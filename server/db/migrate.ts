@@ -8,9 +8,12 @@ import * as products from './migrations/005_products'
 import * as activities from './migrations/006_activities'
 import * as files from './migrations/010_files'
 import * as calendars from './migrations/011_calendars'
+import * as functions from './migrations/020_functions'
+import * as functionRuns from './migrations/021_function_runs'
 import * as eventLog from './migrations/030_event_log'
 import * as rateLimits from './migrations/031_rate_limits'
 import * as wall from './migrations/040_wall'
+import * as keys from './migrations/050_keys'
 import * as transfers from './migrations/070_transfers'
 
 const migrations: Record<string, Migration> = {
@@ -22,9 +25,12 @@ const migrations: Record<string, Migration> = {
   '006_activities': activities,
   '010_files': files,
   '011_calendars': calendars,
+  '020_functions': functions,
+  '021_function_runs': functionRuns,
   '030_event_log': eventLog,
   '031_rate_limits': rateLimits,
   '040_wall': wall,
+  '050_keys': keys,
   '070_transfers': transfers,
 }
 

@@ -14,6 +14,10 @@ export interface UsersTable {
   created: number
   updated: number | null
   email_verified: Generated<number | null>
+  /** server/db/migrations/050_keys.ts: set only by v3.user.setBot. */
+  is_bot: Generated<boolean>
+  /** When the account was removed (v3.user.remove); its personal data is erased then. */
+  removed: Generated<number | null>
 }
 
 export interface SessionsTable {
@@ -337,6 +341,9 @@ export interface Database {
   calendar_events: CalendarEventsTable
   profile_images: ProfileImagesTable
   insights: InsightsTable
+  function_state: FunctionStateTable
+  function_runs: FunctionRunsTable
+  function_run_log: FunctionRunLogTable
   event_log: EventLogTable
   realtime_state: RealtimeStateTable
   idempotency_keys: IdempotencyKeysTable
@@ -347,6 +354,8 @@ export interface Database {
   wall_comments: WallCommentsTable
   wall_unread: WallUnreadTable
   wall_seen: WallSeenTable
+  api_keys: ApiKeysTable
+  pow_challenges: PowChallengesTable
   transfer_jobs: TransferJobsTable
 }
 
@@ -522,3 +531,69 @@ export interface TransferProgress {
 
 /** The handle every query takes: the database, or the transaction of the call under way. */
 export type DbHandle = Kysely<Database> | Transaction<Database>
+
+/** server/db/migrations/050_keys.ts */
+export interface ApiKeysTable {
+  cid: string
+  _id: string
+  uid: string
+  name: string
+  key_hash: string
+  key_prefix: string
+  whitelist_ips: Json<string[]>
+  delegated_to_url: string | null
+  created: number
+  updated: number | null
+  expires: number
+  last_used: number | null
+}
+
+export interface PowChallengesTable {
+  identifier: string
+  challenge: string
+  difficulty: number
+  expires: number
+}
+
+/** server/db/migrations/020_functions.ts */
+export interface FunctionStateTable {
+  cid: string
+  activity_id: string
+  /** A field id, or 'name' for the name function. */
+  field_key: string
+  error: string | null
+  dirty: Generated<boolean>
+  since: number
+}
+
+/** server/db/migrations/021_function_runs.ts */
+export interface FunctionRunsTable {
+  cid: string
+  _id: string
+  process_id: string
+  field_keys: Json<string[]>
+  apply: boolean
+  status: 'running' | 'done' | 'failed'
+  cursor: Generated<string>
+  total: number
+  processed: Generated<number>
+  changed: Generated<number>
+  errors: Generated<number>
+  log_seq: Generated<number>
+  started_by: string
+  created: number
+  finished: number | null
+}
+
+export interface FunctionRunLogTable {
+  cid: string
+  run_id: string
+  ts: number
+  kind: 'changed' | 'error' | 'done'
+  activity_id: string | null
+  field_key: string | null
+  before: Json<unknown> | null
+  after: Json<unknown> | null
+  message: string | null
+  at: number
+}

@@ -39,13 +39,19 @@ export async function setDefaultWorkspace(db: DbHandle, uid: string, cid: string
   await db.updateTable('users').set({ default_cid: cid }).where('_id', '=', uid).execute()
 }
 
-/** Public profile: what a user shows to people who share a workspace with them. */
+/**
+ * Public profile: what a user shows to people who share a workspace with them. `isBot: true` marks a
+ * bot account (v3.user.setBot), `removed: true` a removed one (v3.user.remove); both are left out otherwise.
+ */
 export async function loadProfile(db: DbHandle, uid: string) {
-  return db
+  const row = await db
     .selectFrom('users')
-    .select(['_id', 'email', 'firstname', 'lastname', 'created', 'updated'])
+    .select(['_id', 'email', 'firstname', 'lastname', 'created', 'updated', 'is_bot', 'removed'])
     .where('_id', '=', uid)
     .executeTakeFirst()
+  if (!row) return row
+  const { is_bot, removed, ...profile } = row
+  return { ...profile, ...(is_bot && { isBot: true }), ...(removed !== null && { removed: true }) }
 }
 
 export async function loadSettings(db: DbHandle, uid: string) {
@@ -66,7 +72,8 @@ export async function mergeSettings(db: DbHandle, uid: string, settings: Record<
  * viewer may see the target (isolatedTeams, server/db/visibility.ts). Not symmetric: an admin of
  * an isolated workspace sees a user who does not see them.
  */
-export async function shareWorkspace(db: DbHandle, viewer: string, target: string): Promise<boolean> {
+/** Whether viewer sees target in a workspace they share (only in `withinCid` when given: an API key's). */
+export async function shareWorkspace(db: DbHandle, viewer: string, target: string, withinCid?: string): Promise<boolean> {
   const row = await db
     .selectFrom('workspace_members as x')
     .innerJoin('workspace_members as y', 'y.cid', 'x.cid')
@@ -74,6 +81,7 @@ export async function shareWorkspace(db: DbHandle, viewer: string, target: strin
     .where('x.uid', '=', viewer)
     .where('y.uid', '=', target)
     .where(seesPerson(sql.ref('x.cid'), viewer, target))
+    .$if(withinCid !== undefined, (q) => q.where('x.cid', '=', withinCid!))
     .limit(1)
     .executeTakeFirst()
   return !!row

@@ -8,6 +8,7 @@
  * workflow or "name"; `op` is eq, ne, contains (case-insensitive, text), empty, notEmpty, gt, gte,
  * lt, lte (numbers, or ISO strings compared as text). Every condition must hold.
  */
+import { type Principal } from '../policies/principal'
 import type { Selectable } from 'kysely'
 import type { InsightsTable, DbHandle } from '../db/schema'
 import { notFound } from '../errors'
@@ -81,16 +82,16 @@ export async function insertInsight(db: DbHandle, cid: string, uid: string, v: {
  * The insight with the caller's access to its workflow; 404 unless the caller sees the workflow.
  * `lock`: the caller is about to change the insight from what is read here (its row stays locked).
  */
-export async function insightFor(db: DbHandle, uid: string, insightId: string, options: { lock?: boolean } = {}) {
+export async function insightFor(db: DbHandle, caller: Principal, insightId: string, options: { lock?: boolean } = {}) {
   let query = db
     .selectFrom('insights as i')
-    .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'i.cid').on('m.uid', '=', uid))
+    .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'i.cid').on('m.uid', '=', caller.uid))
     .selectAll('i')
     .where('i._id', '=', insightId)
   if (options.lock) query = query.forUpdate('i')
   const row = await query.executeTakeFirst()
   if (!row) throw notFound('insight')
-  const { process, access } = await loadProcessAccess(db, uid, row.process_id).catch(() => {
+  const { process, access } = await loadProcessAccess(db, caller, row.process_id).catch(() => {
     throw notFound('insight')
   })
   return { insight: row, process, access }

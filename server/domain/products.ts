@@ -6,6 +6,7 @@
  * Who sees a product: members of its workspace always; once it has a version, any signed-in user
  * (it is on the marketplace). Anyone else: 404.
  */
+import { actsIn, type Principal } from '../policies/principal'
 import type { Selectable } from 'kysely'
 import type { DbHandle, ProductsTable, ProductVersionsTable } from '../db/schema'
 import { notFound } from '../errors'
@@ -46,13 +47,13 @@ export async function loadVersions(db: DbHandle, product: ProductRow): Promise<V
 }
 
 /** The product `productId` as `uid` may see it (see the head of this file), or 404. */
-export async function loadVisibleProduct(db: DbHandle, uid: string, productId: string): Promise<{ product: ProductRow; versions: VersionRow[] }> {
+export async function loadVisibleProduct(db: DbHandle, caller: Principal, productId: string): Promise<{ product: ProductRow; versions: VersionRow[] }> {
   const product = await db.selectFrom('products').selectAll().where('_id', '=', productId).executeTakeFirst()
   if (!product) throw notFound('product')
   const versions = await loadVersions(db, product)
   if (!versions.length) {
-    const member = await db.selectFrom('workspace_members').select('uid').where('cid', '=', product.cid).where('uid', '=', uid).executeTakeFirst()
-    if (!member) throw notFound('product')
+    const member = await db.selectFrom('workspace_members').select('uid').where('cid', '=', product.cid).where('uid', '=', caller.uid).executeTakeFirst()
+    if (!member || !actsIn(caller, product.cid)) throw notFound('product')
   }
   return { product, versions }
 }

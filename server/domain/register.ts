@@ -25,10 +25,23 @@ export interface RegisterOptions {
 
 export async function registerUser(ctx: Context, user: NewUser, options: RegisterOptions = {}, settings: Record<string, unknown> = {}) {
   checkPasswordRules(user.password, user.email, invalidOf(ctx, 0))
+  const { password, ...person } = user
+  return createAccount(ctx, { ...person, passwordHash: await hashPassword(password) }, options, settings)
+}
+
+/**
+ * The account and its workspace, for every way of registering. `passwordHash` is empty for an
+ * account made through single sign-on: no password signs it in.
+ */
+export async function createAccount(
+  ctx: Context,
+  user: Omit<NewUser, 'password'> & { passwordHash: string },
+  options: RegisterOptions = {},
+  settings: Record<string, unknown> = {},
+) {
   const source = options.copyNetworkId ? await publicSource(ctx.db, options.copyNetworkId) : null
   if (await findUserByEmail(ctx.db, user.email)) throw conflict('an account with this email exists', { field: 'email' })
-  const passwordHash = await hashPassword(user.password)
-  const uid = await insertUser(ctx.db, { ...user, passwordHash, settings })
+  const uid = await insertUser(ctx.db, { ...user, settings })
   const workspace = await createWorkspace(ctx.db, `${user.firstname}'s workspace`, uid)
   await setDefaultWorkspace(ctx.db, uid, workspace._id)
   if (source) await fillWorkspaceFrom(ctx, workspace._id, uid, source, await openProcessIds(ctx.db, source._id), false)

@@ -21,17 +21,18 @@ export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db'>, dispatcher: Di
   router.post('/api/*op', signIn(deps, 'optional'), express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
     const op = (req.params.op as unknown as string[]).join('.')
     // A retry with the same Idempotency-Key returns the first result (rpc/idempotency.ts).
-    const reply = await dispatcher.call(op, parseBody(req.body), sessionOf(res), httpTransport(res, config), req.get('idempotency-key'))
+    const reply = await dispatcher.call(op, parseBody(req.body), sessionOf(res), httpTransport(res, config, req.socket.remoteAddress ?? ''), req.get('idempotency-key'))
     if ('error' in reply) return sendError(res, reply.error)
     res.status(200).type('application/json').send(JSON.stringify(reply.result))
   })
   return router
 }
 
-function httpTransport(res: Response, config: Config): Transport {
+function httpTransport(res: Response, config: Config, address: string): Transport {
   const cookie = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: false }
   return {
     kind: 'http',
+    address,
     signIn: (_session, key) => res.cookie(KEY_NAME, key, { ...cookie, maxAge: config.sessionIdleSeconds * 1000 }),
     signOut: () => res.clearCookie(KEY_NAME, cookie),
   }

@@ -4,6 +4,14 @@ import type { Logger } from 'pino'
 import { toWireError, type WireError } from '../errors'
 
 export function sendError(res: Response, error: WireError) {
+  const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
+  if (error.code === 429 && typeof retryAfter === 'number') {
+    // Retry-After (RFC 9110) and the IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers).
+    const { limit, window } = error.details as { limit?: number; window?: number }
+    res.set('Retry-After', String(retryAfter))
+    res.set('RateLimit', `limit=${limit ?? 0}, remaining=0, reset=${retryAfter}`)
+    if (limit !== undefined && window !== undefined) res.set('RateLimit-Policy', `${limit};w=${window}`)
+  }
   res.status(error.code).type('application/json').send(JSON.stringify(error))
 }
 

@@ -9,7 +9,8 @@ import { create as contentDisposition } from 'content-disposition'
 import express, { type Request, type Response } from 'express'
 import JSZip from 'jszip'
 import multer from 'multer'
-import { currentWorkspaceId, resolveSessionKey } from '../auth/sessions'
+import { Limits } from '../auth/limits'
+import { currentWorkspaceId, resolveKey } from '../auth/sessions'
 import { findFile, findFiles, insertFile, type FileRow } from '../db/files'
 import { publicFormByKey } from '../db/public-forms'
 import { archiveEntryNames, cleanFileName, commitUpload, filePath, LazyFileStream, sniffContentType, tempStorage, type StoredUpload } from '../domain/files'
@@ -30,11 +31,11 @@ interface Uploader {
 }
 
 /** The session signIn found, else one of the body field `hlrkey`, else an active public form's key. */
-async function uploaderOf(deps: RouteDeps, req: Request, res: Response): Promise<Uploader | null> {
+async function uploaderOf(deps: RouteDeps, limits: Limits, req: Request, res: Response): Promise<Uploader | null> {
   const body = (req.body ?? {}) as Record<string, unknown>
   checkBody(body, 'form')
   const bodyKey = typeof body.hlrkey === 'string' ? body.hlrkey : ''
-  const session = sessionOf(res) ?? (bodyKey ? await resolveSessionKey(deps.db.kysely, bodyKey, deps.config.sessionIdleSeconds) : null)
+  const session = sessionOf(res) ?? (bodyKey ? await resolveKey(deps.db.kysely, bodyKey, deps.config.sessionIdleSeconds, req.socket.remoteAddress ?? '') : null)
   if (session) {
     const cid = await currentWorkspaceId(deps.db.kysely, session)
     if (!cid) throw forbidden('the session has no current workspace')
@@ -42,13 +43,24 @@ async function uploaderOf(deps: RouteDeps, req: Request, res: Response): Promise
   }
   const formKey = body.publicFormKey
   if (typeof formKey !== 'string' || formKey.length < 16 || formKey.length > 128) return null
-  const form = await publicFormByKey(deps.db.kysely, formKey)
-  return form?.active ? { cid: form.cid, uid: `form_${form.process_id}` } : null
+  // Unknown form keys count toward the address's guessing limit, as v3.publicForm.get's do.
+  const form = await limits
+    .guard({ kind: 'key', failsWith: 401 }, [], req.socket.remoteAddress ?? '', async () => {
+      const found = await publicFormByKey(deps.db.kysely, formKey)
+      if (!found?.active) throw unauthorized()
+      return found
+    })
+    .catch((err) => {
+      if (err instanceof RpcError && err.code === 401) return null
+      throw err
+    })
+  return form ? { cid: form.cid, uid: `form_${form.process_id}` } : null
 }
 
 export function filesRouter(deps: RouteDeps) {
   const { config, db, bus, log } = deps
   const router = express.Router()
+  const limits = new Limits(db.kysely, config)
 
   const upload = multer({
     storage: tempStorage(config),
@@ -57,7 +69,7 @@ export function filesRouter(deps: RouteDeps) {
     // `hlrkey` that precedes the file in the form.
     fileFilter: (req, file, cb) => {
       if (file.fieldname !== 'file') return cb(badRequest('the file goes in the field "file"'))
-      uploaderOf(deps, req, req.res!).then((uploader) => {
+      uploaderOf(deps, limits, req, req.res!).then((uploader) => {
         if (!uploader) return cb(unauthorized('not signed in: send the session key as the hlrkey header, cookie or a body field, or an active public-form key as the body field publicFormKey, before the file'))
         ;(req as Request & { uploader?: Uploader }).uploader = uploader
         cb(null, true)
@@ -89,7 +101,7 @@ export function filesRouter(deps: RouteDeps) {
     try {
       await receive(req, res)
       const stored = req.file as (Express.Multer.File & StoredUpload) | undefined
-      const uploader = (req as Request & { uploader?: Uploader }).uploader ?? (await uploaderOf(deps, req, res))
+      const uploader = (req as Request & { uploader?: Uploader }).uploader ?? (await uploaderOf(deps, limits, req, res))
       if (!uploader) throw unauthorized()
       if (!stored) throw badRequest('no file: send it as multipart/form-data in the field "file"')
       const { cid, uid } = uploader
@@ -145,7 +157,7 @@ export function filesRouter(deps: RouteDeps) {
 
   router.get('/file/:id', signIn(deps, 'required'), async (req, res) => {
     const uid = signedIn(res).uid
-    const file = await canReadFile(db.kysely, uid, idParam(req, 'id', 'file'))
+    const file = await canReadFile(db.kysely, signedIn(res), idParam(req, 'id', 'file'))
     if (!file) throw notFound('file')
     await serve(req, res, file, uid)
   })
@@ -164,7 +176,7 @@ export function filesRouter(deps: RouteDeps) {
     const files: FileRow[] = []
     for (const id of fileIds) {
       const row = rows.get(id)
-      if (!row || (row.uid !== uid && !(await canReadFile(db.kysely, uid, id)))) throw forbidden('a listed file is not accessible to you', { fileId: id })
+      if (!row || (row.uid !== uid && !(await canReadFile(db.kysely, signedIn(res), id)))) throw forbidden('a listed file is not accessible to you', { fileId: id })
       files.push(row)
     }
     const total = files.reduce((sum, f) => sum + Number(f.size), 0)

@@ -19,7 +19,7 @@ export function imagesRouter(deps: RouteDeps) {
 
   router.get('/image/:size/:id', signIn(deps, 'required'), async (req, res) => {
     const request = imageRequest(req)
-    const file = await canReadFile(db.kysely, signedIn(res).uid, idParam(req, 'id', 'file'))
+    const file = await canReadFile(db.kysely, signedIn(res), idParam(req, 'id', 'file'))
     if (!file) throw notFound('file')
     await sendImage(deps, req, res, file, request, 'private, max-age=3600')
   })

@@ -10,6 +10,7 @@
  * type `json` -> {name, columns: [{key, label, type}], rows: [{_id, name, phase, phaseId, values}], truncated}.
  * Anything else, or a bad parameter -> 400.
  */
+import { userPrincipal } from '../policies/principal'
 import express from 'express'
 import { insightByPublicHash, runInsight, toCsv } from '../domain/insights'
 import { hashSecret } from '../ids'
@@ -24,7 +25,7 @@ export function insightsRouter({ db }: RouteDeps) {
     const { type, delimiter, separator, bom } = insightExportRequest(req)
     const key = req.params.key as string
     const insight = key.length === 32 ? await insightByPublicHash(db.kysely, hashSecret(key)) : undefined
-    const found = insight && (await loadProcessAccess(db.kysely, insight.uid, insight.process_id).catch(() => null))
+    const found = insight && (await loadProcessAccess(db.kysely, userPrincipal(insight.uid), insight.process_id).catch(() => null))
     if (!insight || !found) throw notFound('insight')
     const result = await runInsight(db.kysely, insight, found.process)
     res.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })

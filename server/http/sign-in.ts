@@ -1,11 +1,11 @@
 /**
  * The one sign-in step of the HTTP routes, as the socket gateway does at the upgrade: the key of the
- * `hlrkey` header or cookie (server/http/credentials.ts) is resolved to a session once per request
+ * `hlrkey` header or cookie (server/http/credentials.ts) is resolved to a session (or API key) once per request
  * and kept on `res.locals`. Routes that need a session answer 401 without one; the others (the
  * HTTP mirror, public routes that may report progress) read it when it is there.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { resolveSessionKey } from '../auth/sessions'
+import { resolveKey } from '../auth/sessions'
 import { unauthorized } from '../errors'
 import type { Session } from '../auth/sessions'
 import { keyFromRequest } from './credentials'
@@ -17,7 +17,8 @@ type Locals = { session?: Session | null }
 export function signIn({ db, config }: Pick<RouteDeps, 'db' | 'config'>, mode: 'required' | 'optional'): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = keyFromRequest(req)
-    const session = key ? await resolveSessionKey(db.kysely, key, config.sessionIdleSeconds) : null
+    // An API key is bound to its whitelist: the address is the socket's peer.
+    const session = key ? await resolveKey(db.kysely, key, config.sessionIdleSeconds, req.socket.remoteAddress ?? '') : null
     ;(res.locals as Locals).session = session
     if (!session && mode === 'required') throw unauthorized()
     next()

@@ -34,6 +34,11 @@ import * as v2user from './v2/user'
 import * as v2userInvite from './v2/user/invite'
 import * as v3activity from './v3/activity'
 import * as v3activityBall from './v3/activity/ball'
+import * as v3activityFunctions from './v3/activity/functions'
+import * as v3activityEvaluateWorkflowFunctions from './v3/activity/evaluateWorkflowFunctions'
+import * as v3activityFunctionField from './v3/activity/functionField'
+import * as v3activityExplainNode from './v3/activity/explainNode'
+import * as v3activityRepair from './v3/activity/repair'
 import * as v3activityHistory from './v3/activity/history'
 import * as v3activityLinkedFrom from './v3/activity/linkedFrom'
 import * as v3activityRemoved from './v3/activity/removed'
@@ -41,12 +46,15 @@ import * as v3activityTemplate from './v3/activity/template'
 import * as v3calendar from './v3/calendar'
 import * as v3calendarEvent from './v3/calendar/event'
 import * as v3calendarSubscribeCode from './v3/calendar/subscribeCode'
+import * as v3core from './v3/core'
 import * as v3file from './v3/file'
 import * as v3insight from './v3/insight'
 import * as v3insightPublicKey from './v3/insight/publicKey'
+import * as v3proofOfWork from './v3/proofOfWork'
 import * as v3publicForm from './v3/publicForm'
 import * as v3session from './v3/session'
 import * as v3user from './v3/user'
+import * as v3userApikey from './v3/user/apikey'
 import * as v3userData from './v3/user/data'
 import * as v3userProfileImage from './v3/user/profileImage'
 import * as wall2comments from './wall2/comments'
@@ -85,6 +93,11 @@ const modules = [
   v2userInvite,
   v3activity,
   v3activityBall,
+  v3activityFunctions,
+  v3activityEvaluateWorkflowFunctions,
+  v3activityFunctionField,
+  v3activityExplainNode,
+  v3activityRepair,
   v3activityHistory,
   v3activityLinkedFrom,
   v3activityRemoved,
@@ -92,12 +105,15 @@ const modules = [
   v3calendar,
   v3calendarEvent,
   v3calendarSubscribeCode,
+  v3core,
   v3file,
   v3insight,
   v3insightPublicKey,
+  v3proofOfWork,
   v3publicForm,
   v3session,
   v3user,
+  v3userApikey,
   v3userData,
   v3userProfileImage,
   wall2comments,

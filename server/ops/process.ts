@@ -17,6 +17,9 @@ import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister } 
 import { loadMember, workspaceOf } from '../policies/roles'
 import { invalidOf, operation, type Context, type Invalid } from '../rpc/operation'
 import { processViewers, tellViewers } from '../domain/process-signals'
+import { checkFunctionInput, checkSavedConfiguration } from '../domain/functions/config'
+import { recomputeFunction } from '../domain/functions/after-write'
+import { NAME } from '../domain/functions/graph'
 
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).
@@ -41,7 +44,7 @@ export const create = operation({
       .execute()
     await ctx.db.insertInto('process_members').values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: '[]', created: now }).execute()
     await tellViewers(ctx, { cid, _id }, { sig: 'process.created', meta: { _id } })
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, _id)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, _id)
     return processObject(ctx.db, process, ctx.session.uid)
   },
 })
@@ -65,7 +68,7 @@ export const setInfo = operation({
   name: 'process.set_info',
   access: 'signedIn',
   async run(ctx, processId, info, lang) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
     for (const key of Object.keys(info)) if (NOT_SETTABLE[key]) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
@@ -90,6 +93,7 @@ export const setInfo = operation({
     }
     if (phases !== undefined) next.phases = mergePhases(process.info.phases, phases, invalidOf(ctx, 1))
     await checkReferences(ctx, process, next)
+    await checkFunctionInput(ctx, process.cid, 1, info as Record<string, unknown>, { code: 'nameFunction', enabled: 'nameFunctionEnabled', variables: 'nameFunctionVariables' })
     if (key !== undefined) {
       const taken = await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('key', '=', key).where('_id', '!=', process._id).executeTakeFirst()
       if (taken) throw conflict('another process of this workspace has that key', { argument: 1, path: '/key' })
@@ -105,6 +109,10 @@ export const setInfo = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', process._id)
       .execute()
+    if (next.nameFunctionEnabled === true && typeof next.nameFunction === 'string' && next.nameFunction.trim()) {
+      await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
+      if (['nameFunction', 'nameFunctionEnabled', 'nameFunctionVariables'].some((k) => k in info)) await recomputeFunction(ctx, process.cid, process._id, NAME)
+    }
     await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: Object.keys(info) } }, viewersBefore)
     return true
   },
@@ -146,7 +154,7 @@ export const remove = operation({
   name: 'process.remove',
   access: 'signedIn',
   async run(ctx, processId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
     requireAdminister(access, 'remove this workflow')
     const viewers = await processViewers(ctx.db, process)
     await ctx.db.deleteFrom('processes').where('cid', '=', process.cid).where('_id', '=', process._id).execute()
@@ -163,7 +171,7 @@ export const getNextPrefixId = operation({
   name: 'process.get_next_prefix_id',
   access: 'signedIn',
   async run(ctx, processId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
     if (!canCreateActivity(access)) throw forbidden('you may not create activities in this workflow')
     const row = await ctx.db
       .updateTable('processes')
@@ -189,12 +197,12 @@ export const list = operation({
     const byKey = typeof processIdOrKey === 'string' && !isObjectId(processIdOrKey)
     let cid: string
     if (typeof processIdOrKey === 'string' && !byKey) {
-      const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processIdOrKey)
+      const { process } = await loadProcessAccess(ctx.db, ctx.session, processIdOrKey)
       cid = process.cid
     } else {
       cid = await workspaceOf(ctx.db, ctx.session, byKey ? phaseIdOrWorkspaceId : undefined)
     }
-    const member = await loadMember(ctx.db, cid, ctx.session.uid)
+    const member = await loadMember(ctx.db, cid, ctx.session)
     let processes = await loadProcessesOf(ctx.db, cid)
     if (typeof processIdOrKey === 'string') processes = processes.filter((p) => (byKey ? p.key === processIdOrKey : p._id === processIdOrKey))
     const access = await accessToAll(ctx.db, cid, { uid: member.uid, role: member.role }, processes)

@@ -8,14 +8,15 @@ import { sql } from 'kysely'
 import { findFile, type FileRow } from '../db/files'
 import type { DbHandle } from '../db/schema'
 import { postVisibleTo } from '../db/wall'
+import { actsIn, type Principal } from './principal'
 import { loadProcessAccess } from './processes'
 
-/** The file when `uid` may read it, else null (the caller answers 404). */
-export async function canReadFile(db: DbHandle, uid: string, fileId: string): Promise<FileRow | null> {
+/** The file when the caller may read it, else null (the caller answers 404). An API key reads only its workspace's files. */
+export async function canReadFile(db: DbHandle, caller: Principal, fileId: string): Promise<FileRow | null> {
   const file = await findFile(db, fileId)
-  if (!file) return null
-  if (file.uid === uid) return file
-  return (await onVisibleWallPost(db, uid, file)) || (await attachedVisibly(db, uid, file)) ? file : null
+  if (!file || !actsIn(caller, file.cid)) return null
+  if (file.uid === caller.uid) return file
+  return (await onVisibleWallPost(db, caller.uid, file)) || (await attachedVisibly(db, caller, file)) ? file : null
 }
 
 /** Whether `uid` is a member of the file's workspace and sees a wall post listing it, on the post or a comment. */
@@ -35,8 +36,8 @@ async function onVisibleWallPost(db: DbHandle, uid: string, file: FileRow): Prom
   return !!found
 }
 
-/** Whether `uid` sees an activity of the file's workspace that lists the file. */
-async function attachedVisibly(db: DbHandle, uid: string, file: FileRow): Promise<boolean> {
+/** Whether the caller sees an activity of the file's workspace that lists the file. */
+async function attachedVisibly(db: DbHandle, caller: Principal, file: FileRow): Promise<boolean> {
   const rows = await db
     .selectFrom('activities')
     .select('process_id')
@@ -48,7 +49,7 @@ async function attachedVisibly(db: DbHandle, uid: string, file: FileRow): Promis
     .execute()
   for (const { process_id } of rows) {
     try {
-      const { access } = await loadProcessAccess(db, uid, process_id)
+      const { access } = await loadProcessAccess(db, caller, process_id)
       if (access.see) return true
     } catch {
       /* not visible: try the next workflow */
@@ -62,9 +63,9 @@ async function attachedVisibly(db: DbHandle, uid: string, file: FileRow): Promis
  * list only files of its own workspace that the caller may read. Returns the first id that is not
  * such a file, or null.
  */
-export async function firstUnattachableFile(db: DbHandle, uid: string, cid: string, fileIds: Iterable<string>): Promise<string | null> {
+export async function firstUnattachableFile(db: DbHandle, caller: Principal, cid: string, fileIds: Iterable<string>): Promise<string | null> {
   for (const id of new Set(fileIds)) {
-    const file = await canReadFile(db, uid, id)
+    const file = await canReadFile(db, caller, id)
     if (!file || file.cid !== cid) return id
   }
   return null

@@ -21,6 +21,7 @@
  *
  * The rule is pure (`processAccess`): its inputs are loaded once by `loadProcessAccess`.
  */
+import { actsIn, type Principal } from './principal'
 import type { ProcessPermission, Role, DbHandle } from '../db/schema'
 import { loadProcessesOf, type ProcessRow } from '../db/processes'
 import { forbidden, notFound } from '../errors'
@@ -116,7 +117,8 @@ export function activityAccess(access: ProcessAccess, activity: { owners: string
  * workflow's row is locked for the rest of the transaction before anything is read, so concurrent
  * changes of one workflow run one after the other and each starts from the other's result.
  */
-export async function loadProcessAccess(db: DbHandle, uid: string, processId: string, options: { lock?: boolean } = {}): Promise<{ process: ProcessRow; access: ProcessAccess }> {
+export async function loadProcessAccess(db: DbHandle, caller: Principal, processId: string, options: { lock?: boolean } = {}): Promise<{ process: ProcessRow; access: ProcessAccess }> {
+  const { uid } = caller
   let query = db
     .selectFrom('processes as p')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
@@ -125,7 +127,7 @@ export async function loadProcessAccess(db: DbHandle, uid: string, processId: st
     .where('p._id', '=', processId)
   if (options.lock) query = query.forUpdate('p')
   const row = await query.executeTakeFirst()
-  if (!row) throw notFound('process')
+  if (!row || !actsIn(caller, row.cid)) throw notFound('process')
   const { role, ...process } = row
   const access = await accessTo(db, process, { uid, role })
   if (!access.see) throw notFound('process')

@@ -13,6 +13,7 @@ import { currentWorkspaceId } from '../auth/sessions'
 import type { Role, DbHandle } from '../db/schema'
 import { forbidden, notFound } from '../errors'
 import type { Session } from '../auth/sessions'
+import { actsIn, type Principal } from './principal'
 
 
 export const ROLES: Role[] = ['owner', 'admin', 'user', 'inviter', 'guest']
@@ -135,8 +136,8 @@ export async function findMember(db: DbHandle, cid: string, uid: string): Promis
 }
 
 /** The caller's membership, or 404 when they are not a member. */
-export async function loadMember(db: DbHandle, cid: string, uid: string): Promise<Member> {
-  const member = await findMember(db, cid, uid)
+export async function loadMember(db: DbHandle, cid: string, caller: Principal): Promise<Member> {
+  const member = actsIn(caller, cid) ? await findMember(db, cid, caller.uid) : null
   if (!member) throw notFound('workspace')
   return member
 }

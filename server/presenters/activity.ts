@@ -1,14 +1,21 @@
 /** The Activity record on the wire (schemas/records/activity.json). */
 import type { ActivityRow } from '../domain/activities/read'
+import type { FieldStates } from '../domain/functions/after-write'
 
 /**
  * `{_id, uid, cid, name, created, discussion, followers, team_account: {team, account}, teamId,
  * process, currentPhase, completePhases, fields: [{_id, value}] (in fieldsOrder, then the rest),
  * files, sequence, updated?, priority?, location?, ballHolder?}`.
  */
-export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = []) {
+export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = [], states?: FieldStates) {
   const values = row.fields as Record<string, unknown>
-  const ids = [...fieldsOrder.filter((id) => id in values), ...Object.keys(values).filter((id) => !fieldsOrder.includes(id))]
+  const known = (id: string) => id in values || !!states?.get(id)
+  const ids = [...fieldsOrder.filter(known), ...[...new Set([...Object.keys(values), ...(states?.keys() ?? [])])].filter((id) => id !== 'name' && !fieldsOrder.includes(id))]
+  // A function value that failed keeps its last good value with `error`; one waiting in the queue is `stale`.
+  const field = (id: string) => {
+    const state = states?.get(id)
+    return { _id: id, value: values[id] ?? null, ...(state?.error ? { error: state.error } : {}), ...(state?.dirty ? { stale: true } : {}) }
+  }
   const record: Record<string, unknown> = {
     _id: row._id,
     uid: row.uid,
@@ -22,7 +29,7 @@ export function activityRecord(row: ActivityRow, followers: string[], fieldsOrde
     process: row.process_id,
     currentPhase: row.current_phase,
     completePhases: row.complete_phases,
-    fields: ids.map((id) => ({ _id: id, value: values[id] })),
+    fields: ids.map(field),
     files: row.files,
   }
   if (row.sequence !== null) record.sequence = Number(row.sequence)

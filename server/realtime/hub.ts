@@ -12,6 +12,8 @@ import { signalFrame, type LoggedSignal } from './event-log'
 export interface HubConnection {
   uid: string | null
   sessionId: string | null
+  /** An API key's workspace: the socket never hears another, whatever its user joins. */
+  scope: string | null
   topics: Set<string>
   /** The highest seq sent on this connection. */
   lastSeq: number
@@ -29,10 +31,11 @@ export class Hub {
   private byUser = new Map<string, Set<HubConnection>>()
   private bySession = new Map<string, Set<HubConnection>>()
 
-  signIn(conn: HubConnection, uid: string, sessionId: string, workspaceIds: string[]) {
+  signIn(conn: HubConnection, uid: string, sessionId: string, workspaceIds: string[], scope: string | null = null) {
     this.remove(conn)
     conn.uid = uid
     conn.sessionId = sessionId
+    conn.scope = scope
     add(this.byUser, uid, conn)
     add(this.bySession, sessionId, conn)
     this.subscribe(conn, `user:${uid}`)
@@ -44,7 +47,7 @@ export class Hub {
     conn.topics.clear()
     if (conn.uid) drop(this.byUser, conn.uid, conn)
     if (conn.sessionId) drop(this.bySession, conn.sessionId, conn)
-    conn.uid = conn.sessionId = null
+    conn.uid = conn.sessionId = conn.scope = null
   }
 
   /**
@@ -60,7 +63,8 @@ export class Hub {
     }
     if (!subscribers.size) return
     const text = signalFrame(signal)
-    for (const conn of subscribers) sendLogged(conn, signal.seq, text)
+    const about = workspaceOfSignal(signal.meta)
+    for (const conn of subscribers) if (!conn.scope || !about || about === conn.scope) sendLogged(conn, signal.seq, text)
   }
 
   deliver(message: BusMessage) {
@@ -71,7 +75,8 @@ export class Hub {
         const subscribers = this.subscribersOf(message.topics)
         if (!subscribers.size) return
         const text = JSON.stringify({ sig: message.sig, meta: message.meta })
-        for (const conn of subscribers) conn.send(text)
+        const about = workspaceOfSignal(message.meta)
+        for (const conn of subscribers) if (!conn.scope || !about || about === conn.scope) conn.send(text)
         return
       }
       case 'sessionEnded':
@@ -79,6 +84,7 @@ export class Hub {
         return
       case 'membership':
         for (const conn of this.byUser.get(message.uid) ?? []) {
+          if (conn.scope && conn.scope !== message.cid) continue
           const topic = `workspace:${message.cid}`
           if (message.member) this.subscribe(conn, topic)
           else this.unsubscribe(conn, topic)
@@ -102,6 +108,24 @@ export class Hub {
     conn.topics.delete(topic)
     drop(this.byTopic, topic, conn)
   }
+}
+
+/**
+ * The workspace a signal's meta names (`cid`, or `workspaceId`), if any: a socket signed in with an
+ * API key hears only its own workspace's, also on its user's topic.
+ */
+export function workspaceOfSignal(meta: unknown): string | undefined {
+  if (typeof meta !== 'object' || meta === null) return undefined
+  const { cid, workspaceId } = meta as { cid?: unknown; workspaceId?: unknown }
+  return typeof cid === 'string' ? cid : typeof workspaceId === 'string' ? workspaceId : undefined
+}
+
+/** Whether an API key's socket (scope: its workspace) may hear a signal with these topics and meta. */
+export function inScope(scope: string | null, topics: string[], meta: unknown): boolean {
+  if (!scope) return true
+  const about = workspaceOfSignal(meta)
+  if (about && about !== scope) return false
+  return topics.some((t) => !t.startsWith('workspace:') || t === `workspace:${scope}`)
 }
 
 /** Sends a logged signal once, in order; a held connection keeps it for later. */

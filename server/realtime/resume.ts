@@ -14,7 +14,7 @@ import type { Database } from '../db/schema'
 import type { Role } from '../db/schema'
 import { visibleProcessesOf } from '../policies/processes'
 import { PAGE, readAfter, signalFrame, streamState, type LoggedSignal } from './event-log'
-import type { HubConnection } from './hub'
+import { inScope, type HubConnection } from './hub'
 
 export interface Resumed {
   /** The seq the client now stands at. */
@@ -48,7 +48,7 @@ export async function resume(db: Kysely<Database>, conn: HubConnection, uid: str
     const rows = await readAfter(db, after, filter.topics)
     for (const row of rows) {
       after = row.seq
-      if (heard(row.seq) || !(await filter.hears(row))) continue
+      if (heard(row.seq) || !inScope(conn.scope, row.topics, row.meta) || !(await filter.hears(row))) continue
       conn.send(signalFrame(row))
       replayed++
     }

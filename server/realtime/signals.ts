@@ -63,6 +63,10 @@ const POST_READERS = ['workspace', 'user'] as const
 export const SIGNALS = {
   'user.settings': { to: ['user'], meta: { uid: 'id', changed: 'names' } },
   'user.emailVerified': { to: ['user'], meta: { uid: 'id', email: 'text', emailVerified: 'time|null' }, note: 'emailVerified: when it was verified' },
+  'user.apikey.created': { to: ['user'], meta: { _id: 'id', workspaceId: 'id' }, note: "the key's owner; never the key" },
+  'user.apikey.updated': { to: ['user'], meta: { _id: 'id', workspaceId: 'id' } },
+  'user.apikey.removed': { to: ['user'], meta: { _id: 'id', workspaceId: 'id' }, note: 'sockets signed in with the key are closed' },
+  'user.bot': { to: ['user'], meta: { uid: 'id', isBot: 'flag' }, note: 'v3.user.setBot' },
   'network.updated': { to: ['workspace'], meta: { _id: 'id', changed: 'names' } },
   'network.member.added': { to: ['workspace'], meta: { cid: 'id', uid: 'id' } },
   'network.member.removed': { to: ['workspace', 'user'], meta: { cid: 'id', uid: 'id' }, note: 'the removed user hears it too' },
@@ -123,6 +127,11 @@ export const SIGNALS = {
   'wall2.comment.removed': { to: POST_READERS, meta: COMMENT, note: 'those who may see the post' },
   'wall2.seen': { to: ['user'], meta: { uid: 'id', networks: 'ids', seen: 'number' }, note: "the caller's other sockets" },
   'download.status': { to: ['user'], meta: { downloadId: 'text', fileId: 'id', state: 'text', bytes: 'number' }, note: 'state: started, finished or failed (GET /file/:id?dl)' },
+  'v3.activity.evaluateWorkflowFunctions.progress': {
+    to: ['user'],
+    meta: { runId: 'id', processId: 'id', status: 'text', processed: 'number', total: 'number', changed: 'number', errors: 'number' },
+    note: 'a workflow-wide function run, to its starter, after each chunk',
+  },
   'transfer.progress': {
     to: ['user'],
     meta: { _id: 'id', kind: 'text', state: 'text', progress: 'record', fileId: 'id?', result: 'record?', error: 'text?', created: 'number', updated: 'number', expires: 'number?' },

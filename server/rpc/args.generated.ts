@@ -235,6 +235,7 @@ export interface ArgumentTypes {
   'company.update_team_users#1': ObjectId[]
   'login#0': Email
   'login#1': string
+  'loginSso#0': string
   'process.create#0': {
     name?: Name
     description?: Text
@@ -3851,11 +3852,15 @@ export interface ArgumentTypes {
    * string whose meaning is not shown
    */
   'v3.user.register#2': string
-  /**
-   * options; shape not shown in the interface
-   */
   'v3.user.remove#0': {
-    [k: string]: Any
+    /**
+     * the caller's password, entered again
+     */
+    password?: string
+    /**
+     * a fresh ID token, for an account registered through single sign-on
+     */
+    idToken?: string
   }
   'v3.user.setBot#0': {
     uid: ObjectId
@@ -4365,6 +4370,7 @@ export interface OperationArgs {
   'company.update_property_field': [target: ArgumentTypes['company.update_property_field#0'], fieldId: ArgumentTypes['company.update_property_field#1'], field: ArgumentTypes['company.update_property_field#2']]
   'company.update_team_users': [teamId: ArgumentTypes['company.update_team_users#0'], userIds: ArgumentTypes['company.update_team_users#1']]
   'login': [email: ArgumentTypes['login#0'], password: ArgumentTypes['login#1']]
+  'loginSso': [idToken: ArgumentTypes['loginSso#0']]
   'logout': []
   'process.create': [options?: NonNullable<ArgumentTypes['process.create#0']>]
   'process.create_docTemplateField': [field: ArgumentTypes['process.create_docTemplateField#0']]
@@ -4513,7 +4519,7 @@ export interface OperationArgs {
   'v3.user.permissions': [userId?: NonNullable<ArgumentTypes['v3.user.permissions#0']>, workspaceId?: NonNullable<ArgumentTypes['v3.user.permissions#1']>, query?: NonNullable<ArgumentTypes['v3.user.permissions#2']>]
   'v3.user.profileImage.set': [fileId: ArgumentTypes['v3.user.profileImage.set#0']]
   'v3.user.register': [user: ArgumentTypes['v3.user.register#0'], options?: NonNullable<ArgumentTypes['v3.user.register#1']>, extra?: NonNullable<ArgumentTypes['v3.user.register#2']>]
-  'v3.user.remove': [options?: NonNullable<ArgumentTypes['v3.user.remove#0']>]
+  'v3.user.remove': [confirmation: ArgumentTypes['v3.user.remove#0']]
   'v3.user.setBot': [bot: ArgumentTypes['v3.user.setBot#0']]
   'wall2.edit_comment': [feedPostId: ArgumentTypes['wall2.edit_comment#0'], feedCommentId: ArgumentTypes['wall2.edit_comment#1'], comment: ArgumentTypes['wall2.edit_comment#2']]
   'wall2.edit_post': [postId: ArgumentTypes['wall2.edit_post#0'], post?: NonNullable<ArgumentTypes['wall2.edit_post#1']>]

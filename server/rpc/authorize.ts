@@ -11,7 +11,7 @@ import type { Operation } from './operation'
  */
 export async function authorizeMember(db: DbHandle, session: Session, op: Operation, args: unknown[]): Promise<{ cid: string; member: Member }> {
   const cid = await workspaceOf(db, session, await op.workspace?.({ db, session }, ...args))
-  const member = await loadMember(db, cid, session.uid)
+  const member = await loadMember(db, cid, session)
   requireCapability(member, op.capability!, op.name)
   return { cid, member }
 }

@@ -7,14 +7,16 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { badRequest, isPgError, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import type { Evaluator } from '../domain/functions/evaluator'
+import { badRequest, forbidden, isPgError, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import { authorizeMember } from './authorize'
+import { Limits, tooMany } from '../auth/limits'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
 import { logSignals } from '../realtime/event-log'
 import type { Session } from '../auth/sessions'
 import { checkIdempotencyKey, once } from './idempotency'
-import type { Context, Transport } from './operation'
+import type { Context, Proof, Transport } from './operation'
 import { notBuiltError, type Entry, type Registry } from './registry'
 import { findBadInput, suspectPaths } from './input-guard'
 import { describeSchemaError, invalidArgument } from './schemas'
@@ -28,14 +30,32 @@ export interface DispatchDeps {
   bus: Bus
   log: Logger
   mailer: Mailer
+  functions: Evaluator
 }
 
 export class Dispatcher {
   private inFlight = 0
   private draining = false
   private idle: (() => void) | null = null
+  private limitsStore: Limits | null = null
 
   constructor(private deps: DispatchDeps) {}
+
+  /** Made on first use: most calls never need it. */
+  private get limits(): Limits {
+    return (this.limitsStore ??= new Limits(this.deps.db.kysely, this.deps.config))
+  }
+
+  /**
+   * An operation declared with proofOfWork, called directly: 'always' is refused (403); 'beyondRate'
+   * counts against the client address's hourly allowance (429 beyond it).
+   */
+  private async requireProofOrRate(name: string, rule: 'always' | 'beyondRate', address: string) {
+    const how = `call it through v3.proofOfWork.call or v3.core.proofOfWork`
+    if (rule === 'always') throw forbidden(`${name} answers only with proof of work: ${how}`, { proofOfWork: true })
+    const rate = await this.limits.registrationAllowed(address)
+    if (!rate.allowed) throw tooMany(`too many calls of ${name} from this address; wait, or ${how}`, rate.retryAfter, rate.limit, 3600, { proofOfWork: true })
+  }
 
   /** `idempotencyKey`: see rpc/idempotency.ts. */
   async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey?: unknown): Promise<Reply> {
@@ -43,7 +63,7 @@ export class Dispatcher {
     if (this.draining) return { error: { code: 503, msg: 'the server is shutting down' } }
     this.inFlight++
     try {
-      return { result: (await this.run(opName, rawArgs, session, transport, idempotencyKey)) ?? null }
+      return { result: (await this.run(opName, rawArgs, session, transport, idempotencyKey, null)) ?? null }
     } catch (err) {
       const debug = this.deps.config.devMode ? { op: name } : undefined
       return { error: toWireError(err, this.deps.log, debug, () => ({ op: name, ...databaseRefusal(err, opName, rawArgs, this.deps.registry) })) }
@@ -62,13 +82,16 @@ export class Dispatcher {
     return new Promise((resolve) => (this.idle = resolve))
   }
 
-  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey: unknown) {
+  /** `proof`: the challenge that proved the call (through v3.proofOfWork.call or v3.core.proofOfWork), else null. */
+  private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey: unknown, proof: Proof | null) {
     const entry = typeof opName === 'string' ? this.deps.registry.get(opName) : undefined
     if (!entry) throw new RpcError(501, `no such operation: ${String(opName).slice(0, 200)}`)
     // Whatever its arguments, an operation that is not built says so: a client can tell the two apart.
     if (!entry.built) throw notBuiltError(entry.op.name)
     const args = checkArguments(entry, rawArgs)
     if (entry.op.access !== 'public' && !session) throw unauthorized()
+    if (session?.apiKey && entry.op.apiKeys === false) throw forbidden(`an API key may not call ${entry.op.name}; sign in with a password`)
+    if (entry.op.proofOfWork && !proof) await this.requireProofOrRate(entry.op.name, entry.op.proofOfWork, transport.address)
     const key = checkIdempotencyKey(idempotencyKey, !!session)
 
     const queued: BusMessage[] = []
@@ -82,11 +105,15 @@ export class Dispatcher {
         session,
         transport,
         roleTable: this.deps.registry.roleTable,
+        functions: this.deps.functions,
         publish: (topic, sig, meta) => queued.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
         control: (message) => queued.push(message),
         mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
         later: (task) => tasks.push(task),
         invalid: (argument, path, reason, details) => invalidArgument(entry, argument, path, reason, details),
+        proof,
+        callProven: (endpoint, args, proven) => this.run(endpoint, args, session, transport, undefined, proven),
+        takesProof: (endpoint) => !!this.deps.registry.get(endpoint)?.op.proofOfWork,
       }
       if (entry.op.access === 'member') Object.assign(ctx, await authorizeMember(db, session!, entry.op, args))
       return ctx
@@ -94,13 +121,16 @@ export class Dispatcher {
     const run = async (db: Context['db']) => entry.op.run(await context(db), ...args)
     const { kysely } = this.deps.db
     let afterCommit: BusMessage[] = []
-    const result = entry.op.readOnly
-      ? await run(kysely)
-      : await kysely.transaction().execute(async (trx) => {
-          const value = key && session ? await once(trx, { uid: session.uid, key, op: entry.op.name, args }, () => run(trx)) : await run(trx)
-          afterCommit = await logSignals(trx, queued)
-          return value
-        })
+    const execute = () =>
+      entry.op.readOnly
+        ? run(kysely)
+        : kysely.transaction().execute(async (trx) => {
+            const value = key && session ? await once(trx, { uid: session.uid, key, op: entry.op.name, args }, () => run(trx)) : await run(trx)
+            afterCommit = await logSignals(trx, queued)
+            return value
+          })
+    // Guessing limits are read and written outside the call's transaction: a failed guess still counts.
+    const result = entry.op.guessing ? await this.limits.guard(entry.op.guessing, args, transport.address, execute) : await execute()
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
     if (afterCommit.length) {
       this.deps.bus.emit(afterCommit).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))

@@ -11,7 +11,7 @@ import type { Logger } from 'pino'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { resolveSessionId, resolveSessionKey } from '../auth/sessions'
+import { resolveKey, signalWorkspaces, stillValid } from '../auth/sessions'
 import { keyFromRequest } from '../http/credentials'
 import { release, type Hub, type HubConnection } from '../realtime/hub'
 import { resume } from '../realtime/resume'
@@ -19,7 +19,6 @@ import type { Dispatcher, Reply } from './dispatch'
 import type { Session } from '../auth/sessions'
 import type { Transport } from './operation'
 import { TokenBucket } from './rate-limit'
-import { memberWorkspaceIds } from '../db/workspaces'
 
 
 /**
@@ -63,16 +62,17 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     if (!originAllowed(req, config.allowedOrigins)) return refuse(socket, 403, 'Forbidden')
     if (wss.clients.size >= config.wsMaxConnections) return refuse(socket, 503, 'Service Unavailable')
     const key = keyFromRequest(req)
+    const address = req.socket.remoteAddress ?? ''
     let session: Session | null = null
     if (key) {
-      session = await resolveSessionKey(db.kysely, key, config.sessionIdleSeconds)
+      session = await resolveKey(db.kysely, key, config.sessionIdleSeconds, address)
       if (!session) return refuse(socket, 401, 'Unauthorized')
     }
-    const workspaceIds = session ? await memberWorkspaceIds(db.kysely, session.uid) : []
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, session, workspaceIds))
+    const workspaceIds = session ? await signalWorkspaces(db.kysely, session) : []
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, session, workspaceIds, address))
   }
 
-  function serve(ws: WebSocket, initial: Session | null, workspaceIds: string[]) {
+  function serve(ws: WebSocket, initial: Session | null, workspaceIds: string[], address: string) {
     let session = initial
     let sessionCheckedAt = Date.now()
     let alive = true
@@ -81,6 +81,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     const conn: HubConnection = {
       uid: null,
       sessionId: null,
+      scope: null,
       topics: new Set(),
       lastSeq: 0,
       firstLiveSeq: 0,
@@ -104,13 +105,14 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     const signIn = (s: Session, ids: string[]) => {
       session = s
       sessionCheckedAt = Date.now()
-      hub.signIn(conn, s.uid, s.id, ids)
+      hub.signIn(conn, s.uid, s.id, ids, s.apiKey?.cid ?? null)
       hold()
     }
     if (initial) signIn(initial, workspaceIds)
 
     const transport: Transport = {
       kind: 'ws',
+      address,
       signIn: (s, _key, ids) => signIn(s, ids),
       // The socket stays indexed under its session until the "session ended" message closes it.
       signOut: () => (session = null),
@@ -128,12 +130,17 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     }
     const reply = (id: unknown, r: Reply) => send(JSON.stringify({ id, ...r }))
 
-    /** Sessions end elsewhere too (idle expiry, another process): check again now and then. */
+    /**
+     * Sessions end elsewhere too (idle expiry, another process): check again now and then. An API
+     * key's expiry is known, so it is checked on every call.
+     */
     async function currentSession(): Promise<Session | null> {
-      if (!session || Date.now() - sessionCheckedAt < sessionRecheckMs) return session
-      const checked = await resolveSessionId(db.kysely, session.id, config.sessionIdleSeconds)
+      if (!session) return session
+      const expired = session.apiKey !== undefined && session.apiKey.expires <= Date.now()
+      if (!expired && Date.now() - sessionCheckedAt < sessionRecheckMs) return session
+      const valid = !expired && (await stillValid(db.kysely, session, config.sessionIdleSeconds))
       sessionCheckedAt = Date.now()
-      if (!checked) {
+      if (!valid) {
         session = null
         hub.remove(conn)
       }

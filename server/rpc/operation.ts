@@ -2,7 +2,9 @@
  * What an operation is. Each one is declared once, in server/ops/, with `operation({...})`;
  * its arguments are described by schemas/ops/<name>.json and validated before `run`.
  */
+import type { Guessing } from '../auth/limits'
 import type { Config } from '../config'
+import type { Evaluator } from '../domain/functions/evaluator'
 import type { DbHandle } from '../db/schema'
 import type { Session } from '../auth/sessions'
 import type { Mail } from '../mail'
@@ -18,6 +20,8 @@ import type { OperationArgs, OperationName } from './args.generated'
 /** What a transport (socket or HTTP request) lets an operation do to it. */
 export interface Transport {
   kind: 'ws' | 'http'
+  /** The client's address (the socket's peer), for API key whitelists and rate limits. */
+  address: string
   /**
    * Called when a call signs the caller in (login, auth): the socket keeps the session and
    * subscribes to the user's workspaces; an HTTP response sets the cookie.
@@ -40,6 +44,8 @@ export interface Context {
   publish<S extends SignalName>(topic: SignalTopic<S> | SignalTopic<S>[], sig: S, meta: SignalMeta<S>): void
   /** Queued internal message (session ended, membership changed), delivered after commit. */
   control(message: BusMessage): void
+  /** The sandbox that runs the code of function fields (server/domain/functions/). */
+  functions: Evaluator
   /** Each operation declared with access 'member' and its capability (for "what may I do" answers). */
   roleTable: RoleTable
   /**
@@ -47,6 +53,12 @@ export interface Context {
    * '/name', 'must not be blank')`. `argument` counts from 0; `path` is a JSON pointer inside it.
    */
   invalid(argument: number, path: string, reason: string, details?: object): RpcError
+  /** Set when the call came through proof of work: the challenge it used. */
+  proof: Proof | null
+  /** Calls an operation that takes proof of work, as proven by a challenge. */
+  callProven(endpoint: string, args: unknown[], proof: Proof): Promise<unknown>
+  /** Whether `endpoint` is an operation that takes proof of work. */
+  takesProof(endpoint: string): boolean
   /**
    * Queued: runs after the call's transaction commits (never for a call that fails), on the
    * server's own services rather than the call's transaction. For background jobs.
@@ -58,6 +70,12 @@ export interface Context {
     /** An absolute link for a message: PUBLIC_URL (default the server's own URL) followed by `pathname`. */
     link(pathname: string): string
   }
+}
+
+/** The challenge a proven call used (server/auth/proof-of-work.ts). */
+export interface Proof {
+  identifier: string
+  challenge: string
 }
 
 /**
@@ -117,6 +135,19 @@ interface Common<A extends Access, N extends string> {
   access: A
   /** Reads only: runs without a transaction. */
   readOnly?: boolean
+  /**
+   * false: a caller signed in with an API key is refused (403), whatever its owner may do. Keys
+   * cannot manage keys, the password or the account.
+   */
+  apiKeys?: false
+  /** Wrong guesses (a wrong password, an unknown key) are counted and slowed down: server/auth/limits.ts. */
+  guessing?: Guessing
+  /**
+   * 'always': answers only when called through v3.proofOfWork.call or v3.core.proofOfWork (403
+   * otherwise). 'beyondRate': free up to REGISTRATIONS_PER_ADDRESS_PER_HOUR per client address, then
+   * only with proof of work (429 otherwise). See server/auth/proof-of-work.ts.
+   */
+  proofOfWork?: 'always' | 'beyondRate'
   run(ctx: ContextOf<A>, ...args: Args<N>): Promise<unknown>
 }
 

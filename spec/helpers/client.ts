@@ -67,11 +67,12 @@ export class Client {
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })))
   }
 
-  static connect(options: { key?: string; cookie?: string; headers?: Record<string, string>; url?: string } = {}) {
+  /** `localAddress` binds the client's end (e.g. 127.0.0.2, to test address whitelists). */
+  static connect(options: { key?: string; cookie?: string; headers?: Record<string, string>; url?: string; localAddress?: string } = {}) {
     const headers: Record<string, string> = { ...options.headers }
     if (options.key) headers.hlrkey = options.key
     if (options.cookie) headers.cookie = options.cookie
-    const ws = new WebSocket(options.url ?? wsUrl(), { headers })
+    const ws = new WebSocket(options.url ?? wsUrl(), { headers, localAddress: options.localAddress })
     return new Promise<Client>((resolve, reject) => {
       ws.once('open', () => resolve(new Client(ws)))
       ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)))

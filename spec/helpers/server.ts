@@ -29,9 +29,23 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   const dataDir = env.DATA_DIR ?? tempDataDir()
   const child = spawn(TSX, [path.join(ROOT, 'server', 'main.ts')], {
     cwd: options.cwd ?? ROOT,
-    // Every test and benchmark calls from 127.0.0.1: the per-address HTTP budget is lifted unless a test sets it.
+    // Every test and benchmark calls from 127.0.0.1: the per-address budgets (HTTP requests, registrations
+    // without proof of work, failed sign-ins, unknown keys) are lifted unless a test sets them.
     // ENV_FILE empty: a developer's .env in the project folder does not reach the tests.
-    env: { ...process.env, ENV_FILE: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', HTTP_REQUESTS_PER_SECOND: '1000000', ...env, DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      ENV_FILE: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      HTTP_REQUESTS_PER_SECOND: '1000000',
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000000',
+      LOGIN_FREE_FAILURES_PER_ADDRESS: '1000000',
+      KEY_GUESSES_PER_ADDRESS: '1000000',
+      ...env,
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

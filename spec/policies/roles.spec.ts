@@ -74,6 +74,21 @@ const publishedProduct = async (fx: Fixture) => {
   return product
 }
 
+/** A workflow with a function field and one activity, in the walked workspace (made once). */
+let functionWorld: Promise<{ processId: string; fieldId: string; activityId: string }> | undefined
+const functions = (fx: Fixture) => {
+  functionWorld ??= (async () => {
+    const p = await asOwner(fx, 'process.create', { name: fx.unique('functions') })
+    const phase = 'bbbbbbbbbbbbbbbbbbbbbbb1'
+    await asOwner(fx, 'process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+    const a = await asOwner(fx, 'process.create_field', p._id, { label: 'A', type: 'numeric' })
+    const f = await asOwner(fx, 'process.create_field', p._id, { label: 'F', type: 'numeric', function: 'return dep.a * 2', functionEnabled: true, functionVariables: { a: { type: '=', data: [a._id] } } })
+    const activity = await asOwner(fx, 'v3.activity.create', p._id, { name: 'walked', fields: { [a._id]: 1 } }, { teamId: fx.teamId })
+    return { processId: p._id, fieldId: f._id, activityId: activity._id }
+  })()
+  return functionWorld
+}
+
 /** A wall post the member of the role under test may see: the owner's post to the whole workspace. */
 const wallPost = async (fx: Fixture) => (await asOwner(fx, 'wall2.new_post', { subject: fx.unique('post'), text: 'walked' }))._id as string
 /** A wall post by the member of the role under test, to the owner. */
@@ -87,6 +102,33 @@ const ownComment = async (fx: Fixture) => {
 
 /** One valid call per operation of the table. */
 const RECIPES: Record<string, Recipe> = {
+  'v3.activity.explainNodeDryRun': async (fx) => {
+    const w = await functions(fx)
+    return { args: [{ activityId: w.activityId, fieldId: w.fieldId }] }
+  },
+  'v3.activity.verifyWorkflowValues': async (fx) => ({ args: [{ workflowId: (await functions(fx)).processId }] }),
+  'v3.activity.evaluateWorkflowFunctions.start': async (fx) => ({ args: [{ processId: (await functions(fx)).processId }] }),
+  'v3.activity.evaluateWorkflowFunctions.logs': async (fx) => {
+    const { runId } = await asOwner(fx, 'v3.activity.evaluateWorkflowFunctions.start', { processId: (await functions(fx)).processId })
+    return { args: [{ runId }] }
+  },
+  'v3.activity.evaluateAllFunctions': async (fx) => {
+    await functions(fx)
+    return { args: [{ apply: false }] }
+  },
+  'v3.activity.convertStackedVariables': async (fx) => ({ args: [{ processId: (await functions(fx)).processId }] }),
+  'v3.activity.repairWorkflowPath': async (fx) => {
+    const w = await functions(fx)
+    return { args: [{ workflowId: w.processId, fieldId: w.fieldId }] }
+  },
+  'v3.activity.repairWorkflowPathDryRun': async (fx) => {
+    const w = await functions(fx)
+    return { args: [{ workflowId: w.processId, fieldId: w.fieldId }] }
+  },
+  'v3.activity.forceRepairWorkflowPath': async (fx) => {
+    const w = await functions(fx)
+    return { args: [{ workflowId: w.processId, fieldId: w.fieldId }] }
+  },
   'process.create': async (fx) => ({ args: [{ name: fx.unique('workflow') }] }),
   'process.install_template': async (fx) => ({ args: [(await asOwner(fx, 'process.list_templates'))[0]._id] }),
   'v2.network.workflowTemplate': async (fx) => ({ args: [fx.cid] }),
@@ -117,6 +159,7 @@ const RECIPES: Record<string, Recipe> = {
   'company.remove_user': async (fx) => ({ args: [(await fx.freshTarget()).uid] }),
   'company.leave': async (fx) => ({ args: [fx.cid], as: await fx.fresh() }),
   'v3.user.permissions': async (fx) => ({ args: [null, fx.cid] }),
+  'v3.user.apikey.create': async (fx) => ({ args: [fx.unique('key'), fx.cid, []] }),
   'company.new_team': async (fx) => ({ args: [{ name: fx.unique('team') }] }),
   'company.load_team': async (fx) => ({ args: [fx.teamId] }),
   'company.remove_team': async (fx) => ({ args: [await newTeam(fx)] }),

@@ -5,6 +5,7 @@
  * activities; editing follows activityAccess. A caller who may not see an activity learns nothing of
  * it (404). The loaders here are shared by the removal, ball, link and history operations.
  */
+import { actsIn, type Principal } from '../../policies/principal'
 import type { ActivitiesTable, Role, DbHandle } from '../../db/schema'
 import type { Selectable } from 'kysely'
 import { forbidden, notFound } from '../../errors'
@@ -27,10 +28,10 @@ export interface VisibleActivity {
  * One activity the caller may read (404 otherwise, also for one of another workspace).
  * `removed`: false (default) only active activities, true only removed ones, 'any' both.
  */
-export async function loadVisibleActivity(db: DbHandle, uid: string, activityId: string, removed: boolean | 'any' = false, options: { lock?: boolean } = {}): Promise<VisibleActivity> {
+export async function loadVisibleActivity(db: DbHandle, caller: Principal, activityId: string, removed: boolean | 'any' = false, options: { lock?: boolean } = {}): Promise<VisibleActivity> {
   let q = db
     .selectFrom('activities as a')
-    .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
+    .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
     .selectAll('a')
     .where('a._id', '=', activityId)
   if (removed !== 'any') q = q.where('a.removed', '=', removed)
@@ -38,7 +39,7 @@ export async function loadVisibleActivity(db: DbHandle, uid: string, activityId:
   if (options.lock) q = q.forUpdate('a')
   const activity = await q.executeTakeFirst()
   if (!activity) throw notFound('activity')
-  const { process, access } = await loadProcessAccess(db, uid, activity.process_id).catch(() => {
+  const { process, access } = await loadProcessAccess(db, caller, activity.process_id).catch(() => {
     throw notFound('activity')
   })
   const { edit } = activityAccess(access, { owners: ownersOf(activity), team: activity.team_id })
@@ -51,19 +52,20 @@ export function requireEdit(v: VisibleActivity, what: string) {
 }
 
 /** The caller's workspaces and role in each. */
-export async function workspacesOf(db: DbHandle, uid: string): Promise<Map<string, Role>> {
-  const rows = await db.selectFrom('workspace_members').select(['cid', 'role']).where('uid', '=', uid).execute()
-  return new Map(rows.map((r) => [r.cid, r.role]))
+export async function workspacesOf(db: DbHandle, caller: Principal): Promise<Map<string, Role>> {
+  const rows = await db.selectFrom('workspace_members').select(['cid', 'role']).where('uid', '=', caller.uid).execute()
+  return new Map(rows.filter((r) => actsIn(caller, r.cid)).map((r) => [r.cid, r.role]))
 }
 
 /**
  * Of the given workflow ids (any workspace), those the caller sees, with the caller's access.
  * Unknown ids and workflows of other workspaces are left out.
  */
-export async function visibleProcesses(db: DbHandle, uid: string, processIds: string[] | '*'): Promise<Map<string, { process: ProcessRow; access: ProcessAccess }>> {
+export async function visibleProcesses(db: DbHandle, caller: Principal, processIds: string[] | '*'): Promise<Map<string, { process: ProcessRow; access: ProcessAccess }>> {
   const out = new Map<string, { process: ProcessRow; access: ProcessAccess }>()
   if (processIds !== '*' && !processIds.length) return out
-  const roles = await workspacesOf(db, uid)
+  const { uid } = caller
+  const roles = await workspacesOf(db, caller)
   if (!roles.size) return out
   let q = db.selectFrom('processes').selectAll().where('cid', 'in', [...roles.keys()])
   if (processIds !== '*') q = q.where('_id', 'in', [...new Set(processIds)])

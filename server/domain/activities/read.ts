@@ -3,9 +3,11 @@
  * THE rule of server/policies/processes.ts: an activity is seen by whoever sees its workflow, edited
  * per `activityAccess`; anything the caller may not see is 404, never 403.
  */
+import { type Principal } from '../../policies/principal'
 import type { Selectable } from 'kysely'
 import type { ActivitiesTable, DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
+import { loadFunctionStates, type FieldStates } from '../functions/after-write'
 import { activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import type { ProcessRow } from '../../db/processes'
 import { activityRecord } from '../../presenters/activity'
@@ -36,7 +38,8 @@ export async function activityRecords(db: DbHandle, cid: string, rows: ActivityR
     cid,
     rows.map((r) => r.discussion_id),
   )
-  return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id)))
+  const states = await loadFunctionStates(db, cid, rows.map((r) => r._id))
+  return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id), states.get(r._id)))
 }
 
 export interface Loaded {
@@ -55,13 +58,13 @@ export interface Loaded {
  * transaction (in id order, so two calls locking overlapping sets cannot deadlock), and what is
  * read is what the change starts from.
  */
-export async function loadActivitiesFor(db: DbHandle, uid: string, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
+export async function loadActivitiesFor(db: DbHandle, caller: Principal, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
   const unique = [...new Set(ids)].sort()
   const rows: ActivityRow[] = []
   for (let i = 0; i < unique.length; i += 5000) {
     let query = db
       .selectFrom('activities as a')
-      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
+      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
       .selectAll('a')
       .where('a._id', 'in', unique.slice(i, i + 5000))
       .where('a.removed', '=', false)
@@ -78,7 +81,7 @@ export async function loadActivitiesFor(db: DbHandle, uid: string, ids: string[]
     if (!processes.has(row.process_id)) {
       processes.set(
         row.process_id,
-        await loadProcessAccess(db, uid, row.process_id).catch(() => null),
+        await loadProcessAccess(db, caller, row.process_id).catch(() => null),
       )
     }
     const pa = processes.get(row.process_id)

@@ -9,6 +9,7 @@
  * values are checked per type (values.ts). A discussion is created for each activity; the creator,
  * the followerIds and the users of `users` fields with inviteToDiscussionOnChange join it.
  */
+import { lockBeforeWrite } from '../functions/recompute'
 import { sql } from 'kysely'
 import { loadFields, type FieldRecord, type ProcessRow } from '../../db/processes'
 import type { DbHandle } from '../../db/schema'
@@ -17,6 +18,7 @@ import { newId } from '../../ids'
 import { accessToAll } from '../../policies/processes'
 import type { Context, SignedInContext } from '../../rpc/operation'
 import { firstUnattachableFile } from '../../policies/files'
+import { allKeys, loadFunctionStates, recomputeAfter } from '../functions/after-write'
 import { enforceQuota } from '../quota'
 import { adjustPhaseCounts, recordHistory } from './events'
 import { tellViewers } from '../process-signals'
@@ -62,7 +64,7 @@ export const invalidActivityOf =
 
 /** 404 naming the first listed file the caller may not attach (server/domain/files.ts). */
 export async function requireAttachableFiles(ctx: SignedInContext, cid: string, lists: { index: number; fileIds: string[] }[], argument: number) {
-  const unattachable = await firstUnattachableFile(ctx.db, ctx.session.uid, cid, lists.flatMap((l) => l.fileIds))
+  const unattachable = await firstUnattachableFile(ctx.db, ctx.session, cid, lists.flatMap((l) => l.fileIds))
   if (!unattachable) return
   const index = lists.find((l) => l.fileIds.includes(unattachable))!.index
   throw new RpcError(404, `file not found: ${unattachable}`, { argument, index, path: '/fileIds', fileId: unattachable })
@@ -302,6 +304,7 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
     links.push(...linkRows(cid, _id, p.values, fields))
   }
 
+  await lockBeforeWrite(ctx.db, cid)
   await insertBatches(rows, BATCH, (batch) =>
     ctx.db
       .insertInto('activities')
@@ -327,8 +330,25 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
     ctx,
     rows.map((r) => ({ cid, activityId: r._id, processId: process._id, kind: 'created' as const, changes: { phase: { from: null, to: r.current_phase } } })),
   )
+  const computed = await recomputeAfter(
+    ctx,
+    cid,
+    rows.map((r) => ({ activityId: r._id, keys: allKeys(r.fields), all: true })),
+  )
   const order2 = (info.fieldsOrder as string[] | undefined) ?? []
-  return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], order2))
+  const stored = computed.changed ? await reread(ctx, cid, rows) : rows
+  const states = computed.evaluated || computed.queued ? await loadFunctionStates(ctx.db, cid, rows.map((r) => r._id)) : new Map()
+  return stored.map((r) => activityRecord(r as ActivityRow, followers.get(r.discussion_id) ?? [], order2, states.get(r._id)))
+}
+
+/** The rows again, with the values their functions computed (in the order given). */
+async function reread<T extends { _id: string }>(ctx: SignedInContext, cid: string, rows: T[]) {
+  const fresh = new Map<string, ActivityRow>()
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = await ctx.db.selectFrom('activities').selectAll().where('cid', '=', cid).where('_id', 'in', rows.slice(i, i + BATCH).map((r) => r._id)).execute()
+    for (const r of batch) fresh.set(r._id, r)
+  }
+  return rows.map((r) => fresh.get(r._id)!)
 }
 
 /** The created signal(s): one per call. */

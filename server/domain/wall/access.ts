@@ -3,6 +3,7 @@
  * caller may not see (server/db/wall.ts: postVisibleTo), before any role check, so nobody learns
  * that a post they cannot see exists; dispatch then checks membership and the capability.
  */
+import type { Principal } from '../../policies/principal'
 import { findVisiblePost, type PostRow } from '../../db/wall'
 import type { DbHandle } from '../../db/schema'
 import { notFound, RpcError } from '../../errors'
@@ -29,9 +30,9 @@ export async function visiblePost(ctx: MemberContext, postId: string, lock = fal
  * Files on a post or comment follow the file rule: only files of the workspace the author may read
  * (attaching one lets everyone who sees the post read it: canReadFile). 404 naming the first other.
  */
-export async function checkFiles(db: DbHandle, uid: string, cid: string, files: string[] | undefined, argument: number): Promise<string[]> {
+export async function checkFiles(db: DbHandle, caller: Principal, cid: string, files: string[] | undefined, argument: number): Promise<string[]> {
   const list = [...new Set(files ?? [])]
-  const bad = await firstUnattachableFile(db, uid, cid, list)
+  const bad = await firstUnattachableFile(db, caller, cid, list)
   if (bad) throw new RpcError(404, `file ${bad} not found`, { argument, path: '/files', fileId: bad })
   return list
 }

@@ -11,6 +11,7 @@ import { operation } from '../../rpc/operation'
 export const checkInvite = operation({
   name: 'company.check_invite',
   access: 'public',
+  guessing: { kind: 'key', failsWith: 404 },
   readOnly: true,
   async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)

@@ -28,7 +28,7 @@ function normalise(template: Record<string, unknown>): Template {
 }
 
 async function administered(ctx: SignedInContext, processId: string, what: string): Promise<ProcessRow> {
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
   requireAdminister(access, what)
   return process
 }

@@ -13,6 +13,13 @@ import { isObjectId, newId } from '../../ids'
 import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import { operation, type Context } from '../../rpc/operation'
 import { tellViewers } from '../../domain/process-signals'
+import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../domain/functions/config'
+import { recomputeFunction } from '../../domain/functions/after-write'
+
+/** Where a field descriptor keeps its function (process.set_info uses the name function's keys). */
+const FUNCTION_KEYS = { code: 'function', enabled: 'functionEnabled', variables: 'functionVariables' }
+/** Changing one of these evaluates the function again on every activity (also a type change of the result). */
+const FUNCTION_DEFINITION = ['function', 'functionEnabled', 'functionVariables', 'data']
 
 type Descriptor = Record<string, unknown> & { label?: string; type?: ProcessFieldType }
 
@@ -70,11 +77,12 @@ export const createField = operation({
   name: 'process.create_field',
   access: 'signedIn',
   async run(ctx, processId, field) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'add fields')
     const { type, ...descriptor } = field as Descriptor & { type: ProcessFieldType }
     descriptor.label = (descriptor.label as string).trim()
     await validate(ctx, process.cid, type, descriptor, 1)
+    await checkFunctionInput(ctx, process.cid, 1, descriptor, FUNCTION_KEYS)
     await checkKey(ctx, process, descriptor.key)
     const _id = newId()
     const created = Date.now()
@@ -83,6 +91,10 @@ export const createField = operation({
       .values({ cid: process.cid, _id, process_id: process._id, type, descriptor: JSON.stringify(descriptor), uid: ctx.session.uid, created, updated: null })
       .execute()
     await setFieldsOrder(ctx, process, [...fieldsOrder(process).filter((id) => id !== _id), _id])
+    if (isFunctionField(descriptor)) {
+      await checkSavedConfiguration(ctx.db, process.cid, process._id, _id, descriptor.functionVariables as Record<string, unknown>)
+      await recomputeFunction(ctx, process.cid, process._id, _id)
+    }
     await tellViewers(ctx, process, { sig: 'process.field.created', meta: { processId: process._id, _id } })
     return { ...descriptor, type, _id, uid: ctx.session.uid, created } as FieldRecord
   },
@@ -97,7 +109,7 @@ export const updateField = operation({
   name: 'process.update_field',
   access: 'signedIn',
   async run(ctx, processId, fieldId, changes, lang) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'change fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
@@ -112,6 +124,7 @@ export const updateField = operation({
       else next[k] = k === 'label' ? (v as string).trim() : v
     }
     await validate(ctx, process.cid, type, { ...changes, data: next.data }, 2)
+    await checkFunctionInput(ctx, process.cid, 2, changes as Record<string, unknown>, FUNCTION_KEYS)
     await checkKey(ctx, process, changes.key, fieldId)
     await ctx.db
       .updateTable('process_fields')
@@ -119,6 +132,10 @@ export const updateField = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', fieldId)
       .execute()
+    if (isFunctionField(next)) {
+      await checkSavedConfiguration(ctx.db, process.cid, process._id, fieldId, next.functionVariables as Record<string, unknown>)
+      if (FUNCTION_DEFINITION.some((k) => k in changes)) await recomputeFunction(ctx, process.cid, process._id, fieldId)
+    }
     await tellViewers(ctx, process, { sig: 'process.field.updated', meta: { processId: process._id, _id: fieldId, changed: Object.keys(changes) } })
     return true
   },
@@ -129,7 +146,7 @@ export const removeField = operation({
   name: 'process.remove_field',
   access: 'signedIn',
   async run(ctx, processId, fieldId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'remove fields')
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })

@@ -7,6 +7,8 @@ import { operation } from '../../rpc/operation'
 export const create = operation({
   name: 'v2.network.create',
   access: 'signedIn',
+  // A key acts in its own workspace only: it does not make new ones.
+  apiKeys: false,
   async run(ctx, name) {
     const created = await createWorkspace(ctx.db, name?.trim() || 'New workspace', ctx.session.uid)
     ctx.control({ kind: 'membership', uid: ctx.session.uid, cid: created._id, member: true })

@@ -15,7 +15,7 @@ export const get = operation({
   readOnly: true,
   async run(ctx, processId) {
     if (processId === undefined) throw ctx.invalid(0, '', 'is required')
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
     return processObject(ctx.db, process, ctx.session.uid)
   },
 })
@@ -25,7 +25,7 @@ export const star = operation({
   name: 'v2.process.star',
   access: 'signedIn',
   async run(ctx, processId) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
     const uid = ctx.session.uid
     // Delete first, insert when nothing was deleted: two toggles at once never fail on the key.
     const unstarred = await ctx.db.deleteFrom('process_stars').where('cid', '=', process.cid).where('process_id', '=', process._id).where('uid', '=', uid).returning('uid').executeTakeFirst()
@@ -52,7 +52,7 @@ export const meta = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, query) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, query.process)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, query.process)
     const fields = await loadFields(ctx.db, process.cid, process._id)
     const order = (process.info.fieldsOrder as string[] | undefined) ?? []
     fields.sort((a, b) => rank(order, a._id) - rank(order, b._id))

@@ -1,15 +1,18 @@
 import { timingSafeEqual } from 'node:crypto'
 import { markEmailVerified, userForMail } from '../../db/invites'
 import { loadProfile, loadSettings, mergeSettings, shareWorkspace } from '../../db/users'
-import { registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
+import { createSession } from '../../auth/sessions'
+import { verifyIdToken, type VerifiedIdentity } from '../../auth/sso'
+import { createAccount, registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
 import { notFound, refused } from '../../errors'
 import { hashSecret, newId, newSecret } from '../../ids'
 import { verificationMail } from '../../mail/messages'
-import { operation } from '../../rpc/operation'
+import { operation, type Context } from '../../rpc/operation'
 
 export const register = operation({
   name: 'v2.user.register',
   access: 'public',
+  proofOfWork: 'beyondRate',
   run: (ctx, user: NewUser, options?: RegisterOptions) => registerUser(ctx, user, options),
 })
 
@@ -20,8 +23,9 @@ export const profile = operation({
   readOnly: true,
   async run(ctx, userId) {
     const self = userId === ctx.session.uid
-    if (!self && !(await shareWorkspace(ctx.db, ctx.session.uid, userId))) throw notFound('user')
     const user = await loadProfile(ctx.db, userId)
+    // A removed account shows to anyone as such (its work stays where it was): nothing personal is left in it.
+    if (!self && !user?.removed && !(await shareWorkspace(ctx.db, ctx.session.uid, userId, ctx.session.apiKey?.cid))) throw notFound('user')
     if (!user) throw notFound('user')
     return self ? { ...user, settings: await loadSettings(ctx.db, userId) } : user
   },
@@ -99,3 +103,58 @@ export const verifyEmail = operation({
 })
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+interface SsoRegisterOptions {
+  copyNetworkId?: string
+  referralCode?: string
+}
+
+/**
+ * Registration through single sign-on (server/auth/sso.ts): the account gets the token's verified
+ * address (marked verified), no password, and a workspace as v2.user.register makes it; a taken
+ * address is 409. The caller is signed in at once (there is no password to log in with later), and
+ * {uid, cid} is returned.
+ */
+async function registerVerified(ctx: Context, identity: VerifiedIdentity, names: { firstname: string; lastname: string }, options: SsoRegisterOptions = {}) {
+  const { referralCode, ...registerOptions } = options
+  const settings = referralCode === undefined ? {} : { referralCode }
+  const account = await createAccount(ctx, { email: identity.email, ...names, passwordHash: '' }, registerOptions, settings)
+  await markEmailVerified(ctx.db, account.uid, Date.now())
+  const { key, session } = await createSession(ctx.db, account.uid, account.cid)
+  ctx.transport.signIn(session, key, [account.cid])
+  return account
+}
+
+/** [{token, email, firstname, lastname}, options?]: the names as given; `email` must be the token's. */
+export const registerSsoA = operation({
+  name: 'v2.user.registerSsoA',
+  access: 'public',
+  async run(ctx, user: { token: string; email: string; firstname: string; lastname: string }, options?: SsoRegisterOptions) {
+    const identity = await verifyIdToken(ctx.config, user.token)
+    if (identity.email.toLowerCase() !== user.email.toLowerCase()) throw ctx.invalid(0, '/email', 'must be the e-mail address of the identity token')
+    const firstname = user.firstname.trim()
+    const lastname = user.lastname.trim()
+    if (!firstname) throw ctx.invalid(0, '/firstname', 'must not be blank')
+    return registerVerified(ctx, identity, { firstname, lastname }, options)
+  },
+})
+
+/** [idToken, options?]: the names come from the token (given_name and family_name, else name, else the address). */
+export const registerSsoB = operation({
+  name: 'v2.user.registerSsoB',
+  access: 'public',
+  async run(ctx, idToken: string, options?: SsoRegisterOptions) {
+    const identity = await verifyIdToken(ctx.config, idToken)
+    return registerVerified(ctx, identity, namesOf(identity), options)
+  },
+})
+
+function namesOf({ claims, email }: VerifiedIdentity): { firstname: string; lastname: string } {
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 200) : '')
+  const given = text(claims.given_name)
+  const family = text(claims.family_name)
+  if (given || family) return { firstname: given || family, lastname: given ? family : '' }
+  const [first, ...rest] = text(claims.name).split(/\s+/).filter(Boolean)
+  if (first) return { firstname: first, lastname: rest.join(' ').slice(0, 200) }
+  return { firstname: email.slice(0, email.indexOf('@')).slice(0, 200) || email, lastname: '' }
+}

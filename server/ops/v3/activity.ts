@@ -31,7 +31,7 @@ async function creatableProcess(ctx: SignedInContext, processIdOrKey: string, wo
   }
   // Locked: creation counts the workflow's activities (info.createdActivities) and then the
   // workspace's (quota); taking the workflow first keeps the lock order of process.set_info.
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
   if (workspaceId && process.cid !== workspaceId) throw notFound('process')
   if (!canCreateActivity(access)) throw forbidden('you may not create activities in this workflow', { needs: 'create' })
   return process

@@ -12,7 +12,7 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, fileId) {
-    const file = await canReadFile(ctx.db, ctx.session.uid, fileId)
+    const file = await canReadFile(ctx.db, ctx.session, fileId)
     if (!file) throw notFound('file')
     return describeFile(file)
   },
@@ -33,7 +33,7 @@ export const setPublic = operation({
       const member = await findMember(ctx.db, file.cid, ctx.session.uid)
       const admin = member && (member.role === 'owner' || member.role === 'admin')
       if (!admin) {
-        if (await canReadFile(ctx.db, ctx.session.uid, fileId)) throw forbidden('only the uploader or a workspace admin may make a file public')
+        if (await canReadFile(ctx.db, ctx.session, fileId)) throw forbidden('only the uploader or a workspace admin may make a file public')
         throw notFound('file')
       }
     }

@@ -28,13 +28,13 @@ export const create = operation({
   name: 'v3.insight.create',
   access: 'signedIn',
   async run(ctx, input) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, input.processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, input.processId)
     const name = input.name.trim()
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     const filters = input.filters ?? {}
     await checkDefinition(ctx.db, process, { fields: input.fields, filters }, invalidOf(ctx, 0))
     const _id = await insertInsight(ctx.db, process.cid, ctx.session.uid, { processId: process._id, name, fields: input.fields, filters })
-    const { insight } = await insightFor(ctx.db, ctx.session.uid, _id)
+    const { insight } = await insightFor(ctx.db, ctx.session, _id)
     announce(ctx, 'v3.insight.created', insight)
     return insightRecord(insight)
   },
@@ -45,7 +45,7 @@ export const update = operation({
   name: 'v3.insight.update',
   access: 'signedIn',
   async run(ctx, insightId, changes) {
-    const { insight, process, access } = await insightFor(ctx.db, ctx.session.uid, insightId, { lock: true })
+    const { insight, process, access } = await insightFor(ctx.db, ctx.session, insightId, { lock: true })
     requireManager(ctx, insight, access)
     const name = changes.name === undefined ? insight.name : changes.name.trim()
     if (!name) throw ctx.invalid(1, '/name', 'must not be blank')
@@ -59,7 +59,7 @@ export const update = operation({
       .where('_id', '=', insightId)
       .execute()
     announce(ctx, 'v3.insight.updated', insight)
-    return insightRecord((await insightFor(ctx.db, ctx.session.uid, insightId)).insight)
+    return insightRecord((await insightFor(ctx.db, ctx.session, insightId)).insight)
   },
 })
 
@@ -68,7 +68,7 @@ export const remove = operation({
   name: 'v3.insight.remove',
   access: 'signedIn',
   async run(ctx, insightId) {
-    const { insight, access } = await insightFor(ctx.db, ctx.session.uid, insightId)
+    const { insight, access } = await insightFor(ctx.db, ctx.session, insightId)
     requireManager(ctx, insight, access)
     await ctx.db.deleteFrom('insights').where('cid', '=', insight.cid).where('_id', '=', insightId).execute()
     announce(ctx, 'v3.insight.removed', insight)
@@ -83,12 +83,12 @@ export const list = operation({
   readOnly: true,
   async run(ctx, processId) {
     if (processId !== undefined) {
-      const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+      const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
       const rows = await ctx.db.selectFrom('insights').selectAll().where('cid', '=', process.cid).where('process_id', '=', processId).orderBy('created').orderBy('_id').execute()
       return rows.map(insightRecord)
     }
     const cid = await workspaceOf(ctx.db, ctx.session)
-    const member = await loadMember(ctx.db, cid, ctx.session.uid)
+    const member = await loadMember(ctx.db, cid, ctx.session)
     const rows = await ctx.db.selectFrom('insights').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
     const ids = [...new Set(rows.map((r) => r.process_id))]
     const processes = ids.length ? await ctx.db.selectFrom('processes').selectAll().where('cid', '=', cid).where('_id', 'in', ids).execute() : []
@@ -103,7 +103,7 @@ export const run = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, insightId) {
-    const { insight, process } = await insightFor(ctx.db, ctx.session.uid, insightId)
+    const { insight, process } = await insightFor(ctx.db, ctx.session, insightId)
     return runInsight(ctx.db, insight, process)
   },
 })

@@ -21,6 +21,7 @@ const PROCESS_TEXTS = ['name', 'description']
 export const get = operation({
   name: 'v3.publicForm.get',
   access: 'public',
+  guessing: { kind: 'key', failsWith: 404 },
   readOnly: true,
   async run(ctx, key) {
     const form = await publicFormByKey(ctx.db, key)

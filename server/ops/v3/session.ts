@@ -1,4 +1,5 @@
 /** Operations beyond the interface: the session's current workspace. */
+import { actsIn } from '../../policies/principal'
 import { currentWorkspaceId } from '../../auth/sessions'
 import { loadProfile } from '../../db/users'
 import { requireMember } from '../../policies/workspace'
@@ -10,7 +11,8 @@ export const get = operation({
   readOnly: true,
   async run(ctx) {
     const [user, cid] = await Promise.all([loadProfile(ctx.db, ctx.session.uid), currentWorkspaceId(ctx.db, ctx.session)])
-    return { uid: ctx.session.uid, cid, user }
+    // features: what this server offers beyond the interface's core (aiAssist: a model is configured for function assist).
+    return { uid: ctx.session.uid, cid, user, features: { aiAssist: ctx.config.ai !== null } }
   },
 })
 
@@ -18,7 +20,7 @@ export const switchWorkspace = operation({
   name: 'v3.session.switchWorkspace',
   access: 'signedIn',
   async run(ctx, cid) {
-    await requireMember(ctx.db, cid, ctx.session.uid)
+    await requireMember(ctx.db, cid, ctx.session)
     await ctx.db.updateTable('sessions').set({ cid }).where('key_hash', '=', ctx.session.id).execute()
     return { cid }
   },
@@ -30,7 +32,7 @@ export const workspaces = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx) {
-    return ctx.db
+    const rows = await ctx.db
       .selectFrom('workspace_members as m')
       .innerJoin('workspaces as w', 'w._id', 'm.cid')
       .select(['w._id', 'w.name', 'm.role'])
@@ -39,5 +41,7 @@ export const workspaces = operation({
       .orderBy('w._id')
       .limit(10000)
       .execute()
+    // An API key sees only its own workspace.
+    return rows.filter((w) => actsIn(ctx.session, w._id))
   },
 })

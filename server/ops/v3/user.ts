@@ -1,5 +1,9 @@
 import { registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
-import { notFound } from '../../errors'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { verifyPassword } from '../../auth/passwords'
+import { providerForUsername, verifyIdToken } from '../../auth/sso'
+import { removeAccount } from '../../domain/account'
+import { forbidden, notFound, RpcError } from '../../errors'
 import { allowedOperations, describeMember, findMember, requireCapability } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
 
@@ -14,6 +18,7 @@ interface V3NewUser extends NewUser {
 export const register = operation({
   name: 'v3.user.register',
   access: 'public',
+  proofOfWork: 'beyondRate',
   run(ctx, user: V3NewUser, options?: RegisterOptions) {
     const { acceptConditions, acceptMarketing, language, preferredDomain, ...account } = user
     const extra = { acceptConditions, acceptMarketing, language, preferredDomain }
@@ -63,5 +68,83 @@ export const permissions = operation({
       )
     }
     return { [uid]: entry }
+  },
+})
+
+/**
+ * [{password} | {idToken}]: removes the caller's account once they confirm it is them — the password
+ * entered again, or for an account registered through single sign-on (it has no password) a fresh ID
+ * token of its provider naming the same address. The GDPR path: server/domain/account.ts. Returns
+ * true; the caller's sockets are closed.
+ */
+export const remove = operation({
+  name: 'v3.user.remove',
+  access: 'signedIn',
+  apiKeys: false,
+  // Wrong passwords count toward the address's guessing limit.
+  guessing: { kind: 'key', failsWith: 401 },
+  async run(ctx, confirmation: { password?: string; idToken?: string }) {
+    const user = await ctx.db.selectFrom('users').select(['email', 'password_hash']).where('_id', '=', ctx.session.uid).forUpdate().executeTakeFirst()
+    if (!user) throw notFound('user')
+    if (confirmation.password !== undefined) {
+      if (!(await verifyPassword(user.password_hash || null, confirmation.password))) throw new RpcError(401, 'wrong password')
+    } else {
+      if (user.password_hash !== '') throw ctx.invalid(0, '/idToken', 'this account has a password: confirm with {password}')
+      const identity = await verifyIdToken(ctx.config, confirmation.idToken!)
+      if (identity.email.toLowerCase() !== user.email.toLowerCase()) throw new RpcError(401, 'the identity token is for another account')
+    }
+    await removeAccount(ctx, ctx.session.uid)
+    ctx.transport.signOut()
+    return true
+  },
+})
+
+/**
+ * [{uid, isBot, secret?}]: flags an account as a bot (false clears). With `secret`, only the shared
+ * service secret (BOT_SECRET) authorises the call: a wrong one is 403 and nothing else is tried.
+ * Without it, only the users listed in BOT_ADMIN_UIDS may. Registration never sets the flag.
+ */
+export const setBot = operation({
+  name: 'v3.user.setBot',
+  access: 'signedIn',
+  apiKeys: false,
+  async run(ctx, input: { uid: string; isBot: boolean; secret?: string }) {
+    if (input.secret !== undefined) {
+      if (!ctx.config.botSecret || !sameSecret(input.secret, ctx.config.botSecret)) throw forbidden('the service secret is wrong')
+    } else if (!ctx.config.botAdminUids.includes(ctx.session.uid)) {
+      throw forbidden('only a bot administrator (BOT_ADMIN_UIDS) or the service secret may flag bots')
+    }
+    const row = await ctx.db
+      .updateTable('users')
+      .set({ is_bot: input.isBot, updated: Date.now() })
+      .where('_id', '=', input.uid)
+      .where('removed', 'is', null)
+      .returning('_id')
+      .executeTakeFirst()
+    if (!row) throw notFound('user')
+    ctx.publish(`user:${input.uid}`, 'user.bot', { uid: input.uid, isBot: input.isBot })
+    return { uid: input.uid, isBot: input.isBot }
+  },
+})
+
+/** Constant-time comparison of two secrets (of any lengths). */
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest()
+  const b = createHash('sha256').update(expected).digest()
+  return timingSafeEqual(a, b)
+}
+
+/**
+ * [username]: which configured identity provider a username (an e-mail address) signs in with, by
+ * its domain: {tenantId?, clientId} (clientId is the provider's audience), or {} when none.
+ */
+export const idpUser = operation({
+  name: 'v3.user.idpUser',
+  access: 'public',
+  readOnly: true,
+  async run(ctx, username: string) {
+    const provider = providerForUsername(ctx.config, username)
+    if (!provider) return {}
+    return { ...(provider.tenantId && { tenantId: provider.tenantId }), clientId: provider.audience }
   },
 })

@@ -73,7 +73,7 @@ export const saveComment = operation({
     if (!text) throw ctx.invalid(0, '/text', 'must not be blank')
     const uid = ctx.session.uid
     const tagged = await checkTagged(ctx, post, input.tagged)
-    const files = await checkFiles(ctx.db, uid, post.cid, input.files, 0)
+    const files = await checkFiles(ctx.db, ctx.session, post.cid, input.files, 0)
     const row = await ctx.db
       .insertInto('wall_comments')
       .values({

@@ -65,7 +65,7 @@ export const newPost = operation({
     }
     const { list, toAll } = await checkRecipients(ctx, 1, recipients)
     const uid = ctx.session.uid
-    const files = await checkFiles(ctx.db, uid, ctx.cid, post.files, 0)
+    const files = await checkFiles(ctx.db, ctx.session, ctx.cid, post.files, 0)
     const now = Date.now()
     const state = options.draft ? 'draft' : options.scheduleTime !== undefined && options.scheduleTime > now ? 'scheduled' : 'published'
     const row = await ctx.db
@@ -114,7 +114,7 @@ export const editPost = operation({
     if (changes.draft && post.state !== 'draft') throw refused('only a draft stays a draft: this post is already scheduled or published')
     const text = filled(ctx, 1, 'text', changes.text)
     const subject = changes.subject === undefined ? post.subject : filled(ctx, 1, 'subject', changes.subject)
-    const files = changes.files === undefined ? post.files : await checkFiles(ctx.db, uid, ctx.cid, changes.files, 1)
+    const files = changes.files === undefined ? post.files : await checkFiles(ctx.db, ctx.session, ctx.cid, changes.files, 1)
     let recipients = post.recipients
     if (changes.recipients !== undefined) {
       if (post.to_all) throw refused('a post to the whole workspace keeps its recipients')

@@ -35,7 +35,7 @@ async function pair(client = owner.client) {
     phasesOrder: [PHASE_A, PHASE_B],
     phasesRemoved: [PHASE_B],
     defaultGroupByField: toB._id,
-    nameFunctionVariables: { t: { field: title._id } },
+    nameFunctionVariables: { t: { type: '=', data: [title._id] } },
   })
   return { a, b, title, amount, toB, self, fromA }
 }
@@ -87,7 +87,7 @@ describe('v2.process.copy', () => {
     expect(ca.phases[pb]).toEqual({ _id: pb, name: 'Won', fields: [cAmount._id] })
     expect(ca.phasesRemoved).toEqual([pb])
     expect(ca.defaultGroupByField).toBe(cToB._id)
-    expect(ca.nameFunctionVariables).toEqual({ t: { field: cTitle._id } })
+    expect(ca.nameFunctionVariables).toEqual({ t: { type: '=', data: [cTitle._id] } })
     expect(ca.members.map((m: any) => m.id).sort()).toEqual([`network_${owner.cid}`, `user_${member.uid}`].sort())
 
     // The copies are workflows like any other: process.list and set_info accept them.

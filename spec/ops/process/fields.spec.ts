@@ -46,7 +46,7 @@ describe('process.create_field', () => {
     expect((await member.client.fail('process.create_field', p._id, text)).code).toBe(403)
     expect((await owner.client.call('v2.process.get', p._id)).fields).toEqual({})
 
-    const field = { label: 'Who', type: 'users', required: true, inviteToDiscussionOnChange: true, key: 'who', function: 'return dep.x', functionEnabled: true, functionVariables: { dep: { field: 'x' } } }
+    const field = { label: 'Who', type: 'users', required: true, inviteToDiscussionOnChange: true, key: 'who', function: 'return dep.x', functionEnabled: true, functionVariables: { x: { type: '?', data: ['constant'] } } }
     const created = await owner.client.call('process.create_field', p._id, field)
     expect(created).toEqual({ ...field, _id: expect.stringMatching(/^[0-9a-f]{24}$/), uid: owner.uid, created: expect.any(Number) })
     await member.client.waitForSignal('process.field.created', (m) => m.processId === p._id && m._id === created._id)

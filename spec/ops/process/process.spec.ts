@@ -100,7 +100,7 @@ describe('process.set_info', () => {
       tags: [MISSING],
       groupNames: ['g1'],
       nameFunction: 'return "x"',
-      nameFunctionVariables: { a: { b: 1 } },
+      nameFunctionVariables: { a: { type: '?', data: [PHASE_A] } },
       order: 3,
       phases: { [PHASE_A]: { name: 'Open' }, [PHASE_B]: { name: 'Done' } },
       phasesOrder: [PHASE_B, PHASE_A],

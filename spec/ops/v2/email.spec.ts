@@ -99,7 +99,7 @@ describe('mail leaves only after COMMIT (server/rpc/dispatch.ts)', () => {
     const bus = { emit: async () => {}, close: async () => {} }
     const deps = { registry, db, config: loadConfig({}), bus, log: pino({ level: 'silent' }), mailer }
     const dispatcher = new Dispatcher(deps as unknown as ConstructorParameters<typeof Dispatcher>[0])
-    const transport = { kind: 'http', signIn() {}, signOut() {} } as Transport
+    const transport = { kind: 'http', address: '127.0.0.1', signIn() {}, signOut() {} } as Transport
 
     expect(await dispatcher.call('fails', [], null, transport)).toEqual({ error: { code: 422, msg: 'refused after queueing' } })
     expect(await dispatcher.call('works', [], null, transport)).toEqual({ result: true })

@@ -120,6 +120,12 @@ describe('scripts/set-license.ts', () => {
     // activities: 2 — createMany over the quota writes nothing; creating up to it works, one more does not.
     const team = await client.call('company.new_team', { name: 'Sales' })
     const wf = await client.call('process.create', { name: 'Leads' })
+    // functionFields: false — no function may be saved or switched on; plain fields still may.
+    const fn = { label: 'Total', type: 'numeric', function: 'return 1', functionEnabled: true }
+    expect(await client.fail('process.create_field', wf._id, fn)).toMatchObject({ code: 422, details: { feature: 'functionFields' } })
+    const plain = await client.call('process.create_field', wf._id, { label: 'Amount', type: 'numeric' })
+    expect(await client.fail('process.update_field', wf._id, plain._id, { functionEnabled: true, function: 'return 2' })).toMatchObject({ code: 422, details: { feature: 'functionFields' } })
+    expect(await client.fail('process.set_info', wf._id, { nameFunction: 'return "x"', nameFunctionEnabled: true })).toMatchObject({ code: 422 })
     const phase = '0123456789abcdef0123abcd'
     await client.call('process.set_info', wf._id, { phases: { [phase]: { name: 'New' } }, phasesOrder: [phase] })
     const many = await client.fail('v3.activity.createMany', wf._id, [{ name: 'a' }, { name: 'b' }, { name: 'c' }], { teamId: team._id })

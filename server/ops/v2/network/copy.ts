@@ -31,7 +31,7 @@ export const copy = operation({
   name: 'v2.network.copy',
   access: 'signedIn',
   async run(ctx, workspaceId, name) {
-    const member = await loadMember(ctx.db, workspaceId, ctx.session.uid)
+    const member = await loadMember(ctx.db, workspaceId, ctx.session)
     if (member.role !== 'owner') throw forbidden('only an owner of the workspace may copy it', { needs: 'owner' })
     const source = await sourceWorkspace(ctx.db, workspaceId)
     if (source.restricted) throw refused('this workspace is restricted and may not be copied', { reason: 'restricted' })
@@ -56,6 +56,8 @@ export const copy = operation({
 export const publicCopy = operation({
   name: 'v2.network.publicCopy',
   access: 'signedIn',
+  // A key acts in its own workspace only: it does not make new ones.
+  apiKeys: false,
   async run(ctx, options) {
     const source = await publicSource(ctx.db, options.copyNetworkId)
     return copyWorkspace(ctx, source, source.name, await openProcessIds(ctx.db, source._id), false)

@@ -86,7 +86,7 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, targetId) {
-    const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session.uid, targetId)
+    const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session, targetId)
     return productObject(product, versions)
   },
 })
@@ -101,7 +101,7 @@ export const getManifest = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, targetId) {
-    const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session.uid, targetId)
+    const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session, targetId)
     const latest = versions[0]
     if (!latest) throw notFound('published version')
     return { productId: product._id, name: product.name, ...versionObject(latest), template: latest.template }
@@ -119,7 +119,7 @@ export const install = operation({
   capability: 'processes.create',
   workspace: (_caller, _productId, workspaceId) => workspaceId,
   async run(ctx, productId, workspaceId) {
-    const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session.uid, productId)
+    const { product, versions } = await loadVisibleProduct(ctx.db, ctx.session, productId)
     const latest = versions[0]
     if (!latest) throw notFound('published version')
     const schemas = (latest.template.schemas as WorkflowSchema[] | undefined) ?? []
@@ -146,7 +146,7 @@ export const isProductInstalled = operation({
   workspace: (_caller, _productId, workspaceId) => workspaceId,
   readOnly: true,
   async run(ctx, productId, workspaceId) {
-    const { product } = await loadVisibleProduct(ctx.db, ctx.session.uid, productId)
+    const { product } = await loadVisibleProduct(ctx.db, ctx.session, productId)
     const installed = await ctx.db.selectFrom('product_installs').select('process_ids').where('cid', '=', workspaceId).where('product_id', '=', product._id).executeTakeFirst()
     const ids = installed?.process_ids ?? []
     if (!ids.length) return false

@@ -21,7 +21,7 @@ export const copy = operation({
     if (!given.length) throw ctx.invalid(0, '', 'must name at least one process')
     const byWorkspace = new Map<string, ProcessRow[]>()
     for (const id of given) {
-      const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, id)
+      const { process, access } = await loadProcessAccess(ctx.db, ctx.session, id)
       requireAdminister(access, 'copy')
       byWorkspace.set(process.cid, [...(byWorkspace.get(process.cid) ?? []), process])
     }

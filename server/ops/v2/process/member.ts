@@ -18,7 +18,7 @@ export const add = operation({
   name: 'v2.process.member.add',
   access: 'signedIn',
   async run(ctx, processId, memberId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'change the members')
     const viewersBefore = await processViewers(ctx.db, process)
     const id = await resolveMemberId(ctx, process.cid, memberId, { argument: 1, kinds: KINDS })
@@ -39,7 +39,7 @@ export const list = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, processId) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
     const entries = await loadMemberEntries(ctx.db, process.cid, process._id)
     return Promise.all(entries.map(async (e) => ({ id: e.id, info: await memberInfo(ctx.db, process.cid, e.id), permissions: e.permissions })))
   },
@@ -50,7 +50,7 @@ export const remove = operation({
   name: 'v2.process.member.remove',
   access: 'signedIn',
   async run(ctx, processId, memberId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'change the members')
     const viewersBefore = await processViewers(ctx.db, process)
     const removed = await ctx.db

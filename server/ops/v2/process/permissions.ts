@@ -17,7 +17,7 @@ const TARGET = { argument: 1, kinds: ['user', 'team'], bare: true }
 
 /** The workflow (administered by the caller), its member id for the target, that entry's permissions (null when not listed). */
 async function loadTarget(ctx: SignedInContext, processId: string, targetId: string) {
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
   requireAdminister(access, 'change permissions')
   const memberId = await resolveMemberId(ctx, process.cid, targetId, TARGET)
   const entry = await ctx.db

@@ -70,7 +70,7 @@ async function settle(ctx: SignedInContext, process: ProcessRow, given: FormInpu
 
 async function save(ctx: SignedInContext, form: FormInput, rotate: boolean) {
   // The workflow's row is locked: two concurrent calls for one workflow queue instead of colliding.
-  const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, form.processId, { lock: true })
+  const { process, access } = await loadProcessAccess(ctx.db, ctx.session, form.processId, { lock: true })
   requireAdminister(access, 'change the public form')
   const current = await loadPublicForm(ctx.db, process.cid, process._id)
   if (!rotate && !current) throw notFound('public form')

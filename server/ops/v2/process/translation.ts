@@ -23,7 +23,7 @@ export const create = operation({
   name: 'v2.process.translation.create',
   access: 'signedIn',
   async run(ctx, processId, lang) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId, { lock: true })
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'translate')
     const ws = await ctx.db.selectFrom('workspaces').select('settings').where('_id', '=', process.cid).executeTakeFirstOrThrow()
     const languages = (ws.settings as { languages?: unknown }).languages

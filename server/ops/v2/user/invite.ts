@@ -42,6 +42,9 @@ export const list = operation({
 export const accept = operation({
   name: 'v2.user.invite.accept',
   access: 'public',
+  // A key acts in its own workspace only: it does not join its owner to others.
+  apiKeys: false,
+  guessing: { kind: 'key', failsWith: 404 },
   async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     if (!ctx.session) {
@@ -61,6 +64,7 @@ export const accept = operation({
 export const decline = operation({
   name: 'v2.user.invite.decline',
   access: 'public',
+  guessing: { kind: 'key', failsWith: 404 },
   async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     await ctx.db.deleteFrom('invites').where('cid', '=', row.cid).where('_id', '=', row._id).execute()
@@ -76,6 +80,7 @@ export const decline = operation({
 export const register = operation({
   name: 'v2.user.invite.register',
   access: 'public',
+  guessing: { kind: 'key', failsWith: 404 },
   async run(ctx, user, inviteKey) {
     if (!user) {
       throw ctx.invalid(0, '', 'is required to create an account; a user who has one signs in and calls v2.user.invite.accept')

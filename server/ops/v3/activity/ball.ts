@@ -16,7 +16,7 @@ export const take = operation({
   name: 'v3.activity.ball.take',
   access: 'signedIn',
   async run(ctx, activityId) {
-    const v = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId, false, { lock: true })
+    const v = await loadVisibleActivity(ctx.db, ctx.session, activityId, false, { lock: true })
     requireEdit(v, 'take the ball of')
     return { _id: activityId, ballHolder: await moveBall(ctx, v.activity, ctx.session.uid) }
   },
@@ -27,7 +27,7 @@ export const pass = operation({
   name: 'v3.activity.ball.pass',
   access: 'signedIn',
   async run(ctx, activityId, userId) {
-    const v = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId, false, { lock: true })
+    const v = await loadVisibleActivity(ctx.db, ctx.session, activityId, false, { lock: true })
     requireEdit(v, 'pass the ball of')
     const followers = await followersOf(ctx.db, v.activity.cid, v.activity.discussion_id)
     if (!followers.includes(userId)) throw refused('the ball can only be passed to a follower of the activity', { argument: 1, name: 'userId', reason: 'not a follower' })
@@ -40,7 +40,7 @@ export const clear = operation({
   name: 'v3.activity.ball.clear',
   access: 'signedIn',
   async run(ctx, activityId) {
-    const v = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId, false, { lock: true })
+    const v = await loadVisibleActivity(ctx.db, ctx.session, activityId, false, { lock: true })
     requireEdit(v, 'clear the ball of')
     if (!holderOf(v.activity)) throw refused('nobody holds the ball of this activity', { reason: 'no holder' })
     return { _id: activityId, ballHolder: await moveBall(ctx, v.activity, null) }
@@ -53,7 +53,7 @@ export const candidates = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, activityId) {
-    const v = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId)
+    const v = await loadVisibleActivity(ctx.db, ctx.session, activityId)
     return followersOf(ctx.db, v.activity.cid, v.activity.discussion_id)
   },
 })
@@ -69,7 +69,7 @@ export const list = operation({
   readOnly: true,
   async run(ctx, discussionIds) {
     if (discussionIds !== '*' && !discussionIds.length) return []
-    const visible = await visibleProcesses(ctx.db, ctx.session.uid, '*')
+    const visible = await visibleProcesses(ctx.db, ctx.session, '*')
     if (!visible.size) return []
     const cids = [...new Set([...visible.values()].map((v) => v.process.cid))]
     let q = ctx.db

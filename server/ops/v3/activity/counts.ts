@@ -15,12 +15,12 @@ import type { ProcessRow } from '../../../db/processes'
 /** The workflows counted: the one given (404 unless visible), else every visible one of the current workspace. */
 async function visibleProcesses(ctx: SignedInContext, processId?: string): Promise<{ cid: string; processes: ProcessRow[] }> {
   if (processId) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
     return { cid: process.cid, processes: [process] }
   }
   const cid = await currentWorkspaceId(ctx.db, ctx.session)
   if (!cid) throw notFound('workspace')
-  const member = await loadMember(ctx.db, cid, ctx.session.uid)
+  const member = await loadMember(ctx.db, cid, ctx.session)
   const visible = await visibleProcessesOf(ctx.db, cid, member)
   return { cid, processes: visible.map((v) => v.process) }
 }
@@ -77,7 +77,7 @@ export const buildPhaseCountCache = operation({
   async run(ctx) {
     const cid = await currentWorkspaceId(ctx.db, ctx.session)
     if (!cid) throw notFound('workspace')
-    const member = await loadMember(ctx.db, cid, ctx.session.uid)
+    const member = await loadMember(ctx.db, cid, ctx.session)
     if (!ADMINISTERS_EVERY_PROCESS.includes(member.role)) throw forbidden('only owners and admins rebuild the activity counts', { needs: 'admin' })
     await ctx.db.deleteFrom('activity_phase_counts').where('cid', '=', cid).execute()
     await sql`insert into activity_phase_counts (cid, process_id, phase_id, count)
@@ -102,7 +102,7 @@ export const permissions = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, userId, workspaceId, query = {}) {
-    const caller = await loadMember(ctx.db, workspaceId, ctx.session.uid)
+    const caller = await loadMember(ctx.db, workspaceId, ctx.session)
     if (userId !== ctx.session.uid) requireCapability(caller, 'members.manage', 'checking what another member may do')
     const member = userId === ctx.session.uid ? caller : await findMember(ctx.db, workspaceId, userId)
     if (!member) throw notFound('member')

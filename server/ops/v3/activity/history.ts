@@ -31,21 +31,21 @@ export const timeline2 = operation({
     const uid = ctx.session.uid
     const limit = o.limit ?? TIMELINE_DEFAULT_LIMIT
     if (o.activityId) {
-      const { activity } = await loadVisibleActivity(ctx.db, uid, o.activityId, 'any').catch(() => {
+      const { activity } = await loadVisibleActivity(ctx.db, ctx.session, o.activityId, 'any').catch(() => {
         throw new RpcError(404, 'activity not found', { argument: 0, name: 'options', path: '/activityId' })
       })
       if (o.processId && o.processId !== activity.process_id) return []
       return timeline(ctx.db, { cids: [activity.cid], processIds: [activity.process_id], activityId: activity._id }, { ...o, limit })
     }
     if (o.processId) {
-      const visible = await visibleProcesses(ctx.db, uid, [o.processId])
+      const visible = await visibleProcesses(ctx.db, ctx.session, [o.processId])
       const p = visible.get(o.processId)
       if (!p) throw new RpcError(404, 'process not found', { argument: 0, name: 'options', path: '/processId' })
       return timeline(ctx.db, { cids: [p.process.cid], processIds: [p.process._id] }, { ...o, limit })
     }
-    const roles = await workspacesOf(ctx.db, uid)
+    const roles = await workspacesOf(ctx.db, ctx.session)
     if (o.workspaceId && !roles.has(o.workspaceId)) throw new RpcError(404, 'workspace not found', { argument: 0, name: 'options', path: '/workspaceId' })
-    const visible = [...(await visibleProcesses(ctx.db, uid, '*')).values()].filter((v) => !o.workspaceId || v.process.cid === o.workspaceId)
+    const visible = [...(await visibleProcesses(ctx.db, ctx.session, '*')).values()].filter((v) => !o.workspaceId || v.process.cid === o.workspaceId)
     return timeline(ctx.db, { cids: [...new Set(visible.map((v) => v.process.cid))], processIds: visible.map((v) => v.process._id) }, { ...o, limit })
   },
 })
@@ -56,7 +56,7 @@ export const extractHistory = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, o) {
-    const { activity } = await loadVisibleActivity(ctx.db, ctx.session.uid, o.activityId, 'any')
+    const { activity } = await loadVisibleActivity(ctx.db, ctx.session, o.activityId, 'any')
     return activityHistory(ctx.db, activity.cid, activity._id)
   },
 })

@@ -22,11 +22,10 @@ interface MapOptions {
 }
 
 async function linkedMap(ctx: SignedInContext, activityId: string, o: MapOptions): Promise<Record<string, WorkflowGroup>> {
-  const uid = ctx.session.uid
-  const { activity } = await loadVisibleActivity(ctx.db, uid, activityId)
+  const { activity } = await loadVisibleActivity(ctx.db, ctx.session, activityId)
   const ids = await linkingProcessIds(ctx.db, activity.cid, activity._id)
   const empty = o.includeEmptyWorkflows ? await mayLinkProcessIds(ctx.db, activity.cid, activity.process_id) : []
-  const visible = await visibleProcesses(ctx.db, uid, [...new Set([...ids, ...empty])])
+  const visible = await visibleProcesses(ctx.db, ctx.session, [...new Set([...ids, ...empty])])
   const out: Record<string, WorkflowGroup> = {}
   for (const [id, { process }] of [...visible].sort((a, b) => (a[1].process.created - b[1].process.created) || (a[0] < b[0] ? -1 : 1))) {
     const group = ids.includes(id) ? await linkedOfProcess(ctx.db, process, activity._id, { limit: o.limit, phaseIds: o.phaseIds, activityIds: o.activityIds, search: o.search }) : { _id: id, name: process.name, phases: {} }
@@ -44,9 +43,9 @@ export const next = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, activityId, afterActivityId, options = {}) {
-    const { activity } = await loadVisibleActivity(ctx.db, ctx.session.uid, activityId)
+    const { activity } = await loadVisibleActivity(ctx.db, ctx.session, activityId)
     const at = await indexOfLinking(ctx.db, activity.cid, activity._id, afterActivityId)
-    const visible = at ? await visibleProcesses(ctx.db, ctx.session.uid, [at.processId]) : new Map()
+    const visible = at ? await visibleProcesses(ctx.db, ctx.session, [at.processId]) : new Map()
     if (!at || !visible.has(at.processId)) {
       throw new RpcError(404, 'activity not found', { argument: 1, name: 'afterActivityId' })
     }

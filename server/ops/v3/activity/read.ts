@@ -3,6 +3,8 @@
  * sort?, order?, limit?, after?}] and the soft v3.activity.remove [activityIds[]].
  * Removed activities are not read by get or list (removed.* lists them).
  */
+import { lockBeforeWrite } from '../../../domain/functions/recompute'
+import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'
@@ -19,7 +21,7 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, activityId) {
-    const [{ row, process }] = await loadActivitiesFor(ctx.db, ctx.session.uid, [activityId], false)
+    const [{ row, process }] = await loadActivitiesFor(ctx.db, ctx.session, [activityId], false)
     const [record] = await activityRecords(ctx.db, process.cid, [row], () => fieldsOrderOf(process.info))
     return record
   },
@@ -41,7 +43,7 @@ export const list = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, query) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session.uid, query.processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, query.processId)
     const sort = query.sort ?? 'created'
     const desc = query.order === 'desc'
     const limit = query.limit ?? 50
@@ -93,13 +95,14 @@ export const remove = operation({
   access: 'signedIn',
   async run(ctx, activityIds) {
     if (!activityIds.length) return []
-    const loaded = await loadActivitiesFor(ctx.db, ctx.session.uid, activityIds, true)
+    const loaded = await loadActivitiesFor(ctx.db, ctx.session, activityIds, true)
     const now = Date.now()
     const byProcess = new Map<string, typeof loaded>()
     for (const l of loaded) byProcess.set(l.row.process_id, [...(byProcess.get(l.row.process_id) ?? []), l])
     // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
     for (const [processId, items] of [...byProcess].sort(([a], [b]) => a.localeCompare(b))) {
       const cid = items[0].row.cid
+      await lockBeforeWrite(ctx.db, cid)
       const ids = items.map((l) => l.row._id)
       for (let i = 0; i < ids.length; i += 5000) {
         const updated = await ctx.db
@@ -119,6 +122,7 @@ export const remove = operation({
         items.map((l) => ({ cid, activityId: l.row._id, processId, kind: 'removed' as const, changes: { removed: { from: false, to: true } } })),
       )
       await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.removed', meta: { processId, ids } })
+      await recomputeAfter(ctx, cid, items.map((l) => ({ activityId: l.row._id, keys: allKeys(l.row.fields as Record<string, unknown>) })))
     }
     return loaded.map((l) => l.row._id)
   },

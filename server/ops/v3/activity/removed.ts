@@ -2,6 +2,8 @@
  * v3.activity.removed.more, overview, recover: soft-removed activities of the workflows the caller
  * sees (server/policies/processes.ts), and bringing them back exactly as they were.
  */
+import { lockBeforeWrite } from '../../../domain/functions/recompute'
+import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { ownersOf, visibleProcesses, workspacesOf } from '../../../domain/activities/history-read'
@@ -21,7 +23,7 @@ export const more = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, phaseId, options = {}) {
-    const roles = await workspacesOf(ctx.db, ctx.session.uid)
+    const roles = await workspacesOf(ctx.db, ctx.session)
     if (!roles.size) throw notFound('phase')
     const withPhase = await ctx.db
       .selectFrom('processes')
@@ -31,7 +33,7 @@ export const more = operation({
       .execute()
     const visible = await visibleProcesses(
       ctx.db,
-      ctx.session.uid,
+      ctx.session,
       withPhase.map((p) => p._id),
     )
     if (!visible.size) throw notFound('phase')
@@ -48,7 +50,7 @@ export const overview = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, processIds, options = {}) {
-    const visible = await visibleProcesses(ctx.db, ctx.session.uid, processIds)
+    const visible = await visibleProcesses(ctx.db, ctx.session, processIds)
     const missing = processIds.filter((id) => !visible.has(id))
     if (missing.length) {
       throw new RpcError(404, 'process not found', { argument: 0, name: 'processIds', missing })
@@ -74,7 +76,7 @@ export const recover = operation({
   async run(ctx, activityIds) {
     const ids = [...new Set(activityIds)]
     if (!ids.length) return []
-    const roles = await workspacesOf(ctx.db, ctx.session.uid)
+    const roles = await workspacesOf(ctx.db, ctx.session)
     if (!roles.size) return []
     const rows = await ctx.db
       .selectFrom('activities')
@@ -85,7 +87,7 @@ export const recover = operation({
       .orderBy('_id') // rows locked in id order, as everywhere: no deadlock between overlapping calls
       .forUpdate()
       .execute()
-    const visible = await visibleProcesses(ctx.db, ctx.session.uid, [...new Set(rows.map((r) => r.process_id))])
+    const visible = await visibleProcesses(ctx.db, ctx.session, [...new Set(rows.map((r) => r.process_id))])
     const mine = rows.filter((r) => visible.has(r.process_id))
     for (const r of mine) {
       const { edit } = activityAccess(visible.get(r.process_id)!.access, { owners: ownersOf(r), team: r.team_id })
@@ -96,6 +98,7 @@ export const recover = operation({
     for (const r of mine) byProcess.set(r.process_id, [...(byProcess.get(r.process_id) ?? []), r])
     for (const [processId, list] of [...byProcess].sort(([a], [b]) => a.localeCompare(b))) {
       const { cid } = list[0]
+      await lockBeforeWrite(ctx.db, cid)
       await ctx.db
         .updateTable('activities')
         .set({ removed: false, removed_on: null, removed_by: null })
@@ -114,6 +117,7 @@ export const recover = operation({
         list.map((r) => ({ cid, activityId: r._id, processId, kind: 'recovered' as const, changes: { removed: { from: true, to: false }, removedOn: r.removed_on === null ? null : Number(r.removed_on), removedBy: r.removed_by } })),
       )
       await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.recovered', meta: { processId, ids: list.map((r) => r._id) } })
+      await recomputeAfter(ctx, cid, list.map((r) => ({ activityId: r._id, keys: allKeys(r.fields as Record<string, unknown>), all: true })))
     }
     const recovered = new Set(mine.map((r) => r._id))
     return ids.filter((id) => recovered.has(id))

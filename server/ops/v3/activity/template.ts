@@ -19,7 +19,7 @@ export const create = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, processId, phaseId) {
-    const { process, access } = await loadProcessAccess(ctx.db, ctx.session.uid, processId)
+    const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
     const phases = (process.info.phases as Record<string, { fields?: string[] }> | undefined) ?? {}
     const phase = phases[phaseId]
     if (!phase) throw new RpcError(404, 'phase not found', { argument: 1, name: 'phaseId' })

@@ -12,7 +12,11 @@
  * location} and `phase` {phase: {from, to}}. Signals: `v3.activity.updated {_id, processId, fields}`
  * (changed field ids) and `v3.activity.phase {_id, processId, from, to}`.
  */
+import { lockBeforeWrite } from '../../../domain/functions/recompute'
 import { sql } from 'kysely'
+import { recomputeAfter } from '../../../domain/functions/after-write'
+import { DATA } from '../../../domain/functions/graph'
+import type { Change } from '../../../domain/functions/recompute'
 import { loadFields, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
@@ -38,7 +42,7 @@ export const updateMany = operation({
     }
     const loaded = await loadActivitiesFor(
       ctx.db,
-      ctx.session.uid,
+      ctx.session,
       updates.map((u) => u._id),
       true,
     )
@@ -88,6 +92,7 @@ export const updateMany = operation({
     const deltas = new Map<string, Map<string, number>>()
     const signals = new Map<string, Told<'v3.activity.updated' | 'v3.activity.phase'>[]>()
     const tell = (processId: string, told: Told<'v3.activity.updated' | 'v3.activity.phase'>) => signals.set(processId, [...(signals.get(processId) ?? []), told])
+    const functionInputs: Change[] = []
     let changedCount = 0
     for (const p of plans) {
       const { row, u, process } = p
@@ -129,6 +134,8 @@ export const updateMany = operation({
         const kept = Object.fromEntries(linkFields.filter((id) => id in p.values).map((id) => [id, p.values[id]]))
         linkChanges.push({ cid: row.cid, from: row._id, fieldIds: linkFields, rows: linkRows(row.cid, row._id, kept, p.fields) })
       }
+      const formerTargets = linkFields.flatMap((id) => (Array.isArray(before[id]) ? (before[id] as string[]) : []))
+      functionInputs.push({ activityId: row._id, keys: [...changedFields, ...(moved || changes.name ? [DATA] : [])], formerTargets })
       if (Object.keys(changes).length) {
         history.push({ cid: row.cid, activityId: row._id, processId: process._id, kind: 'updated', changes })
         tell(process._id, { sig: 'v3.activity.updated', meta: { _id: row._id, processId: process._id, fields: changedFields } })
@@ -143,6 +150,7 @@ export const updateMany = operation({
       }
     }
 
+    await lockBeforeWrite(ctx.db, cid0)
     await insertBatches(writes, 1000, (batch) =>
       sql`update activities as a set name = v.name, team_id = v.team_id, current_phase = v.phase, complete_phases = v.cp::jsonb,
           fields = v.fields::jsonb, files = v.files::jsonb, location = v.location::jsonb, priority = v.priority::integer, updated = ${now}
@@ -160,6 +168,7 @@ export const updateMany = operation({
     await recordHistory(ctx, history)
     // Who may see each workflow is worked out once for all its activities.
     for (const [processId, told] of signals) await tellViewers(ctx, { cid: cid0, _id: processId }, told)
+    await recomputeAfter(ctx, cid0, functionInputs)
     return changedCount
   },
 })

@@ -12,7 +12,7 @@ import { hashSecret, newSecret } from '../../../ids'
 import { operation, type SignedInContext } from '../../../rpc/operation'
 
 async function setKey(ctx: SignedInContext, insightId: string, hash: string | null) {
-  const { insight, access } = await insightFor(ctx.db, ctx.session.uid, insightId)
+  const { insight, access } = await insightFor(ctx.db, ctx.session, insightId)
   if (insight.uid !== ctx.session.uid && !access.administer) throw forbidden('only the creator of the insight and administrators of the workflow may share it')
   await ctx.db.updateTable('insights').set({ public_hash: hash, updated: Date.now() }).where('cid', '=', insight.cid).where('_id', '=', insightId).execute()
   ctx.publish([...new Set([insight.uid, ctx.session.uid])].map((u) => `user:${u}` as const), 'v3.insight.updated', { cid: insight.cid, processId: insight.process_id, _id: insightId })

@@ -21,6 +21,8 @@ type OmitFlags = Partial<Record<OmitFlag, boolean>>
 export const exportData = operation({
   name: 'v3.user.data.export',
   access: 'signedIn',
+  // Transfers act on the whole account, beyond any one workspace: not with an API key.
+  apiKeys: false,
   async run(ctx, workspaceIds?: string[], options: OmitFlags = {}) {
     const uid = ctx.session.uid
     const mine = (await ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()).map((m) => m.cid)
@@ -39,6 +41,8 @@ export const exportData = operation({
 export const exportWorkspaces = operation({
   name: 'v3.user.data.export.workspaces',
   access: 'signedIn',
+  // Transfers act on the whole account, beyond any one workspace: not with an API key.
+  apiKeys: false,
   readOnly: true,
   async run(ctx, credentials: Credentials) {
     const remote = await RemoteServer.signIn(ctx.config, credentials)
@@ -59,6 +63,8 @@ export const exportWorkspaces = operation({
 export const importData = operation({
   name: 'v3.user.data.import',
   access: 'signedIn',
+  // Transfers act on the whole account, beyond any one workspace: not with an API key.
+  apiKeys: false,
   async run(ctx, credentials: Credentials, options: OmitFlags & { workspaceIds?: string[] } = {}) {
     baseUrl(credentials.host)
     const { workspaceIds, ...omit } = options

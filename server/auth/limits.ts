@@ -1,0 +1,161 @@
+/**
+ * Limits that must hold across several server processes, so they are kept in the database:
+ * rate-limiter-flexible's RateLimiterPostgres over the `rate_limits` table (migration 031). Its
+ * statements run through our kysely instance (a small pg-client adapter), so the same store works
+ * on a PostgreSQL server and on the embedded PGlite, and never inside a call's transaction (a call
+ * that fails still counts).
+ *
+ * - Guessing (login, invite keys, public-form keys): failures count per client address (and per
+ *   account for login) for a day; past the free ones, each further failure makes the next try wait
+ *   twice as long as the one before (1 s, 2 s, 4 s … at most 15 minutes). A correct password during
+ *   the wait is refused too; a successful login clears its account's count.
+ * - Registration: REGISTRATIONS_PER_ADDRESS_PER_HOUR per client address; beyond, register needs
+ *   proof of work (server/auth/proof-of-work.ts).
+ */
+import { CompiledQuery, type Kysely } from 'kysely'
+import { RateLimiterPostgres } from 'rate-limiter-flexible'
+import type { Config } from '../config'
+import type { Database } from '../db/schema'
+import { RpcError } from '../errors'
+
+const DAY_SECONDS = 24 * 3600
+const MAX_DELAY_SECONDS = 15 * 60
+
+/** The pg-client face RateLimiterPostgres needs ({text, values} → {rows, rowCount}). */
+function storeClient(db: Kysely<Database>) {
+  return {
+    async query({ text, values }: { text: string; values?: unknown[] }) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []))
+      return { rows: result.rows, rowCount: result.rows.length || Number(result.numAffectedRows ?? 0) }
+    },
+  }
+}
+
+function limiter(db: Kysely<Database>, keyPrefix: string, points: number, duration: number) {
+  return new RateLimiterPostgres({
+    storeClient: storeClient(db),
+    storeType: 'client',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration,
+  })
+}
+
+/** 429 with the seconds to wait: details.retryAfter on the socket, Retry-After and RateLimit headers on HTTP. */
+export function tooMany(msg: string, retryAfter: number, limit: number, window: number, extra: object = {}) {
+  return new RpcError(429, msg, { retryAfter, limit, window, ...extra })
+}
+
+/** Failures of one kind per key; past `free` of them, each try waits, doubling. */
+class GrowingDelay {
+  private failures: RateLimiterPostgres
+  private waits: RateLimiterPostgres
+
+  constructor(
+    db: Kysely<Database>,
+    name: string,
+    private free: number,
+  ) {
+    this.failures = limiter(db, `${name}:failures`, 1_000_000_000, DAY_SECONDS)
+    this.waits = limiter(db, `${name}:wait`, 1, MAX_DELAY_SECONDS)
+  }
+
+  /** Seconds still to wait before the next try (0: go ahead). */
+  async wait(key: string): Promise<number> {
+    const res = await this.waits.get(key)
+    return res && res.consumedPoints > 1 ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0
+  }
+
+  async fail(key: string): Promise<void> {
+    const { consumedPoints } = await this.failures.penalty(key, 1)
+    if (consumedPoints > this.free) await this.waits.block(key, Math.min(2 ** (consumedPoints - this.free - 1), MAX_DELAY_SECONDS))
+  }
+
+  async reset(key: string): Promise<void> {
+    await Promise.all([this.failures.delete(key), this.waits.delete(key)])
+  }
+
+  describe() {
+    return { limit: this.free, window: DAY_SECONDS }
+  }
+}
+
+export type GuessingKind = 'login' | 'key'
+
+/** What an operation declares to have its failures counted (see `guessing` in server/rpc/operation.ts). */
+export interface Guessing {
+  kind: GuessingKind
+  /** The error code that means "wrong guess" (401 for a wrong password, 404 for an unknown key). */
+  failsWith: number
+  /** The account guessed at, from the arguments (login: the e-mail address). */
+  account?: (...args: any[]) => string
+}
+
+export class Limits {
+  private loginByAccount: GrowingDelay
+  private loginByAddress: GrowingDelay
+  private keysByAddress: GrowingDelay
+  private registrations: RateLimiterPostgres
+
+  constructor(
+    db: Kysely<Database>,
+    private config: Config,
+  ) {
+    this.loginByAccount = new GrowingDelay(db, 'login:account', config.loginFreeFailuresPerAccount)
+    this.loginByAddress = new GrowingDelay(db, 'login:address', config.loginFreeFailuresPerAddress)
+    this.keysByAddress = new GrowingDelay(db, 'keys:address', config.keyGuessesPerAddress)
+    this.registrations = limiter(db, 'register:address', Math.max(config.registrationsPerHour, 1), 3600)
+  }
+
+  /**
+   * Runs `attempt` unless the caller must wait (429); counts it when it fails with the declared
+   * code, and clears the account's count when a login succeeds.
+   */
+  async guard<T>(guessing: Guessing, args: unknown[], address: string, attempt: () => Promise<T>): Promise<T> {
+    const counters: [GrowingDelay, string][] =
+      guessing.kind === 'login'
+        ? [
+            [this.loginByAddress, address],
+            [this.loginByAccount, guessing.account!(...args)],
+          ]
+        : [[this.keysByAddress, address]]
+    const waits = await Promise.all(counters.map(([c, key]) => c.wait(key)))
+    const longest = Math.max(...waits)
+    if (longest > 0) {
+      const which = counters[waits.indexOf(longest)][0]
+      const { limit, window } = which.describe()
+      throw tooMany(
+        guessing.kind === 'login' ? 'too many failed sign-ins; wait and try again' : 'too many unknown keys; wait and try again',
+        longest,
+        limit,
+        window,
+      )
+    }
+    try {
+      const result = await attempt()
+      if (guessing.kind === 'login') await this.loginByAccount.reset(guessing.account!(...args))
+      return result
+    } catch (err) {
+      if (err instanceof RpcError && err.code === guessing.failsWith) await Promise.all(counters.map(([c, key]) => c.fail(key)))
+      throw err
+    }
+  }
+
+  /** Counts one registration of the address; false when it is over the hourly allowance. */
+  async registrationAllowed(address: string): Promise<{ allowed: true } | { allowed: false; retryAfter: number; limit: number }> {
+    if (this.config.registrationsPerHour === 0) return { allowed: false, retryAfter: 3600, limit: 0 }
+    try {
+      await this.registrations.consume(address)
+      return { allowed: true }
+    } catch (res) {
+      if (res instanceof Error) throw res
+      return {
+        allowed: false,
+        retryAfter: Math.max(1, Math.ceil((res as { msBeforeNext: number }).msBeforeNext / 1000)),
+        limit: this.config.registrationsPerHour,
+      }
+    }
+  }
+}

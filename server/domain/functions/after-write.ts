@@ -1,0 +1,61 @@
+/**
+ * The one call every activity write makes after its own change, in its transaction: the function
+ * values that depend on what changed are evaluated again (./recompute.ts) and their viewers told.
+ */
+import { sql } from 'kysely'
+import type { DbHandle } from '../../db/schema'
+import type { Context } from '../../rpc/operation'
+import { tellViewers } from '../process-signals'
+import { propagate, type Change, type PropagationResult } from './recompute'
+import { DATA } from './graph'
+
+export async function recomputeAfter(ctx: Context, cid: string, changes: Change[]): Promise<PropagationResult> {
+  return propagate(
+    {
+      db: ctx.db,
+      functions: ctx.functions,
+      signal: (c, processId, _id, fields) => tellViewers(ctx, { cid: c, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }),
+    },
+    cid,
+    changes,
+    { budget: ctx.config.functionWriteBudget },
+  )
+}
+
+/**
+ * After a function's definition changed (code, variables, switched on): its value on every active
+ * activity of the workflow is evaluated again — in this transaction when that fits the write
+ * budget, otherwise all are queued (one statement) and marked stale until the drain reaches them.
+ */
+export async function recomputeFunction(ctx: Context, cid: string, processId: string, fieldKey: string): Promise<void> {
+  const budget = ctx.config.functionWriteBudget
+  const ids = await ctx.db.selectFrom('activities').select('_id').where('cid', '=', cid).where('process_id', '=', processId).where('removed', '=', false).limit(budget + 1).execute()
+  if (ids.length <= budget) {
+    const forced = ids.map((r) => ({ activityId: r._id, fieldKey }))
+    await propagate({ db: ctx.db, functions: ctx.functions, signal: (c, p, _id, fields) => tellViewers(ctx, { cid: c, _id: p }, { sig: 'v3.activity.updated', meta: { _id, processId: p, fields } }) }, cid, [], { budget, forced })
+    return
+  }
+  await sql`insert into function_state (cid, activity_id, field_key, error, dirty, since)
+    select cid, _id, ${fieldKey}, null, true, ${Date.now()} from activities where cid = ${cid} and process_id = ${processId} and not removed
+    on conflict (cid, activity_id, field_key) do update set dirty = true, since = excluded.since`.execute(ctx.db)
+}
+
+/** Every key of an activity: for a created, removed or recovered one, all its readers may change. */
+export function allKeys(fields: Record<string, unknown>): string[] {
+  return [...Object.keys(fields), DATA]
+}
+
+export type FieldStates = Map<string, { error: string | null; dirty: boolean }>
+
+/** The error and staleness of the function values of these activities (most have none). */
+export async function loadFunctionStates(db: DbHandle, cid: string, activityIds: string[]): Promise<Map<string, FieldStates>> {
+  const out = new Map<string, FieldStates>()
+  for (let i = 0; i < activityIds.length; i += 1000) {
+    const rows = await db.selectFrom('function_state').selectAll().where('cid', '=', cid).where('activity_id', 'in', activityIds.slice(i, i + 1000)).execute()
+    for (const r of rows) {
+      if (!out.has(r.activity_id)) out.set(r.activity_id, new Map())
+      out.get(r.activity_id)!.set(r.field_key, { error: r.error, dirty: r.dirty })
+    }
+  }
+  return out
+}

@@ -1,0 +1,42 @@
+/**
+ * v3.activity.functionField.assist: a function body suggested (generate, improve) or explained by
+ * the operator's AI model (server/domain/functions/assist.ts). Suggested code comes back with the
+ * result of validateFunction and of one run on the activity. Saves nothing. 503
+ * {reason: 'aiNotConfigured'} on a server without a model.
+ */
+import { seenActivity } from '../../../domain/functions/access'
+import { ASSIST_SYSTEM, askModel, checkFunctions, codeOf, requireAi, tryOnActivity, assistPrompt, type AssistRequest } from '../../../domain/functions/assist'
+import { loadGraph } from '../../../domain/functions/config'
+import { operation } from '../../../rpc/operation'
+
+/**
+ * [{mode, activityId, workflow, field, instruction?, code?, dependencies?, functionVariables?,
+ * currentEvaluation?}] -> {mode, explanation, code?, validation?, dryRun?}: `validation` as
+ * v2.process.validateFunction; `dryRun` {ok, value | error} on the activity (null when the code
+ * does not compile).
+ */
+export const assist = operation({
+  name: 'v3.activity.functionField.assist',
+  access: 'signedIn',
+  readOnly: true,
+  async run(ctx, r: AssistRequest) {
+    requireAi(ctx.config)
+    const { activity, cid } = await seenActivity(ctx, r.activityId!)
+    const { workflows } = await loadGraph(ctx.db, cid)
+    const variables = r.functionVariables ?? (r.field.functionVariables as Record<string, unknown>) ?? {}
+    const field = workflows.flatMap((w) => w.fields).find((f) => f._id === r.field._id)
+    const before = await tryOnActivity(ctx.db, ctx.functions, cid, workflows, activity, field, 'return null', variables)
+    const reply = await askModel(ctx.config, ASSIST_SYSTEM, assistPrompt(r, before.dep))
+    if (r.mode === 'explain') return { mode: r.mode, explanation: reply.trim() }
+    const code = codeOf(reply)
+    const [validation] = await checkFunctions(ctx.functions, [{ body: code, variableNames: Object.keys(variables) }])
+    const trial = validation.valid ? await tryOnActivity(ctx.db, ctx.functions, cid, workflows, activity, field, code, variables) : null
+    return {
+      mode: r.mode,
+      code,
+      explanation: reply.replace(/```[\s\S]*?```/, '').trim(),
+      validation,
+      dryRun: trial && (trial.ok ? { ok: true, value: trial.value ?? null } : { ok: false, error: trial.error }),
+    }
+  },
+})
