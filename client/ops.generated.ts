@@ -5965,7 +5965,7 @@ export interface Operations {
     result: unknown
   }
   /**
-   * Arguments: [`{email, firstname, lastname, password}` required strings (password optional in the operation index), `{copyNetworkId?: ws, referralCode?, publicChatSessionId?, viewedSlides?}`?, string?]; the index also lists `acceptConditions: boolean`, `acceptMarketing?: boolean`, `language: string`, `preferredDomain?: string`. Returns: `{ uid, cid }`. Interpretation: password is required by the table but optional in the operation index, and the index adds acceptConditions, acceptMarketing?, language, preferredDomain?: all placed in the first object; only email, firstname and lastname are required; the third string argument is named extra. Note: optional argument 2 (options) accepts null when a later argument is given.
+   * Arguments: [`{email, firstname, lastname, password}` required strings (password required), `{copyNetworkId?: ws, referralCode?, publicChatSessionId?, viewedSlides?}`?, string?]; the index also lists `acceptConditions: boolean`, `acceptMarketing?: boolean`, `language: string`, `preferredDomain?: string`. Returns: `{ uid, cid }`. Interpretation: password is required (as the table says; the operation index shows it optional, but an account without one could not sign in), and the index adds acceptConditions, acceptMarketing?, language, preferredDomain?: all placed in the first object; email, firstname, lastname and password are required; the third string argument is named extra. Note: optional argument 2 (options) accepts null when a later argument is given.
    */
   'v3.user.register': {
     /**
@@ -5978,7 +5978,7 @@ export interface Operations {
             email: Email
             firstname: Name
             lastname: Name
-            password?: Password
+            password: Password
             acceptConditions?: boolean
             acceptMarketing?: boolean
             language?: string
@@ -5990,7 +5990,7 @@ export interface Operations {
             email: Email
             firstname: Name
             lastname: Name
-            password?: Password
+            password: Password
             acceptConditions?: boolean
             acceptMarketing?: boolean
             language?: string
@@ -6003,7 +6003,7 @@ export interface Operations {
             email: Email
             firstname: Name
             lastname: Name
-            password?: Password
+            password: Password
             acceptConditions?: boolean
             acceptMarketing?: boolean
             language?: string

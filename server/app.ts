@@ -17,6 +17,7 @@ import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
 import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
+import { refuseBadUrl } from './http/input'
 import { errorMiddleware, sendError } from './http/errors'
 import { Drain } from './domain/functions/drain'
 import { Evaluator } from './domain/functions/evaluator'
@@ -99,6 +100,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const functions = new Evaluator({ deadlineMs: config.functionDeadlineMs }, config.functionEvaluator === 'unsandboxed-benchmark')
       if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer, functions })
+      web.use(refuseBadUrl)
       const routeDeps = { config, db, bus, log }
       web.use(apiRouter(routeDeps, dispatcher))
       web.use(filesRouter(routeDeps))

@@ -57,8 +57,11 @@ export interface Logger {
   error(obj: object, msg?: string): void
 }
 
-/** Turns any thrown value into the wire error; unknown causes are logged, never sent. */
-export function toWireError(err: unknown, log: Logger, debug?: object): WireError {
+/**
+ * Turns any thrown value into the wire error; unknown causes are logged, never sent.
+ * `logContext` joins the log line of an internal error (the operation, the suspect argument paths).
+ */
+export function toWireError(err: unknown, log: Logger, debug?: object, logContext: () => object = () => ({})): WireError {
   let wire: WireError
   if (err instanceof RpcError) {
     wire = { code: err.code, msg: err.message }
@@ -67,13 +70,13 @@ export function toWireError(err: unknown, log: Logger, debug?: object): WireErro
     const [code, msg] = PG_CODES[err.code]
     wire = { code, msg }
   } else {
-    log.error({ err }, 'internal error')
+    log.error({ err, ...logContext() }, 'internal error')
     wire = { code: 500, msg: ERROR_CODES[500] }
   }
   if (debug) wire.debug = debug
   return wire
 }
 
-function isPgError(err: unknown): err is { code: string } {
+export function isPgError(err: unknown): err is { code: string } {
   return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string'
 }

@@ -18,6 +18,7 @@ import { badRequest, forbidden, notFound, RpcError, unauthorized } from '../erro
 import { newId } from '../ids'
 import { canReadFile } from '../policies/files'
 import { sendError } from './errors'
+import { checkBody } from './input'
 import { archiveRequest, downloadRequest, idParam } from './params'
 import type { RouteDeps } from './routes'
 import { sessionOf, signedIn, signIn } from './sign-in'
@@ -32,6 +33,7 @@ interface Uploader {
 /** The session signIn found, else one of the body field `hlrkey`, else an active public form's key. */
 async function uploaderOf(deps: RouteDeps, limits: Limits, req: Request, res: Response): Promise<Uploader | null> {
   const body = (req.body ?? {}) as Record<string, unknown>
+  checkBody(body, 'form')
   const bodyKey = typeof body.hlrkey === 'string' ? body.hlrkey : ''
   const session = sessionOf(res) ?? (bodyKey ? await resolveKey(deps.db.kysely, bodyKey, deps.config.sessionIdleSeconds, req.socket.remoteAddress ?? '') : null)
   if (session) {

@@ -7,6 +7,7 @@ import type { Request } from 'express'
 import { IMAGE_FORMATS, IMAGE_SIZES, isImageSize, type ImageFormat, type ImageSize } from '../domain/images'
 import { badRequest, notFound, RpcError } from '../errors'
 import { isObjectId } from '../ids'
+import { checkBody } from './input'
 
 /** A path parameter that must be an id; anything else names no record (404 as `what`). */
 export function idParam(req: Request, name: string, what: string): string {
@@ -48,6 +49,7 @@ export function downloadRequest(req: Request): { dl: boolean; downloadId: string
 
 /** POST /files: `{fileIds, archiveName}`. */
 export function archiveRequest(body: unknown, maxFiles: number): { fileIds: string[]; archiveName: string } {
+  checkBody(body)
   const { fileIds, archiveName } = (body ?? {}) as { fileIds?: unknown; archiveName?: unknown }
   if (!Array.isArray(fileIds) || !fileIds.length || !fileIds.every(isObjectId)) throw badRequest('fileIds must be a non-empty array of file ids', { path: '/fileIds' })
   if (typeof archiveName !== 'string' || !archiveName.trim() || archiveName.length > 200) {

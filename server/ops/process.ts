@@ -9,6 +9,7 @@ import { loadFields, loadProcessesOf } from '../db/processes'
 import type { ProcessRow } from '../db/processes'
 import { processObject } from '../presenters/process'
 import type { ProcessesTable } from '../db/schema'
+import { checkProcessReferences } from '../domain/process-references'
 import { enforceQuota } from '../domain/quota'
 import { conflict, forbidden, notFound, refused } from '../errors'
 import { newId, isObjectId } from '../ids'
@@ -71,6 +72,7 @@ export const setInfo = operation({
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
     for (const key of Object.keys(info)) if (NOT_SETTABLE[key]) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
+    await checkProcessReferences(ctx.db, process.cid, process._id, info as Record<string, unknown>, 1)
     const next: Record<string, unknown> = { ...process.info }
     const change: Partial<Record<keyof ProcessesTable, unknown>> = {}
     const { name, key, enableUnlinkedMode, phases, translations, ...rest } = info as Record<string, any>

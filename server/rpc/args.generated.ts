@@ -3841,7 +3841,7 @@ export interface ArgumentTypes {
     email: Email
     firstname: Name
     lastname: Name
-    password?: Password
+    password: Password
     acceptConditions?: boolean
     acceptMarketing?: boolean
     language?: string

@@ -12,7 +12,8 @@
 import { lockBeforeWrite } from '../functions/recompute'
 import { sql } from 'kysely'
 import { loadFields, type FieldRecord, type ProcessRow } from '../../db/processes'
-import { refused, RpcError } from '../../errors'
+import type { DbHandle } from '../../db/schema'
+import { conflict, refused, RpcError } from '../../errors'
 import { newId } from '../../ids'
 import { accessToAll } from '../../policies/processes'
 import type { Context, SignedInContext } from '../../rpc/operation'
@@ -218,6 +219,11 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
   const firstPhase = order.find((id) => livePhase(info, id))
   const preselected = preselectedTeam(info)
   if (options.discussionId && inputs.length > 1) throw refused('discussionId names one discussion: it can be given for one activity only', { argument: 2, path: '/discussionId' })
+  // A given discussionId names the new activity's own discussion: one already in use (in any
+  // workspace) would join another record's followers and messages.
+  if (options.discussionId && (await discussionInUse(ctx.db, options.discussionId))) {
+    throw conflict('discussionId is already the discussion of another record: leave it to the server or choose an unused one', { argument: 2, path: '/discussionId' })
+  }
 
   const ids = { users: new Set<string>(), teams: new Set<string>(), links: new Set<string>() }
   const prepared = inputs.map((input, index) => {
@@ -348,4 +354,9 @@ async function reread<T extends { _id: string }>(ctx: SignedInContext, cid: stri
 /** The created signal(s): one per call. */
 export async function publishCreated(ctx: SignedInContext, process: ProcessRow, ids: string[], many: boolean) {
   await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: many ? { processId: process._id, ids } : { _id: ids[0], processId: process._id } })
+}
+
+async function discussionInUse(db: DbHandle, discussionId: string): Promise<boolean> {
+  const used = await db.selectFrom('activities').select('_id').where('discussion_id', '=', discussionId).executeTakeFirst()
+  return !!used || !!(await db.selectFrom('discussion_members').select('uid').where('discussion_id', '=', discussionId).executeTakeFirst())
 }

@@ -144,6 +144,11 @@ describe('v2.network.invite.send', () => {
   test('the invite with a 192-bit key, its mail over SMTP, and the signal the members hear', async () => {
     const watcher = await member('guest')
     const email = uniqueEmail('welcome')
+    // discussionIds name discussions of the workspace the inviter may see (an activity's).
+    const phase = randomId()
+    const flow = await owner.client.call('process.create', { name: 'Welcome' })
+    await owner.client.call('process.set_info', flow._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+    const { discussion } = await owner.client.call('v3.activity.create', flow._id, { name: 'Onboarding' }, { teamId: team._id })
     const sent = await owner.client.call('v2.network.invite.send', {
       email,
       name: 'Grace Hopper',
@@ -151,7 +156,7 @@ describe('v2.network.invite.send', () => {
       notes: 'met at the conference',
       role: 'admin',
       teams: [team._id, team._id],
-      discussionIds: [randomId()],
+      discussionIds: [discussion],
     })
     expect(sent).toMatchObject({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),

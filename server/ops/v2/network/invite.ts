@@ -7,9 +7,19 @@ import { findInviteByEmail, listWorkspaceInvites, memberByEmail, type InviteRow 
 import { checkInviteTargets, checkMayInvite, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
 import { inviteEntry } from '../../../presenters/invite'
 import { enforceQuota } from '../../../domain/quota'
-import { conflict, refused } from '../../../errors'
+import { loadVisibleActivity } from '../../../domain/activities/history-read'
+import { conflict, refused, RpcError } from '../../../errors'
 import { newId, newSecret } from '../../../ids'
-import { operation } from '../../../rpc/operation'
+import { operation, type MemberContext } from '../../../rpc/operation'
+
+/** 404 naming the argument unless each id is the discussion of an activity of `cid` the inviter may read. */
+async function checkVisibleDiscussions(ctx: MemberContext, cid: string, discussionIds: string[]) {
+  for (const [i, discussionId] of discussionIds.entries()) {
+    const activity = await ctx.db.selectFrom('activities').select('_id').where('cid', '=', cid).where('discussion_id', '=', discussionId).executeTakeFirst()
+    const visible = activity && (await loadVisibleActivity(ctx.db, ctx.session, activity._id).catch(() => null))
+    if (!visible) throw new RpcError(404, `discussionIds/${i} names no discussion of this workspace you may see`, { argument: 0, path: `/discussionIds/${i}` })
+  }
+}
 
 /** Returns the invite as v2.network.invite.list lists it (with its key). */
 export const send = operation({
@@ -30,6 +40,8 @@ export const send = operation({
       throw conflict('an invite to this e-mail is pending in the workspace: resend or remove it', { field: 'email' })
     }
     await enforceQuota(ctx.db, cid, 'users')
+    const discussionIds = [...new Set(invite.discussionIds ?? [])]
+    await checkVisibleDiscussions(ctx, cid, discussionIds)
 
     const row: InviteRow = {
       cid,
@@ -42,7 +54,7 @@ export const send = operation({
       role,
       custom_role: invite.customRole ?? null,
       teams,
-      discussion_ids: [...new Set(invite.discussionIds ?? [])],
+      discussion_ids: discussionIds,
       brand_id: invite.brandId ?? null,
       invited_by: ctx.session.uid,
       created: Date.now(),
