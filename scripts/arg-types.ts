@@ -46,7 +46,22 @@ export function localRefs(value: unknown): unknown {
 const quote = (s: string) => `'${s.replace(/'/g, "\\'")}'`
 
 /** A tuple label may not be a reserved word of strict mode. */
-const RESERVED = new Set(['public', 'private', 'protected', 'package', 'interface', 'implements', 'let', 'static', 'yield', 'default', 'delete', 'new', 'class', 'function'])
+const RESERVED = new Set([
+  'public',
+  'private',
+  'protected',
+  'package',
+  'interface',
+  'implements',
+  'let',
+  'static',
+  'yield',
+  'default',
+  'delete',
+  'new',
+  'class',
+  'function',
+])
 const label = (name: string) => (RESERVED.has(name) ? `${name}_` : name)
 
 export async function generateArgTypes(): Promise<string> {

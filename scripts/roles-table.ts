@@ -12,8 +12,7 @@ const held = Object.fromEntries(ROLES.map((r) => [r, r === 'inviter' ? roleCapab
 const allows = (capability: Capability, role: string) => held[role].has(capability)
 
 /** The operations declared with access 'member', sorted by name. */
-export const memberOperations = () =>
-  operations.filter((op) => op.access === 'member').sort((a, b) => a.name.localeCompare(b.name))
+export const memberOperations = () => operations.filter((op) => op.access === 'member').sort((a, b) => a.name.localeCompare(b.name))
 
 export function rolesMarkdown(): string {
   const lines = [`| operation | capability | ${ROLES.join(' | ')} | also |`, `|---|---|${ROLES.map(() => ':---:').join('|')}|---|`]

@@ -104,7 +104,11 @@ async function main() {
       .transaction()
       .execute((trx) => setLicense(trx, cid, changes, { replace: flags.has('--replace'), validate: (l) => validator.check(l) }))
     if (db.databaseUrl) {
-      const bus = await postgresBus(db.databaseUrl, () => {}, () => {})
+      const bus = await postgresBus(
+        db.databaseUrl,
+        () => {},
+        () => {},
+      )
       await bus.emit([signalMessage([`workspace:${cid}`], 'network.license.updated', { _id: cid, license })])
       await bus.close()
     }

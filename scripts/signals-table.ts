@@ -4,7 +4,14 @@
  */
 import { AUDIENCE_TEXT, SIGNALS } from '../server/realtime/signals'
 
-const KIND_TEXT: Record<string, string> = { ids: '[ids]', names: '[names]', flag: 'true/false', 'id|null': 'id or null', 'text|null': 'text or null', 'time|null': 'ms or null' }
+const KIND_TEXT: Record<string, string> = {
+  ids: '[ids]',
+  names: '[names]',
+  flag: 'true/false',
+  'id|null': 'id or null',
+  'text|null': 'text or null',
+  'time|null': 'ms or null',
+}
 
 const metaText = (shape: Record<string, string>) =>
   `{${Object.entries(shape)

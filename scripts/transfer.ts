@@ -25,7 +25,13 @@ async function main(command: string | undefined, args: string[]) {
     await migrate(db.kysely)
     if (command === 'export' && args.length === 2) {
       const [cid, file] = args
-      const owner = await db.kysely.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('role', '=', 'owner').orderBy('created').executeTakeFirst()
+      const owner = await db.kysely
+        .selectFrom('workspace_members')
+        .select('uid')
+        .where('cid', '=', cid)
+        .where('role', '=', 'owner')
+        .orderBy('created')
+        .executeTakeFirst()
       if (!owner) throw new Error(`no workspace ${cid} with an owner here`)
       const manifest = await writeExport(db.kysely, config, { uid: owner.uid, workspaceIds: [cid], options: {} }, path.resolve(file), () => {})
       console.log(JSON.stringify({ file: path.resolve(file), counts: manifest.counts }))

@@ -93,9 +93,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const tail = new EventTail(db.kysely, deliverPages(db.kysely, hub), log)
       await tail.start()
       const deliver = (m: Parameters<Hub['deliver']>[0]) => (m.kind === 'events' ? tail.wake() : hub.deliver(m))
-      const bus = db.databaseUrl
-        ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error'))
-        : localBus(deliver)
+      const bus = db.databaseUrl ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error')) : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
       const functions = new Evaluator({ deadlineMs: config.functionDeadlineMs }, config.functionEvaluator === 'unsandboxed-benchmark')
       if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')

@@ -183,7 +183,10 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 class Reader {
-  constructor(private env: Env, private problems: string[]) {}
+  constructor(
+    private env: Env,
+    private problems: string[],
+  ) {}
 
   private raw(name: string): string | undefined {
     const value = this.env[name]
@@ -228,7 +231,12 @@ class Reader {
 
   list(name: string): string[] {
     const value = this.raw(name)
-    return value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []
+    return value
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : []
   }
 
   databaseUrl(name: string): string | null {
@@ -308,7 +316,12 @@ class Reader {
       const audience = text(p?.audience)
       const jwksUrl = text(p?.jwksUrl)
       const jwksFile = text(p?.jwksFile)
-      const domains = Array.isArray(p?.domains) && p.domains.every((d: unknown) => typeof d === 'string') ? (p.domains as string[]).map((d) => d.toLowerCase()) : p?.domains === undefined ? [] : null
+      const domains =
+        Array.isArray(p?.domains) && p.domains.every((d: unknown) => typeof d === 'string')
+          ? (p.domains as string[]).map((d) => d.toLowerCase())
+          : p?.domains === undefined
+            ? []
+            : null
       if (!issuer || !audience) return problem(`provider ${i}: issuer and audience are required`)
       if (!jwksUrl === !jwksFile) return problem(`provider ${i}: give exactly one of jwksUrl and jwksFile`)
       if (jwksUrl && !/^https?:\/\//.test(jwksUrl)) return problem(`provider ${i}: jwksUrl must be an http(s) URL`)

@@ -46,7 +46,9 @@ test('keys and the door: defaults, and every bad value named (secrets never repe
     BOT_SECRET: 'a secret of sixteen+',
     BOT_ADMIN_UIDS: '0123456789abcdef01234567',
   })
-  expect(good.ssoProviders).toEqual([{ issuer: 'https://id.example', audience: 'client', jwksUrl: 'https://id.example/jwks', domains: ['corp.example'], tenantId: 't' }])
+  expect(good.ssoProviders).toEqual([
+    { issuer: 'https://id.example', audience: 'client', jwksUrl: 'https://id.example/jwks', domains: ['corp.example'], tenantId: 't' },
+  ])
   expect(good.botAdminUids).toEqual(['0123456789abcdef01234567'])
 
   const bad = {

@@ -35,7 +35,10 @@ async function plainUpdate(db: Db, cid: string, ids: string[], fields: string[],
     params.push(id, JSON.stringify({ [fields[0]]: `plain ${round} ${i}`, [fields[1]]: round * 1000 + i }))
     return `($${params.length - 1}, $${params.length}::jsonb)`
   })
-  await db.query(`update activities as a set fields = a.fields || v.f, updated = ${Date.now()} from (values ${tuples.join(', ')}) as v(_id, f) where a.cid = $1 and a._id = v._id`, params)
+  await db.query(
+    `update activities as a set fields = a.fields || v.f, updated = ${Date.now()} from (values ${tuples.join(', ')}) as v(_id, f) where a.cid = $1 and a._id = v._id`,
+    params,
+  )
 }
 
 async function open(url: string, key?: string) {
@@ -96,8 +99,28 @@ function fieldValues(fields: string[], i: number): Record<string, unknown> {
 }
 
 /** Plain multi-row INSERTs of activity rows shaped like the server's. */
-async function plainInsert(db: Db, w: { cid: string; uid: string; processId: string; teamId: string; fields: string[] }, n: number, from: number, phase: (i: number) => string) {
-  const cols = ['cid', '_id', 'process_id', 'uid', 'name', 'team_id', 'current_phase', 'complete_phases', 'fields', 'files', 'sequence', 'discussion_id', 'created']
+async function plainInsert(
+  db: Db,
+  w: { cid: string; uid: string; processId: string; teamId: string; fields: string[] },
+  n: number,
+  from: number,
+  phase: (i: number) => string,
+) {
+  const cols = [
+    'cid',
+    '_id',
+    'process_id',
+    'uid',
+    'name',
+    'team_id',
+    'current_phase',
+    'complete_phases',
+    'fields',
+    'files',
+    'sequence',
+    'discussion_id',
+    'created',
+  ]
   for (let start = 0; start < n; start += BATCH) {
     const rows = Math.min(BATCH, n - start)
     const params: unknown[] = []
@@ -105,7 +128,21 @@ async function plainInsert(db: Db, w: { cid: string; uid: string; processId: str
     for (let r = 0; r < rows; r++) {
       const i = from + start + r
       const base = params.length
-      params.push(w.cid, new ObjectId().toHexString(), w.processId, w.uid, `Activity ${i}`, w.teamId, phase(i), '[]', JSON.stringify(fieldValues(w.fields, i)), '[]', i, new ObjectId().toHexString(), Date.now())
+      params.push(
+        w.cid,
+        new ObjectId().toHexString(),
+        w.processId,
+        w.uid,
+        `Activity ${i}`,
+        w.teamId,
+        phase(i),
+        '[]',
+        JSON.stringify(fieldValues(w.fields, i)),
+        '[]',
+        i,
+        new ObjectId().toHexString(),
+        Date.now(),
+      )
       tuples.push(`(${cols.map((_, c) => `$${base + c + 1}`).join(', ')})`)
     }
     await db.query(`insert into activities (${cols.join(', ')}) values ${tuples.join(', ')}`, params)
@@ -146,7 +183,11 @@ async function main() {
   const big = await mk('Big')
 
   // 1,000 activities: the count baseline.
-  const firstThousand = Array.from({ length: 1000 }, (_, i) => ({ name: `Activity ${i}`, phaseId: i % 3 ? PHASE_A : PHASE_B, fields: fieldValues(small.fields, i) }))
+  const firstThousand = Array.from({ length: 1000 }, (_, i) => ({
+    name: `Activity ${i}`,
+    phaseId: i % 3 ? PHASE_A : PHASE_B,
+    fields: fieldValues(small.fields, i),
+  }))
   const created: { _id: string }[] = await c.call('v3.activity.createMany', small.processId, firstThousand, { teamId })
   const at1k = await timeCounts(c.call)
 
@@ -164,7 +205,10 @@ async function main() {
   // createMany: 10,000 activities in calls of 1,000.
   const s = process.hrtime.bigint()
   for (let start = 0; start < CREATE; start += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, CREATE - start) }, (_, r) => ({ name: `Activity ${start + r}`, fields: fieldValues(big.fields, start + r) }))
+    const batch = Array.from({ length: Math.min(BATCH, CREATE - start) }, (_, r) => ({
+      name: `Activity ${start + r}`,
+      fields: fieldValues(big.fields, start + r),
+    }))
     await c.call('v3.activity.createMany', big.processId, batch, { teamId })
   }
   const rpcSeconds = seconds(s)
@@ -182,12 +226,20 @@ async function main() {
   const p = process.hrtime.bigint()
   await plainInsert(db, big, CREATE, CREATE, () => PHASE_A)
   const plainSeconds = seconds(p)
-  await db.query(`update activity_phase_counts set count = count + $1 where cid = $2 and process_id = $3 and phase_id = $4`, [CREATE, cid, big.processId, PHASE_A])
+  await db.query(`update activity_phase_counts set count = count + $1 where cid = $2 and process_id = $3 and phase_id = $4`, [
+    CREATE,
+    cid,
+    big.processId,
+    PHASE_A,
+  ])
   // Up to BIG activities in the workspace.
   const rest = BIG - (1000 + 2 * CREATE)
   if (rest > 0) {
     await plainInsert(db, big, rest, 2 * CREATE, (i) => (i % 2 ? PHASE_A : PHASE_B))
-    const rows = await db.query(`select current_phase, count(*)::int as n from activities where cid = $1 and process_id = $2 and sequence >= $3 group by current_phase`, [cid, big.processId, 2 * CREATE])
+    const rows = await db.query(
+      `select current_phase, count(*)::int as n from activities where cid = $1 and process_id = $2 and sequence >= $3 group by current_phase`,
+      [cid, big.processId, 2 * CREATE],
+    )
     for (const r of rows.rows) {
       await db.query(
         `insert into activity_phase_counts (cid, process_id, phase_id, count) values ($1, $2, $3, $4)
@@ -214,12 +266,20 @@ async function main() {
   console.log(`createMany ${CREATE} activities x 10 fields in calls of ${BATCH}: ${rpcSeconds.toFixed(2)} s (${Math.round(rpcRate)}/s)`)
   console.log(`plain multi-row INSERT of the same rows:            ${plainSeconds.toFixed(2)} s (${Math.round(plainRate)}/s)`)
   console.log(`ratio: ${(rpcRate / plainRate).toFixed(2)} (goal >= 0.5)`)
-  console.log(`v3.activity.count      at 1,000: ${at1k.count.toFixed(2)} ms, at ${active.toLocaleString('en')}: ${at100k.count.toFixed(2)} ms, ratio ${(at100k.count / at1k.count).toFixed(2)} (goal <= 2)`)
+  console.log(
+    `v3.activity.count      at 1,000: ${at1k.count.toFixed(2)} ms, at ${active.toLocaleString('en')}: ${at100k.count.toFixed(2)} ms, ratio ${(at100k.count / at1k.count).toFixed(2)} (goal <= 2)`,
+  )
   const updateMany = median(updateRounds)
   const plainUpdateSeconds = median(plainUpdateRounds)
-  console.log(`updateMany of ${smallIds.length} activities (2 fields each), median of ${ROUNDS}: ${(updateMany * 1000).toFixed(0)} ms (rounds ${updateRounds.map((x) => (x * 1000).toFixed(0)).join(', ')})`)
-  console.log(`plain multi-row UPDATE of the same rows, median of ${ROUNDS}:    ${(plainUpdateSeconds * 1000).toFixed(0)} ms; ratio ${(plainUpdateSeconds / updateMany).toFixed(2)} of the plain rate`)
-  console.log(`v3.activity.phaseCount at 1,000: ${at1k.phaseCount.toFixed(2)} ms, at ${active.toLocaleString('en')}: ${at100k.phaseCount.toFixed(2)} ms, ratio ${(at100k.phaseCount / at1k.phaseCount).toFixed(2)} (goal <= 2)`)
+  console.log(
+    `updateMany of ${smallIds.length} activities (2 fields each), median of ${ROUNDS}: ${(updateMany * 1000).toFixed(0)} ms (rounds ${updateRounds.map((x) => (x * 1000).toFixed(0)).join(', ')})`,
+  )
+  console.log(
+    `plain multi-row UPDATE of the same rows, median of ${ROUNDS}:    ${(plainUpdateSeconds * 1000).toFixed(0)} ms; ratio ${(plainUpdateSeconds / updateMany).toFixed(2)} of the plain rate`,
+  )
+  console.log(
+    `v3.activity.phaseCount at 1,000: ${at1k.phaseCount.toFixed(2)} ms, at ${active.toLocaleString('en')}: ${at100k.phaseCount.toFixed(2)} ms, ratio ${(at100k.phaseCount / at1k.phaseCount).toFixed(2)} (goal <= 2)`,
+  )
 }
 
 main().catch((err) => {

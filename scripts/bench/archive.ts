@@ -50,7 +50,11 @@ async function main() {
     let peak = before
     const sampler = setInterval(() => (peak = Math.max(peak, treeRss(server.child.pid!))), 50)
     t = performance.now()
-    const res = await fetch(`${server.url}/files`, { method: 'POST', headers: { hlrkey: me.key, 'content-type': 'application/json' }, body: JSON.stringify({ fileIds: ids, archiveName: 'bench' }) })
+    const res = await fetch(`${server.url}/files`, {
+      method: 'POST',
+      headers: { hlrkey: me.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ fileIds: ids, archiveName: 'bench' }),
+    })
     if (res.status !== 200) throw new Error(`archive: ${res.status} ${await res.text()}`)
     const zipBytes = await drain(res.body!)
     const zipMs = performance.now() - t
@@ -62,7 +66,9 @@ async function main() {
     const diskRate = diskBytes / MiB / (diskMs / 1000)
     console.log(`files: ${FILES} x ${(FILE_BYTES / MiB).toFixed(2)} MiB = ${(total / MiB).toFixed(0)} MiB; zip ${(zipBytes / MiB).toFixed(1)} MiB`)
     console.log(`server RSS before ${(before / MiB).toFixed(1)} MiB, peak ${(peak / MiB).toFixed(1)} MiB, growth ${growth.toFixed(1)} MiB (goal < 100)`)
-    console.log(`POST /files: ${zipRate.toFixed(0)} MiB/s in ${(zipMs / 1000).toFixed(2)} s; disk read: ${diskRate.toFixed(0)} MiB/s; ratio ${(zipRate / diskRate).toFixed(2)}`)
+    console.log(
+      `POST /files: ${zipRate.toFixed(0)} MiB/s in ${(zipMs / 1000).toFixed(2)} s; disk read: ${diskRate.toFixed(0)} MiB/s; ratio ${(zipRate / diskRate).toFixed(2)}`,
+    )
     console.log(`GET /file/:id x ${FILES}: ${(plainBytes / MiB / (plainMs / 1000)).toFixed(0)} MiB/s (the same bytes without the zip)`)
     if (growth >= 100) process.exitCode = 1
   } finally {

@@ -37,7 +37,9 @@ async function rate(read: () => Promise<number>): Promise<number> {
 
 async function main() {
   const server = await startServer({}, 120_000)
-  const bare = spawn(path.join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'file-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const bare = spawn(path.join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'file-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const bareUrl = await new Promise<string>((resolve) => bare.stdout!.once('data', (d) => resolve(JSON.parse(String(d)).url)))
   const me = await signedIn('bench', server.wsUrl)
   try {
@@ -61,7 +63,13 @@ async function main() {
       return n
     }
     const readZip = async () =>
-      drain(await fetch(`${server.url}/files`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ fileIds: ids, archiveName: 'bench' }) }))
+      drain(
+        await fetch(`${server.url}/files`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ fileIds: ids, archiveName: 'bench' }),
+        }),
+      )
     // Interleaved rounds, best of each: the machine is shared, and the best is the least disturbed.
     const best = { disk: 0, baseline: 0, file: 0, zip: 0 }
     for (let i = 0; i < ROUNDS; i++) {

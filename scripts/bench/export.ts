@@ -23,7 +23,8 @@ async function main() {
     const filesDir = path.join(server.dataDir, 'files')
     let t = performance.now()
     let diskBytes = 0
-    for (const id of ids) for await (const c of fs.createReadStream(path.join(filesDir, id.slice(0, 2), id), { highWaterMark: 256 * 1024 })) diskBytes += (c as Buffer).length
+    for (const id of ids)
+      for await (const c of fs.createReadStream(path.join(filesDir, id.slice(0, 2), id), { highWaterMark: 256 * 1024 })) diskBytes += (c as Buffer).length
     const diskMs = performance.now() - t
 
     const before = treeRss(server.child.pid!)
@@ -44,9 +45,13 @@ async function main() {
     const growth = (peak - before) / MiB
     const exportRate = diskBytes / MiB / (exportMs / 1000)
     const diskRate = diskBytes / MiB / (diskMs / 1000)
-    console.log(`files: ${FILES} x ${(FILE_BYTES / MiB).toFixed(2)} MiB = ${(diskBytes / MiB).toFixed(0)} MiB; archive ${(state.result.size / MiB).toFixed(1)} MiB`)
+    console.log(
+      `files: ${FILES} x ${(FILE_BYTES / MiB).toFixed(2)} MiB = ${(diskBytes / MiB).toFixed(0)} MiB; archive ${(state.result.size / MiB).toFixed(1)} MiB`,
+    )
     console.log(`server RSS before ${(before / MiB).toFixed(1)} MiB, peak ${(peak / MiB).toFixed(1)} MiB, growth ${growth.toFixed(1)} MiB (goal < 100)`)
-    console.log(`export: ${exportRate.toFixed(0)} MiB/s in ${(exportMs / 1000).toFixed(2)} s; disk read: ${diskRate.toFixed(0)} MiB/s; ratio ${(exportRate / diskRate).toFixed(2)}`)
+    console.log(
+      `export: ${exportRate.toFixed(0)} MiB/s in ${(exportMs / 1000).toFixed(2)} s; disk read: ${diskRate.toFixed(0)} MiB/s; ratio ${(exportRate / diskRate).toFixed(2)}`,
+    )
     if (growth >= 100) process.exitCode = 1
   } finally {
     await me.client.close()

@@ -39,7 +39,9 @@ async function sandboxCost() {
   t = process.hrtime.bigint()
   for (const item of items) sink += fn(item.dep)
   const plain = Number(process.hrtime.bigint() - t) / 1000 / n
-  console.log(`sandbox: ${sandboxed.toFixed(2)} µs/evaluation in batches of 1,000 (worker thread, QuickJS); plain call ${plain.toFixed(3)} µs; ratio ${(sandboxed / plain).toFixed(0)}x  (${sink > 0 ? 'ok' : ''})`)
+  console.log(
+    `sandbox: ${sandboxed.toFixed(2)} µs/evaluation in batches of 1,000 (worker thread, QuickJS); plain call ${plain.toFixed(3)} µs; ratio ${(sandboxed / plain).toFixed(0)}x  (${sink > 0 ? 'ok' : ''})`,
+  )
 }
 
 async function workflow(c: Client, name: string) {
@@ -57,14 +59,30 @@ async function editCost() {
     const wf = await workflow(c, 'Items')
     const value = await c.call('process.create_field', wf, { label: 'Value', type: 'numeric' })
     const parent = await c.call('process.create_field', wf, { label: 'Parent', type: 'activitylink', data: [wf] })
-    await c.call('process.create_field', wf, { label: 'From parent', type: 'numeric', function: 'return (dep.p || 0) * 2', functionEnabled: true, functionVariables: { p: { type: '>', data: [parent._id, value._id] } } })
+    await c.call('process.create_field', wf, {
+      label: 'From parent',
+      type: 'numeric',
+      function: 'return (dep.p || 0) * 2',
+      functionEnabled: true,
+      functionVariables: { p: { type: '>', data: [parent._id, value._id] } },
+    })
     const root = await c.call('v3.activity.create', wf, { name: 'root', fields: { [value._id]: 1 } }, { teamId })
-    await c.call('v3.activity.createMany', wf, Array.from({ length: 10 }, (_, i) => ({ name: `child${i}`, fields: { [parent._id]: root._id } })), { teamId })
+    await c.call(
+      'v3.activity.createMany',
+      wf,
+      Array.from({ length: 10 }, (_, i) => ({ name: `child${i}`, fields: { [parent._id]: root._id } })),
+      { teamId },
+    )
     let count = 11
     for (const size of SIZES) {
       while (count < size) {
         const n = Math.min(1000, size - count)
-        await c.call('v3.activity.createMany', wf, Array.from({ length: n }, (_, i) => ({ name: `f${count + i}`, fields: { [value._id]: i } })), { teamId })
+        await c.call(
+          'v3.activity.createMany',
+          wf,
+          Array.from({ length: n }, (_, i) => ({ name: `f${count + i}`, fields: { [value._id]: i } })),
+          { teamId },
+        )
         count += n
       }
       const times: number[] = []
@@ -90,11 +108,29 @@ async function runThroughput(evaluator: 'quickjs' | 'unsandboxed-benchmark') {
     const wf = await workflow(c, 'Bulk')
     const a = await c.call('process.create_field', wf, { label: 'A', type: 'numeric' })
     const b = await c.call('process.create_field', wf, { label: 'B', type: 'numeric' })
-    for (let i = 0; i < RUN; i += 1000) await c.call('v3.activity.createMany', wf, Array.from({ length: Math.min(1000, RUN - i) }, (_, k) => ({ name: `x${i + k}`, fields: { [a._id]: i + k, [b._id]: k } })), { teamId })
+    for (let i = 0; i < RUN; i += 1000)
+      await c.call(
+        'v3.activity.createMany',
+        wf,
+        Array.from({ length: Math.min(1000, RUN - i) }, (_, k) => ({ name: `x${i + k}`, fields: { [a._id]: i + k, [b._id]: k } })),
+        { teamId },
+      )
     // Functions added after the data, with a budget of 0: their first values wait in the queue; the run starts once it is empty.
     const fields = []
-    for (const [label, body] of [['Sum', 'return dep.a + dep.b'], ['Product', 'return dep.a * dep.b'], ['Label', "return 'item ' + dep.a"]]) {
-      fields.push(await c.call('process.create_field', wf, { label, type: label === 'Label' ? 'text' : 'numeric', function: body, functionEnabled: true, functionVariables: { a: { type: '=', data: [a._id] }, b: { type: '=', data: [b._id] } } }))
+    for (const [label, body] of [
+      ['Sum', 'return dep.a + dep.b'],
+      ['Product', 'return dep.a * dep.b'],
+      ['Label', "return 'item ' + dep.a"],
+    ]) {
+      fields.push(
+        await c.call('process.create_field', wf, {
+          label,
+          type: label === 'Label' ? 'text' : 'numeric',
+          function: body,
+          functionEnabled: true,
+          functionVariables: { a: { type: '=', data: [a._id] }, b: { type: '=', data: [b._id] } },
+        }),
+      )
     }
     if (process.env.BENCH_DEBUG) console.log('functions added')
     for (;;) {
@@ -112,7 +148,9 @@ async function runThroughput(evaluator: 'quickjs' | 'unsandboxed-benchmark') {
     }
     const seconds = Number(process.hrtime.bigint() - t) / 1e9
     const rate = (RUN * 3) / seconds
-    console.log(`evaluateWorkflowFunctions, ${RUN.toLocaleString('en')} activities x 3 functions, ${evaluator}: ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en')} evaluations/s`)
+    console.log(
+      `evaluateWorkflowFunctions, ${RUN.toLocaleString('en')} activities x 3 functions, ${evaluator}: ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en')} evaluations/s`,
+    )
     await c.close()
     return rate
   } finally {
@@ -125,7 +163,7 @@ async function main() {
   const alive = setInterval(() => {}, 1000)
   await sandboxCost()
   await editCost()
-  const sandboxed = await runThroughput("quickjs")
+  const sandboxed = await runThroughput('quickjs')
   const plain = await runThroughput('unsandboxed-benchmark')
   console.log(`run throughput ratio, sandboxed / unsandboxed: ${(sandboxed / plain).toFixed(2)} (goal >= 0.5)`)
   clearInterval(alive)

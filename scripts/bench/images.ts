@@ -22,7 +22,9 @@ async function main() {
     // a noisy photo-like JPEG (noise defeats trivial compression)
     const raw = Buffer.alloc(WIDTH * HEIGHT * 3)
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24
-    const jpeg = await sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 90 }).toBuffer()
+    const jpeg = await sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer()
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(jpeg)]), 'photo.jpg')
     const up = await fetch(`${server.url}/upload`, { method: 'POST', headers: { hlrkey: me.key }, body: form })

@@ -85,7 +85,9 @@ async function main() {
     const floorPar = await measure(ours.call, [], PIPELINED, IN_FLIGHT, 'no.such.operation')
     const storage = process.env.DATABASE_URL ? 'postgresql' : 'pglite'
     const line = (label: string, server: number, bare: number) =>
-      console.log(`${label.padEnd(34)} server ${server.toFixed(0).padStart(6)}/s, bare ws ${bare.toFixed(0).padStart(6)}/s, ratio ${(server / bare).toFixed(2)}`)
+      console.log(
+        `${label.padEnd(34)} server ${server.toFixed(0).padStart(6)}/s, bare ws ${bare.toFixed(0).padStart(6)}/s, ratio ${(server / bare).toFixed(2)}`,
+      )
     console.log(`storage: ${storage}`)
     line('v2.network.get, sequential', oursSeq, bareSeq)
     line(`v2.network.get, ${IN_FLIGHT} in flight`, oursPar, barePar)

@@ -44,11 +44,16 @@ async function main() {
   for (let i = 0; i < ROUNDS; i++) {
     pglite.push(await timed(process.execPath, ['-e', openOnly], {}, (out) => until(() => out().includes('open'))))
     server.push(
-      await timed(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], { DATA_DIR: dir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENV_FILE: '' }, async (out) => {
-        await until(() => /"url":"(http:[^"]+)"/.test(out()))
-        const url = /"url":"(http:[^"]+)"/.exec(out())![1]
-        await until(async () => (await fetch(`${url}/readyz`).catch(() => null))?.status === 200)
-      }),
+      await timed(
+        path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+        ['server/main.ts'],
+        { DATA_DIR: dir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENV_FILE: '' },
+        async (out) => {
+          await until(() => /"url":"(http:[^"]+)"/.test(out()))
+          const url = /"url":"(http:[^"]+)"/.exec(out())![1]
+          await until(async () => (await fetch(`${url}/readyz`).catch(() => null))?.status === 200)
+        },
+      ),
     )
   }
   fs.rmSync(dir, { recursive: true, force: true })

@@ -7,114 +7,138 @@
  * entry whose argument count or optionality differs from the parsed table, or
  * whose row could not be parsed, must say why in `interpret`.
  */
-import {
-  Schema, d, rec, str, bool, int, num, enm, lit, arr, obj, openObj, map, anyOf, nullable, oid, ws, oidList, anyObject, any, withDesc,
-} from './helpers';
-import { OMIT_FLAGS } from './defs';
+import { Schema, d, rec, str, bool, int, num, enm, lit, arr, obj, openObj, map, anyOf, nullable, oid, ws, oidList, anyObject, any, withDesc } from './helpers'
+import { OMIT_FLAGS } from './defs'
 
 export interface ArgDef {
-  name: string;
-  schema: Schema;
+  name: string
+  schema: Schema
   /** overrides the optionality parsed from the interface */
-  optional?: boolean;
+  optional?: boolean
   /** the argument also accepts null */
-  nullable?: boolean;
+  nullable?: boolean
 }
 
 export interface OpDef {
-  args: ArgDef[];
-  returns?: Schema;
+  args: ArgDef[]
+  returns?: Schema
   /** appended to the generated description */
-  note?: string;
+  note?: string
   /** how a row that does not parse mechanically was interpreted (required when count/optionality differ) */
-  interpret?: string;
+  interpret?: string
 }
 
-const a = (name: string, schema: Schema, o: Partial<ArgDef> = {}): ArgDef => ({ name, schema, ...o });
+const a = (name: string, schema: Schema, o: Partial<ArgDef> = {}): ArgDef => ({ name, schema, ...o })
 
-const B = bool();
-const OK = bool();
-const list = (items: Schema, max = 10000) => arr(items, max);
-const uidCid = () => d('uidCid');
+const B = bool()
+const OK = bool()
+const list = (items: Schema, max = 10000) => arr(items, max)
+const uidCid = () => d('uidCid')
 
 const docTemplateKeyed = (groups: string[], withKey: boolean, extra: Record<string, Schema> = {}, extraRequired: string[] = []): Schema => {
   const props: Record<string, Schema> = {
     processId: oid(),
     name: withDesc(d('shortText'), 'document template name'),
     group: enm(...groups),
-  };
-  if (withKey) props.key = withDesc(str(200, { minLength: 1 }), 'a field or image key');
-  Object.assign(props, extra);
-  return obj(props, Object.keys(props).filter((k) => !(k in extra) || extraRequired.includes(k)));
-};
+  }
+  if (withKey) props.key = withDesc(str(200, { minLength: 1 }), 'a field or image key')
+  Object.assign(props, extra)
+  return obj(
+    props,
+    Object.keys(props).filter((k) => !(k in extra) || extraRequired.includes(k)),
+  )
+}
 
 const documentTemplate = (): Schema =>
-  openObj({
-    name: d('shortText'),
-    fieldMap: openObj({ images: anyObject(), activityLinks: anyObject(), fields: anyObject() }, [], 50),
-  }, ['name'], 200, { description: 'document template; full structure not shown; an object holding only name deletes that template' });
+  openObj(
+    {
+      name: d('shortText'),
+      fieldMap: openObj({ images: anyObject(), activityLinks: anyObject(), fields: anyObject() }, [], 50),
+    },
+    ['name'],
+    200,
+    { description: 'document template; full structure not shown; an object holding only name deletes that template' },
+  )
 
 const repairCommon = (): Record<string, Schema> => ({
   incomingMaxDepth: int({ minimum: 0, maximum: 1000 }),
   outgoingMaxDepth: int({ minimum: 0, maximum: 1000 }),
   includeValues: bool(),
-});
+})
 
 const pathRepair = (write: boolean): Schema =>
-  openObj({
-    activityId: oid(),
-    fieldId: oid(),
-    ...repairCommon(),
-    ...(write ? { writeValues: bool(), propagateDependents: bool() } : {}),
-  }, [], 50, { description: 'options; shape not shown in the interface: designed after forceRepairPath' });
+  openObj(
+    {
+      activityId: oid(),
+      fieldId: oid(),
+      ...repairCommon(),
+      ...(write ? { writeValues: bool(), propagateDependents: bool() } : {}),
+    },
+    [],
+    50,
+    { description: 'options; shape not shown in the interface: designed after forceRepairPath' },
+  )
 
 const workflowRepair = (write: boolean): Schema =>
-  openObj({
-    workflowId: oid(),
-    fieldId: oid(),
-    ...repairCommon(),
-    ...(write ? { writeValues: bool(), propagateDependents: bool() } : {}),
-    limit: int({ minimum: 0, maximum: 100000 }),
-    includeActivityResults: bool(),
-  }, [], 50, { description: 'options; shape not shown in the interface: designed after forceRepairWorkflowPath' });
+  openObj(
+    {
+      workflowId: oid(),
+      fieldId: oid(),
+      ...repairCommon(),
+      ...(write ? { writeValues: bool(), propagateDependents: bool() } : {}),
+      limit: int({ minimum: 0, maximum: 100000 }),
+      includeActivityResults: bool(),
+    },
+    [],
+    50,
+    { description: 'options; shape not shown in the interface: designed after forceRepairWorkflowPath' },
+  )
 
 const looseOptions = (props: Record<string, Schema> = {}, desc = 'options; shape not shown in the interface'): Schema =>
-  openObj(props, [], 50, { description: desc });
+  openObj(props, [], 50, { description: desc })
 
 const explainNodeArg = (): Schema =>
-  obj({
-    activityId: oid(),
-    fieldId: oid(),
-    direction: enm('incoming', 'outgoing', 'both'),
-    graphMode: enm('configured', 'runtime'),
-    maxDepth: int({ minimum: 0, maximum: 1000, default: 8 }),
-    incomingMaxDepth: int({ minimum: 0, maximum: 1000 }),
-    outgoingMaxDepth: int({ minimum: 0, maximum: 1000 }),
-    includeValues: bool({ default: false }),
-  }, ['activityId', 'fieldId']);
+  obj(
+    {
+      activityId: oid(),
+      fieldId: oid(),
+      direction: enm('incoming', 'outgoing', 'both'),
+      graphMode: enm('configured', 'runtime'),
+      maxDepth: int({ minimum: 0, maximum: 1000, default: 8 }),
+      incomingMaxDepth: int({ minimum: 0, maximum: 1000 }),
+      outgoingMaxDepth: int({ minimum: 0, maximum: 1000 }),
+      includeValues: bool({ default: false }),
+    },
+    ['activityId', 'fieldId'],
+  )
 
-const permissionsItems = (keys: string[], item: Schema): Schema => obj(Object.fromEntries(keys.map((k) => [k, arr(item, 1000)])));
+const permissionsItems = (keys: string[], item: Schema): Schema => obj(Object.fromEntries(keys.map((k) => [k, arr(item, 1000)])))
 
 /** A wall recipient: `<kind>_<id>`. */
-const WALL_RECIPIENT = (kinds: string) => str(100, { pattern: `^(${kinds})_[0-9a-f]{24}$` });
+const WALL_RECIPIENT = (kinds: string) => str(100, { pattern: `^(${kinds})_[0-9a-f]{24}$` })
 
-const linkedFromResult = () => map(anyObject(), 1000, oid());
+const linkedFromResult = () => map(anyObject(), 1000, oid())
 
 export const OPS: Record<string, OpDef> = {
   // -------------------------------------------------------------------------
   // process.*
   // -------------------------------------------------------------------------
   'process.create': {
-    args: [a('options', obj({
-      name: d('name'),
-      description: d('text'),
-      defaultView: str(100),
-      workspaceId: withDesc(ws(), 'current workspace if omitted'),
-      enableMapLocation: bool(),
-      enableUnlinkedMode: bool({ description: 'marks a dataset' }),
-      enableUniqueName: bool(),
-      defaultGroupByField: str(200),
-    }))],
+    args: [
+      a(
+        'options',
+        obj({
+          name: d('name'),
+          description: d('text'),
+          defaultView: str(100),
+          workspaceId: withDesc(ws(), 'current workspace if omitted'),
+          enableMapLocation: bool(),
+          enableUnlinkedMode: bool({ description: 'marks a dataset' }),
+          enableUniqueName: bool(),
+          defaultGroupByField: str(200),
+        }),
+      ),
+    ],
   },
   'process.create_docTemplateField': {
     args: [a('field', docTemplateKeyed(['images', 'activityLinks', 'fields'], false))],
@@ -145,11 +169,33 @@ export const OPS: Record<string, OpDef> = {
   'process.remove': { args: [a('processId', oid())], returns: OK },
   'process.remove_field': { args: [a('processId', oid()), a('fieldId', oid())], returns: OK },
   'process.set_docTemplateFieldProperty': {
-    args: [a('property', docTemplateKeyed(['fieldMap', 'images', 'activityLinks', 'fields', 'opts'], true, {
-      property: enm('label', 'value', 'description', 'field', 'process', 'staticActivityIds', 'formatFieldValue', 'thousandSeparator',
-        'decimalSeparator', 'toFixedDigits', 'toFixedIds', 'linkedActivitiesFilteredPhases'),
-      value: any(),
-    }, ['property']))],
+    args: [
+      a(
+        'property',
+        docTemplateKeyed(
+          ['fieldMap', 'images', 'activityLinks', 'fields', 'opts'],
+          true,
+          {
+            property: enm(
+              'label',
+              'value',
+              'description',
+              'field',
+              'process',
+              'staticActivityIds',
+              'formatFieldValue',
+              'thousandSeparator',
+              'decimalSeparator',
+              'toFixedDigits',
+              'toFixedIds',
+              'linkedActivitiesFilteredPhases',
+            ),
+            value: any(),
+          },
+          ['property'],
+        ),
+      ),
+    ],
   },
   'process.set_docTemplatePrintName': {
     args: [a('processId', oid()), a('templateId', withDesc(d('idString'), 'document template id')), a('printName', d('shortText'))],
@@ -158,7 +204,10 @@ export const OPS: Record<string, OpDef> = {
     args: [a('processId', oid()), a('template', documentTemplate())],
   },
   'process.set_documentTemplates': {
-    args: [a('processId', oid()), a('templates', withDesc(map(documentTemplate(), 500), 'map of document templates; null deletes all templates'), { nullable: true })],
+    args: [
+      a('processId', oid()),
+      a('templates', withDesc(map(documentTemplate(), 500), 'map of document templates; null deletes all templates'), { nullable: true }),
+    ],
   },
   'process.set_info': {
     args: [a('processId', oid()), a('info', d('processInfo')), a('lang', d('lang'))],
@@ -211,12 +260,7 @@ export const OPS: Record<string, OpDef> = {
   // v3.user.apikey.*
   // -------------------------------------------------------------------------
   'v3.user.apikey.create': {
-    args: [
-      a('name', d('name')),
-      a('workspaceId', ws()),
-      a('whitelistIps', arr(str(100), 1000)),
-      a('delegatedToUrl', d('url')),
-    ],
+    args: [a('name', d('name')), a('workspaceId', ws()), a('whitelistIps', arr(str(100), 1000)), a('delegatedToUrl', d('url'))],
     returns: obj({ _id: str(200), key: str(1000) }, ['_id', 'key']),
   },
   'v3.user.apikey.list': { args: [], returns: list(rec('api-key')) },
@@ -242,14 +286,24 @@ export const OPS: Record<string, OpDef> = {
   'v2.network.fastFunctions.set': { args: [a('workspaceId', ws()), a('enabled', B)], returns: OK },
   'v2.network.get': { args: [a('networkId', ws())], returns: rec('workspace') },
   'v2.network.invite.edit': {
-    args: [a('inviteKey', d('key')), a('update', obj({
-      notes: nullable(d('text')),
-      title: nullable(d('shortText')),
-      role: d('role'),
-      teams: withDesc(oidList(), 'stringified team ids'),
-      customRole: withDesc(oid(), 'custom role id'),
-      discussionIds: oidList(),
-    }, [], { minProperties: 1 }))],
+    args: [
+      a('inviteKey', d('key')),
+      a(
+        'update',
+        obj(
+          {
+            notes: nullable(d('text')),
+            title: nullable(d('shortText')),
+            role: d('role'),
+            teams: withDesc(oidList(), 'stringified team ids'),
+            customRole: withDesc(oid(), 'custom role id'),
+            discussionIds: oidList(),
+          },
+          [],
+          { minProperties: 1 },
+        ),
+      ),
+    ],
     returns: OK,
   },
   'v2.network.invite.list': { args: [a('networkId', ws())], returns: d('anyObjectList') },
@@ -260,18 +314,26 @@ export const OPS: Record<string, OpDef> = {
     interpret: 'the optional ObjectId argument is unnamed in the interface; named brandId (as in v2.network.invite.send)',
   },
   'v2.network.invite.send': {
-    args: [a('invite', obj({
-      email: d('email'),
-      name: d('shortText'),
-      title: d('shortText'),
-      notes: d('text'),
-      brandId: oid(),
-      role: d('role'),
-      teams: oidList(),
-      customRole: withDesc(oid(), 'custom role id'),
-      discussionIds: oidList(),
-      cid: withDesc(ws(), 'default current workspace'),
-    }, ['email']))],
+    args: [
+      a(
+        'invite',
+        obj(
+          {
+            email: d('email'),
+            name: d('shortText'),
+            title: d('shortText'),
+            notes: d('text'),
+            brandId: oid(),
+            role: d('role'),
+            teams: oidList(),
+            customRole: withDesc(oid(), 'custom role id'),
+            discussionIds: oidList(),
+            cid: withDesc(ws(), 'default current workspace'),
+          },
+          ['email'],
+        ),
+      ),
+    ],
   },
   'v2.network.license.get': { args: [], returns: rec('workspace-license') },
   'v2.network.product.create': {
@@ -282,14 +344,22 @@ export const OPS: Record<string, OpDef> = {
   'v2.network.product.install': { args: [a('productId', oid()), a('workspaceId', ws())], returns: OK },
   'v2.network.product.isProductInstalled': { args: [a('productId', oid()), a('workspaceId', ws())], returns: OK },
   'v2.network.product.publishTemplate': {
-    args: [a('template', obj({
-      version: str(100, { pattern: '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$', description: 'semver' }),
-      versionDescription: d('text'),
-      title: d('name'),
-      description: d('text'),
-      workspaceId: ws(),
-      targetId: oid(),
-    }, ['version', 'versionDescription', 'title', 'description']))],
+    args: [
+      a(
+        'template',
+        obj(
+          {
+            version: str(100, { pattern: '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$', description: 'semver' }),
+            versionDescription: d('text'),
+            title: d('name'),
+            description: d('text'),
+            workspaceId: ws(),
+            targetId: oid(),
+          },
+          ['version', 'versionDescription', 'title', 'description'],
+        ),
+      ),
+    ],
   },
   'v2.network.publicCopy': {
     args: [a('options', obj({ copyNetworkId: ws() }, ['copyNetworkId']))],
@@ -299,17 +369,20 @@ export const OPS: Record<string, OpDef> = {
   'v2.network.update': {
     args: [
       a('workspaceId', ws()),
-      a('update', obj({
-        name: d('name'),
-        isolatedTeams: bool(),
-        color: d('color'),
-        defaultView: d('defaultView'),
-        allowPublicCopy: bool(),
-        functionFieldVersion: num(),
-        languages: arr(d('lang'), 3, { uniqueItems: true }),
-        localauth: bool(),
-        disableVideoCalls: bool(),
-      })),
+      a(
+        'update',
+        obj({
+          name: d('name'),
+          isolatedTeams: bool(),
+          color: d('color'),
+          defaultView: d('defaultView'),
+          allowPublicCopy: bool(),
+          functionFieldVersion: num(),
+          languages: arr(d('lang'), 3, { uniqueItems: true }),
+          localauth: bool(),
+          disableVideoCalls: bool(),
+        }),
+      ),
     ],
     returns: OK,
   },
@@ -319,13 +392,22 @@ export const OPS: Record<string, OpDef> = {
   // company.*
   // -------------------------------------------------------------------------
   'company.add_property_field': {
-    args: [a('target', lit('users')), a('field', obj({
-      label: d('shortText'),
-      type: d('propertyFieldType'),
-      filledBy: d('filledBy'),
-      enableMultiple: bool(),
-      data: d('propertyValue'),
-    }, ['label', 'type', 'filledBy']))],
+    args: [
+      a('target', lit('users')),
+      a(
+        'field',
+        obj(
+          {
+            label: d('shortText'),
+            type: d('propertyFieldType'),
+            filledBy: d('filledBy'),
+            enableMultiple: bool(),
+            data: d('propertyValue'),
+          },
+          ['label', 'type', 'filledBy'],
+        ),
+      ),
+    ],
     returns: rec('company-property-field'),
   },
   'company.check_invite': { args: [a('inviteKey', d('key'))], returns: rec('invite') },
@@ -355,25 +437,43 @@ export const OPS: Record<string, OpDef> = {
     returns: OK,
   },
   'company.set_user_data': {
-    args: [a('data', obj({
-      section: enm('owner', 'admin', 'guest', 'inviter', 'feedAdmin', 'title', 'customRole'),
-      uid: oid(),
-      value: d('shortText'),
-      workspaceId: ws(),
-    }, ['section', 'uid', 'value']))],
+    args: [
+      a(
+        'data',
+        obj(
+          {
+            section: enm('owner', 'admin', 'guest', 'inviter', 'feedAdmin', 'title', 'customRole'),
+            uid: oid(),
+            value: d('shortText'),
+            workspaceId: ws(),
+          },
+          ['section', 'uid', 'value'],
+        ),
+      ),
+    ],
     returns: OK,
   },
   'company.set_user_property_value': { args: [a('fieldId', oid()), a('value', d('propertyValue'))], returns: OK },
   'company.update_property_field': {
-    args: [a('target', lit('users')), a('fieldId', oid()), a('field', obj({
-      filledBy: d('filledBy'),
-      label: d('shortText'),
-      type: d('propertyFieldType'),
-      created: d('timestamp'),
-      uid: oid(),
-      _id: oid(),
-      enableMultiple: bool(),
-    }, ['filledBy', 'label', 'type']))],
+    args: [
+      a('target', lit('users')),
+      a('fieldId', oid()),
+      a(
+        'field',
+        obj(
+          {
+            filledBy: d('filledBy'),
+            label: d('shortText'),
+            type: d('propertyFieldType'),
+            created: d('timestamp'),
+            uid: oid(),
+            _id: oid(),
+            enableMultiple: bool(),
+          },
+          ['filledBy', 'label', 'type'],
+        ),
+      ),
+    ],
     returns: rec('company-property-field'),
   },
   'company.update_team_users': { args: [a('teamId', oid()), a('userIds', oidList(10000))], returns: OK },
@@ -386,14 +486,23 @@ export const OPS: Record<string, OpDef> = {
     returns: rec('wall-comment'),
   },
   'wall2.edit_post': {
-    args: [a('postId', oid()), a('post', obj({
-      text: d('text'),
-      files: oidList(),
-      subject: d('shortText'),
-      allowReply: bool(),
-      recipients: withDesc(arr(WALL_RECIPIENT('user|team'), 1000), 'user or team; replaces the recipients (not of a post to the whole workspace)'),
-      draft: bool({ description: 'added: true keeps a draft a draft; a draft edited without it is published' }),
-    }, ['text']))],
+    args: [
+      a('postId', oid()),
+      a(
+        'post',
+        obj(
+          {
+            text: d('text'),
+            files: oidList(),
+            subject: d('shortText'),
+            allowReply: bool(),
+            recipients: withDesc(arr(WALL_RECIPIENT('user|team'), 1000), 'user or team; replaces the recipients (not of a post to the whole workspace)'),
+            draft: bool({ description: 'added: true keeps a draft a draft; a draft edited without it is published' }),
+          },
+          ['text'],
+        ),
+      ),
+    ],
     returns: rec('wall-post'),
   },
   'wall2.follow_post': { args: [a('postId', oid())], returns: OK },
@@ -405,26 +514,38 @@ export const OPS: Record<string, OpDef> = {
   'wall2.load_posts': {
     args: [
       a('feedPostId', withDesc(oid(), 'default null'), { nullable: true }),
-      a('options', obj({
-        filter: withDesc(arr(enm('user', 'announcement', 'draft', 'scheduled'), 4, { uniqueItems: true }), 'default user, announcement; draft and scheduled list the caller\'s own'),
-        sorter: enm('time'),
-        multi: bool({ default: false }),
-        networks: d('workspaceIdList'),
-        skip: int({ minimum: 0, maximum: 100000, default: 0 }),
-        hash: num(),
-      })),
+      a(
+        'options',
+        obj({
+          filter: withDesc(
+            arr(enm('user', 'announcement', 'draft', 'scheduled'), 4, { uniqueItems: true }),
+            "default user, announcement; draft and scheduled list the caller's own",
+          ),
+          sorter: enm('time'),
+          multi: bool({ default: false }),
+          networks: d('workspaceIdList'),
+          skip: int({ minimum: 0, maximum: 100000, default: 0 }),
+          hash: num(),
+        }),
+      ),
     ],
     returns: anyOf(rec('wall-post'), arr(rec('wall-post'), 20)),
   },
   'wall2.new_post': {
     args: [
-      a('post', obj({
-        subject: d('shortText'),
-        text: d('text'),
-        files: oidList(),
-        loc: d('location'),
-        networks: withDesc(d('workspaceIdList'), 'at most one: the workspace of the post (default the current one)'),
-      }, ['subject', 'text'])),
+      a(
+        'post',
+        obj(
+          {
+            subject: d('shortText'),
+            text: d('text'),
+            files: oidList(),
+            loc: d('location'),
+            networks: withDesc(d('workspaceIdList'), 'at most one: the workspace of the post (default the current one)'),
+          },
+          ['subject', 'text'],
+        ),
+      ),
       a('recipients', withDesc(arr(WALL_RECIPIENT('user|team|network|group'), 1000), 'user, team, network or group (groups are refused: 422)')),
       a('options', obj({ allowReply: bool(), draft: bool(), scheduleTime: withDesc(d('timestamp'), 'milliseconds since 1970') })),
     ],
@@ -438,13 +559,22 @@ export const OPS: Record<string, OpDef> = {
   },
   'wall2.remove_post': { args: [a('postId', oid())], returns: OK },
   'wall2.save_comment': {
-    args: [a('comment', obj({
-      text: d('text'),
-      loc: d('location'),
-      tagged: withDesc(oidList(), 'user ids of members who may see the post'),
-      tags: oidList(),
-      files: oidList(),
-    }, ['text'])), a('feedPostId', oid())],
+    args: [
+      a(
+        'comment',
+        obj(
+          {
+            text: d('text'),
+            loc: d('location'),
+            tagged: withDesc(oidList(), 'user ids of members who may see the post'),
+            tags: oidList(),
+            files: oidList(),
+          },
+          ['text'],
+        ),
+      ),
+      a('feedPostId', oid()),
+    ],
     returns: rec('wall-comment'),
   },
   'wall2.seen': {
@@ -453,10 +583,15 @@ export const OPS: Record<string, OpDef> = {
   },
   'wall2.unfollow_post': { args: [a('postId', oid())], returns: OK },
   'wall2.unread': {
-    args: [a('options', obj({
-      workspaceIds: d('workspaceIdList'),
-      types: arr(enm('user', 'activity.created', 'activity.updated'), 3),
-    }))],
+    args: [
+      a(
+        'options',
+        obj({
+          workspaceIds: d('workspaceIdList'),
+          types: arr(enm('user', 'activity.created', 'activity.updated'), 3),
+        }),
+      ),
+    ],
     returns: map(obj({ user: int({ minimum: 0 }), 'activity.created': int({ minimum: 0 }), 'activity.updated': int({ minimum: 0 }) }), 10000, ws()),
   },
 
@@ -480,7 +615,15 @@ export const OPS: Record<string, OpDef> = {
   },
   'v2.user.registerSsoA': {
     args: [
-      a('user', obj({ token: withDesc(str(20000, { minLength: 1 }), 'identity token'), email: d('email'), firstname: d('name'), lastname: d('name') }, ['token', 'email', 'firstname', 'lastname'])),
+      a(
+        'user',
+        obj({ token: withDesc(str(20000, { minLength: 1 }), 'identity token'), email: d('email'), firstname: d('name'), lastname: d('name') }, [
+          'token',
+          'email',
+          'firstname',
+          'lastname',
+        ]),
+      ),
       a('options', d('ssoRegisterOptions')),
     ],
     returns: uidCid(),
@@ -539,61 +682,102 @@ export const OPS: Record<string, OpDef> = {
     interpret: 'row gives "same argument as explainNode": one required object of that shape',
   },
   'v3.activity.explainNodeDryRun': {
-    args: [a('node', obj({
-      activityId: oid(), fieldId: oid(), incomingMaxDepth: int({ minimum: 0, maximum: 1000 }), includeContext: bool({ default: false }),
-    }, ['activityId', 'fieldId']))],
+    args: [
+      a(
+        'node',
+        obj(
+          {
+            activityId: oid(),
+            fieldId: oid(),
+            incomingMaxDepth: int({ minimum: 0, maximum: 1000 }),
+            includeContext: bool({ default: false }),
+          },
+          ['activityId', 'fieldId'],
+        ),
+      ),
+    ],
   },
   'v3.activity.extractHistory': {
     args: [a('options', looseOptions(), { optional: true })],
     interpret: 'listed as [] (A): designed as one optional options object',
   },
   'v3.activity.forceRepairPath': {
-    args: [a('path', obj({
-      activityId: oid(),
-      fieldId: oid(),
-      incomingMaxDepth: int({ minimum: 0, maximum: 1000 }),
-      outgoingMaxDepth: int({ minimum: 0, maximum: 1000 }),
-      includeValues: bool({ default: true }),
-      writeValues: bool({ default: false }),
-      propagateDependents: bool({ default: true }),
-    }, ['activityId', 'fieldId']))],
+    args: [
+      a(
+        'path',
+        obj(
+          {
+            activityId: oid(),
+            fieldId: oid(),
+            incomingMaxDepth: int({ minimum: 0, maximum: 1000 }),
+            outgoingMaxDepth: int({ minimum: 0, maximum: 1000 }),
+            includeValues: bool({ default: true }),
+            writeValues: bool({ default: false }),
+            propagateDependents: bool({ default: true }),
+          },
+          ['activityId', 'fieldId'],
+        ),
+      ),
+    ],
   },
   'v3.activity.forceRepairWorkflowPath': {
-    args: [a('path', obj({
-      workflowId: oid(),
-      fieldId: oid(),
-      incomingMaxDepth: int({ minimum: 0, maximum: 1000 }),
-      outgoingMaxDepth: int({ minimum: 0, maximum: 1000 }),
-      includeValues: bool({ default: true }),
-      writeValues: bool({ default: false }),
-      propagateDependents: bool({ default: true }),
-      limit: int({ minimum: 0, maximum: 100000 }),
-      includeActivityResults: bool({ default: true }),
-    }, ['workflowId', 'fieldId']))],
+    args: [
+      a(
+        'path',
+        obj(
+          {
+            workflowId: oid(),
+            fieldId: oid(),
+            incomingMaxDepth: int({ minimum: 0, maximum: 1000 }),
+            outgoingMaxDepth: int({ minimum: 0, maximum: 1000 }),
+            includeValues: bool({ default: true }),
+            writeValues: bool({ default: false }),
+            propagateDependents: bool({ default: true }),
+            limit: int({ minimum: 0, maximum: 100000 }),
+            includeActivityResults: bool({ default: true }),
+          },
+          ['workflowId', 'fieldId'],
+        ),
+      ),
+    ],
   },
   'v3.activity.functionField.assist': {
-    args: [a('request', obj({
-      mode: enm('generate', 'improve', 'explain'),
-      activityId: oid(),
-      workflow: anyObject(),
-      field: anyObject(),
-      instruction: d('text'),
-      code: d('code'),
-      dependencies: d('anyObjectList'),
-      functionVariables: anyObject(),
-      currentEvaluation: anyObject(),
-    }, ['mode', 'activityId', 'workflow', 'field']))],
+    args: [
+      a(
+        'request',
+        obj(
+          {
+            mode: enm('generate', 'improve', 'explain'),
+            activityId: oid(),
+            workflow: anyObject(),
+            field: anyObject(),
+            instruction: d('text'),
+            code: d('code'),
+            dependencies: d('anyObjectList'),
+            functionVariables: anyObject(),
+            currentEvaluation: anyObject(),
+          },
+          ['mode', 'activityId', 'workflow', 'field'],
+        ),
+      ),
+    ],
   },
   'v3.activity.linkedFrom.next': {
     args: [a('activityId', oid()), a('afterActivityId', oid()), a('options', obj({ activityLimit: num({ minimum: 0 }) }))],
     returns: list(rec('linked-activity')),
   },
   'v3.activity.linkedFrom.overview': {
-    args: [a('activityId', oid()), a('options', obj({
-      activityLimit: num({ minimum: 0, description: 'per phase' }),
-      includeEmptyWorkflows: bool({ default: false }),
-      phaseIds: oidList(),
-    }))],
+    args: [
+      a('activityId', oid()),
+      a(
+        'options',
+        obj({
+          activityLimit: num({ minimum: 0, description: 'per phase' }),
+          includeEmptyWorkflows: bool({ default: false }),
+          phaseIds: oidList(),
+        }),
+      ),
+    ],
     returns: linkedFromResult(),
   },
   'v3.activity.linkedFrom.refresh': {
@@ -605,10 +789,17 @@ export const OPS: Record<string, OpDef> = {
     returns: linkedFromResult(),
   },
   'v3.activity.permissions': {
-    args: [a('userId', oid()), a('workspaceId', ws()), a('query', obj({
-      details: bool({ description: 'true requests details' }),
-      items: permissionsItems(['workflowIds', 'calendarIds'], oid()),
-    }))],
+    args: [
+      a('userId', oid()),
+      a('workspaceId', ws()),
+      a(
+        'query',
+        obj({
+          details: bool({ description: 'true requests details' }),
+          items: permissionsItems(['workflowIds', 'calendarIds'], oid()),
+        }),
+      ),
+    ],
   },
   'v3.activity.phaseCount': { args: [a('workflowId', oid())] },
   'v3.activity.removed.more': {
@@ -621,26 +812,51 @@ export const OPS: Record<string, OpDef> = {
   },
   'v3.activity.removed.recover': { args: [a('activityIds', oidList(10000))], returns: oidList(10000) },
   'v3.activity.repairPath': { args: [a('options', pathRepair(true))], interpret: 'options shape not shown (A): designed after forceRepairPath' },
-  'v3.activity.repairPathDryRun': { args: [a('options', pathRepair(false))], interpret: 'options shape not shown (A): designed after forceRepairPath, without write flags' },
-  'v3.activity.repairWorkflowPath': { args: [a('options', workflowRepair(true))], interpret: 'options shape not shown (A): designed after forceRepairWorkflowPath' },
-  'v3.activity.repairWorkflowPathDryRun': { args: [a('options', workflowRepair(false))], interpret: 'options shape not shown (A): designed after forceRepairWorkflowPath, without write flags' },
+  'v3.activity.repairPathDryRun': {
+    args: [a('options', pathRepair(false))],
+    interpret: 'options shape not shown (A): designed after forceRepairPath, without write flags',
+  },
+  'v3.activity.repairWorkflowPath': {
+    args: [a('options', workflowRepair(true))],
+    interpret: 'options shape not shown (A): designed after forceRepairWorkflowPath',
+  },
+  'v3.activity.repairWorkflowPathDryRun': {
+    args: [a('options', workflowRepair(false))],
+    interpret: 'options shape not shown (A): designed after forceRepairWorkflowPath, without write flags',
+  },
   'v3.activity.template.create': { args: [a('processId', oid()), a('phaseId', oid())], returns: anyObject() },
   'v3.activity.timeline2': {
-    args: [a('options', looseOptions({ activityId: oid(), processId: oid(), workspaceId: ws(), limit: int({ minimum: 0, maximum: 10000 }), skip: int({ minimum: 0 }) }))],
+    args: [
+      a(
+        'options',
+        looseOptions({ activityId: oid(), processId: oid(), workspaceId: ws(), limit: int({ minimum: 0, maximum: 10000 }), skip: int({ minimum: 0 }) }),
+      ),
+    ],
     interpret: 'options shape not shown (A): an open bounded object with a few typed optional properties',
   },
   'v3.activity.updateMany': {
     args: [
-      a('activities', arr(openObj({
-        _id: oid(),
-        name: d('shortText'),
-        fields: d('fieldValueMap'),
-        phaseId: oid(),
-        teamId: oid(),
-        fileIds: oidList(),
-        followerIds: oidList(),
-        location: d('location'),
-      }, ['_id'], 100), 10000, { description: 'activity updates; shape not shown in the interface (A): each names its activity by _id' })),
+      a(
+        'activities',
+        arr(
+          openObj(
+            {
+              _id: oid(),
+              name: d('shortText'),
+              fields: d('fieldValueMap'),
+              phaseId: oid(),
+              teamId: oid(),
+              fileIds: oidList(),
+              followerIds: oidList(),
+              location: d('location'),
+            },
+            ['_id'],
+            100,
+          ),
+          10000,
+          { description: 'activity updates; shape not shown in the interface (A): each names its activity by _id' },
+        ),
+      ),
       a('options', looseOptions({ ignoreRequired: bool(), workspaceId: ws() })),
     ],
     returns: int({ minimum: 0 }),
@@ -675,10 +891,16 @@ export const OPS: Record<string, OpDef> = {
     returns: list(obj({ _id: str(200), name: d('shortText') }, ['_id', 'name'])),
   },
   'v3.user.data.import': {
-    args: [a('credentials', d('credentials')), a('options', obj({
-      workspaceIds: withDesc(d('workspaceIdList'), "default: the user's default workspace"),
-      ...Object.fromEntries(OMIT_FLAGS.map((f) => [f, bool()])),
-    }))],
+    args: [
+      a('credentials', d('credentials')),
+      a(
+        'options',
+        obj({
+          workspaceIds: withDesc(d('workspaceIdList'), "default: the user's default workspace"),
+          ...Object.fromEntries(OMIT_FLAGS.map((f) => [f, bool()])),
+        }),
+      ),
+    ],
   },
   'v3.user.idpUser': {
     args: [a('username', str(254, { minLength: 1 }))],
@@ -688,30 +910,40 @@ export const OPS: Record<string, OpDef> = {
     args: [
       a('userId', withDesc(oid(), 'default session user')),
       a('workspaceId', withDesc(ws(), 'default current workspace')),
-      a('query', obj({
-        details: bool({ description: 'true requests details' }),
-        items: permissionsItems(['workflowIds', 'calendarIds', 'insightIds'], str(200)),
-      })),
+      a(
+        'query',
+        obj({
+          details: bool({ description: 'true requests details' }),
+          items: permissionsItems(['workflowIds', 'calendarIds', 'insightIds'], str(200)),
+        }),
+      ),
     ],
     returns: map(anyObject(), 1000, oid()),
   },
   'v3.user.register': {
     args: [
-      a('user', obj({
-        email: d('email'),
-        firstname: d('name'),
-        lastname: d('name'),
-        password: d('password'),
-        acceptConditions: bool(),
-        acceptMarketing: bool(),
-        language: str(35),
-        preferredDomain: str(253),
-      }, ['email', 'firstname', 'lastname', 'password'])),
+      a(
+        'user',
+        obj(
+          {
+            email: d('email'),
+            firstname: d('name'),
+            lastname: d('name'),
+            password: d('password'),
+            acceptConditions: bool(),
+            acceptMarketing: bool(),
+            language: str(35),
+            preferredDomain: str(253),
+          },
+          ['email', 'firstname', 'lastname', 'password'],
+        ),
+      ),
       a('options', d('registerOptions')),
       a('extra', withDesc(d('shortText'), 'string whose meaning is not shown')),
     ],
     returns: uidCid(),
-    interpret: 'password is required (as the table says; the operation index shows it optional, but an account without one could not sign in), and the index adds acceptConditions, acceptMarketing?, language, preferredDomain?: all placed in the first object; email, firstname, lastname and password are required; the third string argument is named extra',
+    interpret:
+      'password is required (as the table says; the operation index shows it optional, but an account without one could not sign in), and the index adds acceptConditions, acceptMarketing?, language, preferredDomain?: all placed in the first object; email, firstname, lastname and password are required; the third string argument is named extra',
   },
   'v3.user.remove': {
     args: [a('options', looseOptions(), { optional: true })],
@@ -722,4 +954,4 @@ export const OPS: Record<string, OpDef> = {
     args: [a('bot', obj({ uid: oid(), isBot: bool({ description: 'false clears' }), secret: str(1000) }, ['uid', 'isBot']))],
     returns: obj({ uid: oid(), isBot: bool() }, ['uid', 'isBot']),
   },
-};
+}

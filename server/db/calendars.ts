@@ -50,7 +50,10 @@ export interface CalendarFields {
 
 export async function insertCalendar(db: DbHandle, cid: string, uid: string, fields: CalendarFields): Promise<string> {
   const _id = newId()
-  await db.insertInto('calendars').values({ cid, _id, uid, ...fields, subscribe_hash: null, created: Date.now(), updated: null }).execute()
+  await db
+    .insertInto('calendars')
+    .values({ cid, _id, uid, ...fields, subscribe_hash: null, created: Date.now(), updated: null })
+    .execute()
   return _id
 }
 
@@ -63,7 +66,12 @@ export async function listCalendars(db: DbHandle, cid: string): Promise<Calendar
 }
 
 export async function updateCalendar(db: DbHandle, cid: string, _id: string, change: Partial<CalendarFields>): Promise<void> {
-  await db.updateTable('calendars').set({ ...change, updated: Date.now() }).where('cid', '=', cid).where('_id', '=', _id).execute()
+  await db
+    .updateTable('calendars')
+    .set({ ...change, updated: Date.now() })
+    .where('cid', '=', cid)
+    .where('_id', '=', _id)
+    .execute()
 }
 
 export async function deleteCalendar(db: DbHandle, cid: string, _id: string): Promise<void> {
@@ -92,7 +100,10 @@ export interface EventFields {
 
 export async function insertEvent(db: DbHandle, cid: string, calendarId: string, uid: string, fields: EventFields): Promise<string> {
   const _id = newId()
-  await db.insertInto('calendar_events').values({ cid, _id, calendar_id: calendarId, uid, ...fields, created: Date.now(), updated: null }).execute()
+  await db
+    .insertInto('calendar_events')
+    .values({ cid, _id, calendar_id: calendarId, uid, ...fields, created: Date.now(), updated: null })
+    .execute()
   return _id
 }
 
@@ -103,7 +114,12 @@ export async function findEvent(db: DbHandle, cid: string, _id: string, options:
 }
 
 export async function updateEvent(db: DbHandle, cid: string, _id: string, fields: EventFields): Promise<void> {
-  await db.updateTable('calendar_events').set({ ...fields, updated: Date.now() }).where('cid', '=', cid).where('_id', '=', _id).execute()
+  await db
+    .updateTable('calendar_events')
+    .set({ ...fields, updated: Date.now() })
+    .where('cid', '=', cid)
+    .where('_id', '=', _id)
+    .execute()
 }
 
 export async function deleteEvent(db: DbHandle, cid: string, _id: string): Promise<void> {

@@ -2,7 +2,6 @@
 import type { Selectable } from 'kysely'
 import type { FilesTable, DbHandle } from './schema'
 
-
 export type FileRow = Selectable<FilesTable>
 
 export async function insertFile(db: DbHandle, row: FileRow): Promise<void> {
@@ -25,5 +24,15 @@ export async function setFilePublic(db: DbHandle, fileId: string, isPublic: bool
 
 /** The metadata a client sees. */
 export function describeFile(f: FileRow) {
-  return { _id: f._id, cid: f.cid, uid: f.uid, name: f.name, size: Number(f.size), sha256: f.sha256, contentType: f.content_type, public: f.public, created: Number(f.created) }
+  return {
+    _id: f._id,
+    cid: f.cid,
+    uid: f.uid,
+    name: f.name,
+    size: Number(f.size),
+    sha256: f.sha256,
+    contentType: f.content_type,
+    public: f.public,
+    created: Number(f.created),
+  }
 }

@@ -2,7 +2,6 @@
 import { sql, type Selectable } from 'kysely'
 import type { InvitesTable, DbHandle } from './schema'
 
-
 export type InviteRow = Selectable<InvitesTable>
 
 export async function findInviteByKey(db: DbHandle, key: string): Promise<InviteRow | undefined> {

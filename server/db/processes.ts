@@ -16,16 +16,36 @@ export interface FieldRecord {
 }
 
 export async function loadFields(db: DbHandle, cid: string, processId: string): Promise<FieldRecord[]> {
-  const rows = await db.selectFrom('process_fields').selectAll().where('cid', '=', cid).where('process_id', '=', processId).orderBy('created').orderBy('_id').execute()
+  const rows = await db
+    .selectFrom('process_fields')
+    .selectAll()
+    .where('cid', '=', cid)
+    .where('process_id', '=', processId)
+    .orderBy('created')
+    .orderBy('_id')
+    .execute()
   return rows.map(fieldRecord)
 }
 
 export async function loadField(db: DbHandle, cid: string, processId: string, fieldId: string): Promise<FieldRecord | null> {
-  const row = await db.selectFrom('process_fields').selectAll().where('cid', '=', cid).where('process_id', '=', processId).where('_id', '=', fieldId).executeTakeFirst()
+  const row = await db
+    .selectFrom('process_fields')
+    .selectAll()
+    .where('cid', '=', cid)
+    .where('process_id', '=', processId)
+    .where('_id', '=', fieldId)
+    .executeTakeFirst()
   return row ? fieldRecord(row) : null
 }
 
-function fieldRecord(row: { _id: string; type: ProcessFieldType; descriptor: Record<string, unknown>; uid: string; created: number; updated: number | null }): FieldRecord {
+function fieldRecord(row: {
+  _id: string
+  type: ProcessFieldType
+  descriptor: Record<string, unknown>
+  uid: string
+  created: number
+  updated: number | null
+}): FieldRecord {
   const record: FieldRecord = { ...(row.descriptor as { label: string }), _id: row._id, type: row.type, uid: row.uid, created: row.created }
   if (row.updated !== null) record.updated = row.updated
   return record
@@ -49,12 +69,24 @@ export interface MemberEntry {
 }
 
 export async function loadMemberEntries(db: DbHandle, cid: string, processId: string): Promise<MemberEntry[]> {
-  const rows = await db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', cid).where('process_id', '=', processId).orderBy('created').orderBy('member_id').execute()
+  const rows = await db
+    .selectFrom('process_members')
+    .select(['member_id', 'permissions'])
+    .where('cid', '=', cid)
+    .where('process_id', '=', processId)
+    .orderBy('created')
+    .orderBy('member_id')
+    .execute()
   return rows.map((r) => ({ id: r.member_id, permissions: r.permissions }))
 }
 
 export async function isStarred(db: DbHandle, cid: string, processId: string, uid: string): Promise<boolean> {
-  const row = await db.selectFrom('process_stars').select('uid').where('cid', '=', cid).where('process_id', '=', processId).where('uid', '=', uid).executeTakeFirst()
+  const row = await db
+    .selectFrom('process_stars')
+    .select('uid')
+    .where('cid', '=', cid)
+    .where('process_id', '=', processId)
+    .where('uid', '=', uid)
+    .executeTakeFirst()
   return !!row
 }
-

@@ -3,7 +3,6 @@ import { newId } from '../ids'
 import type { Selectable } from 'kysely'
 import type { DbHandle, PropertyFieldsTable, PropertyFieldType } from './schema'
 
-
 export type FilledBy = PropertyFieldsTable['filled_by']
 
 /** A stored value: one string, or a list of strings when the field takes multiple values. */
@@ -143,12 +142,7 @@ export async function setValue(db: DbHandle, cid: string, fieldId: string, uid: 
 export async function memberValues(db: DbHandle, cid: string, uids: string[]): Promise<Map<string, Record<string, PropertyValue>>> {
   const byUser = new Map<string, Record<string, PropertyValue>>()
   if (!uids.length) return byUser
-  const rows = await db
-    .selectFrom('property_values')
-    .select(['uid', 'field_id', 'value'])
-    .where('cid', '=', cid)
-    .where('uid', 'in', uids)
-    .execute()
+  const rows = await db.selectFrom('property_values').select(['uid', 'field_id', 'value']).where('cid', '=', cid).where('uid', 'in', uids).execute()
   for (const r of rows) {
     const values = byUser.get(r.uid) ?? {}
     values[r.field_id] = r.value as PropertyValue

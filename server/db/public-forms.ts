@@ -20,4 +20,3 @@ export async function loadPublicForm(db: DbHandle, cid: string, processId: strin
 export async function publicFormByKey(db: DbHandle, key: string) {
   return db.selectFrom('public_forms').selectAll().where('key', '=', key).executeTakeFirst()
 }
-

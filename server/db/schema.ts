@@ -157,8 +157,24 @@ export interface ProcessesTable {
 }
 
 export type ProcessFieldType =
-  | 'activitylink' | 'country' | 'date' | 'daterange' | 'datetime' | 'datetimerange' | 'numeric' | 'numericunit' | 'teams'
-  | 'text' | 'textarea' | 'textunit' | 'textpredefinedoptions' | 'time' | 'timerange' | 'users' | 'linkedfrom' | 'subheader'
+  | 'activitylink'
+  | 'country'
+  | 'date'
+  | 'daterange'
+  | 'datetime'
+  | 'datetimerange'
+  | 'numeric'
+  | 'numericunit'
+  | 'teams'
+  | 'text'
+  | 'textarea'
+  | 'textunit'
+  | 'textpredefinedoptions'
+  | 'time'
+  | 'timerange'
+  | 'users'
+  | 'linkedfrom'
+  | 'subheader'
 
 export interface ProcessFieldsTable {
   cid: string

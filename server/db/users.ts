@@ -4,7 +4,6 @@ import { seesPerson } from './visibility'
 import { newId } from '../ids'
 import type { DbHandle } from './schema'
 
-
 export async function findUserByEmail(db: DbHandle, email: string) {
   return db
     .selectFrom('users')

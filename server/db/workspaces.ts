@@ -6,7 +6,6 @@ import { listFields, memberValues } from './properties'
 import { workspaceObject } from '../presenters/workspace'
 import type { Role, DbHandle } from './schema'
 
-
 /** The license a new workspace gets (see the README); a server administrator can change it. */
 export const DEFAULT_LICENSE = {
   type: 'free',
@@ -26,12 +25,7 @@ export async function memberWorkspaceIds(db: DbHandle, uid: string): Promise<str
 }
 
 export async function membership(db: DbHandle, cid: string, uid: string): Promise<Role | null> {
-  const row = await db
-    .selectFrom('workspace_members')
-    .select('role')
-    .where('cid', '=', cid)
-    .where('uid', '=', uid)
-    .executeTakeFirst()
+  const row = await db.selectFrom('workspace_members').select('role').where('cid', '=', cid).where('uid', '=', uid).executeTakeFirst()
   return row?.role ?? null
 }
 

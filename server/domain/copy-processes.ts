@@ -27,7 +27,6 @@ import type { Context } from '../rpc/operation'
 import { enforceQuota } from './quota'
 import { tellViewers } from './process-signals'
 
-
 export interface FieldSchema {
   _id: string
   type: ProcessFieldType
@@ -204,7 +203,9 @@ let shipped: TemplateDocument[] | null = null
 export function shippedTemplates(): TemplateDocument[] {
   if (!shipped) {
     const files = fs.existsSync(TEMPLATE_DIR) ? fs.readdirSync(TEMPLATE_DIR).filter((f) => f.endsWith('.json')) : []
-    shipped = files.map((f) => JSON.parse(fs.readFileSync(path.join(TEMPLATE_DIR, f), 'utf8')) as TemplateDocument).sort((a, b) => a.title.localeCompare(b.title))
+    shipped = files
+      .map((f) => JSON.parse(fs.readFileSync(path.join(TEMPLATE_DIR, f), 'utf8')) as TemplateDocument)
+      .sort((a, b) => a.title.localeCompare(b.title))
   }
   return shipped
 }

@@ -10,7 +10,13 @@ import type { Context } from '../rpc/operation'
  * Reads info[key] of the workflow with the row locked, lets `change` return the new value
  * (undefined removes the key) and writes it back. Returns what `change` returned.
  */
-export async function changeInfoEntry<T>(ctx: Context, cid: string, processId: string, key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined> {
+export async function changeInfoEntry<T>(
+  ctx: Context,
+  cid: string,
+  processId: string,
+  key: string,
+  change: (current: T | undefined) => T | undefined,
+): Promise<T | undefined> {
   const row = await ctx.db
     .selectFrom('processes')
     .select(sql<unknown>`info -> ${key}`.as('value'))
@@ -19,8 +25,7 @@ export async function changeInfoEntry<T>(ctx: Context, cid: string, processId: s
     .forUpdate()
     .executeTakeFirstOrThrow()
   const next = change((row.value ?? undefined) as T | undefined)
-  const info =
-    next === undefined ? sql<string>`info - ${key}` : sql<string>`jsonb_set(info, ARRAY[${key}::text], ${JSON.stringify(next)}::jsonb, true)`
+  const info = next === undefined ? sql<string>`info - ${key}` : sql<string>`jsonb_set(info, ARRAY[${key}::text], ${JSON.stringify(next)}::jsonb, true)`
   await ctx.db.updateTable('processes').set({ info, updated: Date.now() }).where('cid', '=', cid).where('_id', '=', processId).execute()
   return next
 }

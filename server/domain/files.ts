@@ -20,7 +20,6 @@ import { pipeline } from 'node:stream/promises'
 import type { StorageEngine } from 'multer'
 import type { Config } from '../config'
 
-
 export const filePath = (config: Config, fileId: string) => path.join(config.filesDir, fileId.slice(0, 2), fileId)
 export const tmpDir = (config: Config) => path.join(config.filesDir, 'tmp')
 export const renditionsDir = (config: Config, fileId: string) => path.join(config.filesDir, 'renditions', fileId)
@@ -104,7 +103,11 @@ export function cleanFileName(name: string, fallback = 'file'): string {
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
     .replace(/\\/g, '/')
-  n = n.split('/').filter((part) => part && part !== '.' && part !== '..').pop() ?? ''
+  n =
+    n
+      .split('/')
+      .filter((part) => part && part !== '.' && part !== '..')
+      .pop() ?? ''
   n = n.replace(/^\.+/, '').trim()
   if (n.length > 255) {
     const ext = path.extname(n).slice(0, 20)

@@ -49,7 +49,12 @@ export interface Column {
 }
 
 async function processFields(db: DbHandle, process: ProcessRow) {
-  const rows = await db.selectFrom('process_fields').select(['_id', 'type', 'descriptor']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
+  const rows = await db
+    .selectFrom('process_fields')
+    .select(['_id', 'type', 'descriptor'])
+    .where('cid', '=', process.cid)
+    .where('process_id', '=', process._id)
+    .execute()
   return new Map(rows.map((r) => [r._id, { type: r.type as string, label: typeof r.descriptor.label === 'string' ? r.descriptor.label : r._id }]))
 }
 
@@ -73,7 +78,18 @@ export async function insertInsight(db: DbHandle, cid: string, uid: string, v: {
   const _id = newId()
   await db
     .insertInto('insights')
-    .values({ cid, _id, process_id: v.processId, name: v.name, fields: JSON.stringify(v.fields), filters: JSON.stringify(v.filters), uid, public_hash: null, created: Date.now(), updated: null })
+    .values({
+      cid,
+      _id,
+      process_id: v.processId,
+      name: v.name,
+      fields: JSON.stringify(v.fields),
+      filters: JSON.stringify(v.filters),
+      uid,
+      public_hash: null,
+      created: Date.now(),
+      updated: null,
+    })
     .execute()
   return _id
 }
@@ -158,7 +174,13 @@ export async function runInsight(db: DbHandle, insight: InsightRow, process: Pro
       truncated = true
       break
     }
-    rows.push({ _id: a._id, name: a.name, phase: phaseName(a.current_phase), phaseId: a.current_phase, values: Object.fromEntries(fields.map((f) => [f, values[f] ?? null])) })
+    rows.push({
+      _id: a._id,
+      name: a.name,
+      phase: phaseName(a.current_phase),
+      phaseId: a.current_phase,
+      values: Object.fromEntries(fields.map((f) => [f, values[f] ?? null])),
+    })
   }
   const columns: Column[] = [
     { key: 'name', label: 'Name', type: 'text' },
@@ -205,6 +227,7 @@ export function toCsv(result: InsightResult, options: CsvOptions): string {
     return type === 'date' ? text.slice(0, 10) : text
   }
   const lines = [result.columns.map((c) => cell(c.label)).join(options.delimiter)]
-  for (const r of result.rows) lines.push([r.name, r.phase, ...result.columns.slice(2).map((c) => iso(c.type, r.values[c.key]))].map(cell).join(options.delimiter))
+  for (const r of result.rows)
+    lines.push([r.name, r.phase, ...result.columns.slice(2).map((c) => iso(c.type, r.values[c.key]))].map(cell).join(options.delimiter))
   return (options.bom ? '\ufeff' : '') + lines.join('\r\n') + '\r\n'
 }

@@ -3,16 +3,7 @@
  * single use: accepting, declining or removing the invite deletes its row, so the key never works
  * again. Pending invites count toward the workspace's `users` quota.
  */
-import {
-  customRoleExists,
-  deleteInvite,
-  findInviteByKey,
-  markEmailVerified,
-  unknownTeamIds,
-  userBrief,
-  workspaceName,
-  type InviteRow,
-} from '../db/invites'
+import { customRoleExists, deleteInvite, findInviteByKey, markEmailVerified, unknownTeamIds, userBrief, workspaceName, type InviteRow } from '../db/invites'
 import type { Role } from '../db/schema'
 import { membership } from '../db/workspaces'
 import { forbidden, notFound, RpcError } from '../errors'

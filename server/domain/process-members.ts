@@ -7,7 +7,6 @@ import type { DbHandle } from '../db/schema'
 import { RpcError } from '../errors'
 import type { Context } from '../rpc/operation'
 
-
 const FORM = /^(network|team|user|group)_([0-9a-f]{24})$/
 
 /** The canonical member id; `bare` also takes a bare user or team id (grant and deny). */
@@ -31,7 +30,8 @@ export async function resolveMemberId(
   const missing = () => new RpcError(404, `${kind} not found in this workspace`, { argument })
   if (kind === 'network' && id !== cid) throw missing()
   if (kind === 'team' && !(await db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', id).executeTakeFirst())) throw missing()
-  if (kind === 'user' && !(await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', id).executeTakeFirst())) throw missing()
+  if (kind === 'user' && !(await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', id).executeTakeFirst()))
+    throw missing()
   return `${kind}_${id}`
 }
 

@@ -6,7 +6,8 @@ import type { DbHandle } from '../db/schema'
 import { loadFields } from '../db/processes'
 import { RpcError } from '../errors'
 
-const notFoundAt = (argument: number, path: string, what: string) => new RpcError(404, `${path.slice(1)} names no ${what} of this workspace`, { argument, path })
+const notFoundAt = (argument: number, path: string, what: string) =>
+  new RpcError(404, `${path.slice(1)} names no ${what} of this workspace`, { argument, path })
 
 /**
  * `given`: the settings as the call gave them (argument `argument`) for the workflow `processId`.

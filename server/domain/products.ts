@@ -11,7 +11,6 @@ import type { Selectable } from 'kysely'
 import type { DbHandle, ProductsTable, ProductVersionsTable } from '../db/schema'
 import { notFound } from '../errors'
 
-
 /** Semver precedence (semver.org §11): negative when a < b. Build metadata is ignored. */
 export function compareSemver(a: string, b: string): number {
   const parse = (v: string) => {
@@ -74,5 +73,13 @@ export function productObject(product: ProductRow, versions: VersionRow[]) {
 
 export function versionObject(v: VersionRow) {
   const schemas = (v.template.schemas as unknown[] | undefined) ?? []
-  return { version: v.version, versionDescription: v.version_description, title: v.title, description: v.description, uid: v.uid, created: v.created, workflows: schemas.length }
+  return {
+    version: v.version,
+    versionDescription: v.version_description,
+    title: v.title,
+    description: v.description,
+    uid: v.uid,
+    created: v.created,
+    workflows: schemas.length,
+  }
 }

@@ -15,7 +15,6 @@
 import type { FieldDefinition, PropertyValue } from '../db/properties'
 import type { PropertyFieldType, DbHandle } from '../db/schema'
 
-
 export const MAX_VALUES = 100
 export const MAX_OPTIONS = 500
 export const MAX_LABEL = 200
@@ -61,7 +60,10 @@ export class InvalidDefinition extends Error {
  * The definition to store from what a client sent: a label that is not blank, and options
  * (`data`) for an optionlist only: at least one, each not blank, no duplicates.
  */
-export function checkDefinition(input: { label: string; type: PropertyFieldType; filledBy: 'user' | 'admin'; enableMultiple?: boolean; data?: unknown }, current?: FieldDefinition): FieldDefinition {
+export function checkDefinition(
+  input: { label: string; type: PropertyFieldType; filledBy: 'user' | 'admin'; enableMultiple?: boolean; data?: unknown },
+  current?: FieldDefinition,
+): FieldDefinition {
   const label = input.label.trim()
   if (!label) throw new InvalidDefinition('/label', 'must not be blank')
   if (label.length > MAX_LABEL) throw new InvalidDefinition('/label', `must be at most ${MAX_LABEL} characters`)
@@ -144,9 +146,7 @@ function problem(field: FieldDefinition, v: string): string | null {
       } catch {
         return 'must be an absolute http or https URL'
       }
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname && v.length <= 2000
-        ? null
-        : 'must be an absolute http or https URL'
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname && v.length <= 2000 ? null : 'must be an absolute http or https URL'
     }
     case 'team':
       return /^[0-9a-f]{24}$/.test(v) ? null : 'is not a team of this workspace'

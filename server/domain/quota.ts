@@ -11,7 +11,6 @@
 import type { DbHandle } from '../db/schema'
 import { notFound, refused } from '../errors'
 
-
 export const QUOTAS = ['users', 'processes', 'datasets', 'activities', 'calendars', 'modules'] as const
 export type Quota = (typeof QUOTAS)[number]
 
@@ -24,8 +23,16 @@ type Counter = (db: DbHandle, cid: string) => Promise<number>
 /** Members plus pending invites count toward `users`, so invites cannot overshoot the license. */
 const counters: Partial<Record<Quota, Counter>> = {
   async users(db, cid) {
-    const members = await db.selectFrom('workspace_members').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).executeTakeFirstOrThrow()
-    const invites = await db.selectFrom('invites').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).executeTakeFirstOrThrow()
+    const members = await db
+      .selectFrom('workspace_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('cid', '=', cid)
+      .executeTakeFirstOrThrow()
+    const invites = await db
+      .selectFrom('invites')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('cid', '=', cid)
+      .executeTakeFirstOrThrow()
     return Number(members.n) + Number(invites.n)
   },
   /** Workflows: processes without enableUnlinkedMode. */
@@ -34,18 +41,31 @@ const counters: Partial<Record<Quota, Counter>> = {
   datasets: (db, cid) => countProcesses(db, cid, true),
   /** Active (not removed) activities: the sum of the per-phase counts, so it stays cheap at any size. */
   async activities(db, cid) {
-    const row = await db.selectFrom('activity_phase_counts').select((eb) => eb.fn.sum<string | null>('count').as('n')).where('cid', '=', cid).executeTakeFirstOrThrow()
+    const row = await db
+      .selectFrom('activity_phase_counts')
+      .select((eb) => eb.fn.sum<string | null>('count').as('n'))
+      .where('cid', '=', cid)
+      .executeTakeFirstOrThrow()
     return Number(row.n ?? 0)
   },
   /** Calendars (server/db/calendars.ts). */
   async calendars(db, cid) {
-    const row = await db.selectFrom('calendars').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).executeTakeFirstOrThrow()
+    const row = await db
+      .selectFrom('calendars')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('cid', '=', cid)
+      .executeTakeFirstOrThrow()
     return Number(row.n)
   },
 }
 
 async function countProcesses(db: DbHandle, cid: string, dataset: boolean): Promise<number> {
-  const row = await db.selectFrom('processes').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).where('dataset', '=', dataset).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('processes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('cid', '=', cid)
+    .where('dataset', '=', dataset)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -121,6 +141,10 @@ export async function setLicense(
   if (typeof next.activated !== 'number') next.activated = Date.now()
   const problem = options.validate?.(next)
   if (problem) throw refused(`invalid license: ${problem}`, { license: next })
-  await db.updateTable('workspaces').set({ license: JSON.stringify(next) }).where('_id', '=', cid).execute()
+  await db
+    .updateTable('workspaces')
+    .set({ license: JSON.stringify(next) })
+    .where('_id', '=', cid)
+    .execute()
   return next
 }

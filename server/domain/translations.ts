@@ -3,7 +3,17 @@ export type Texts = Record<string, unknown>
 export type Translations = Record<string, Texts>
 
 /** The workflow's translated texts (process.set_info with `lang`). */
-export const PROCESS_TEXTS = ['name', 'description', 'createNewLabel', 'nameColumnText', 'nameFieldPlaceHolderText', 'ownerTeamFieldTitle', 'personInChargeLabel', 'predefinedNamePrefix', 'initPhaseDescription']
+export const PROCESS_TEXTS = [
+  'name',
+  'description',
+  'createNewLabel',
+  'nameColumnText',
+  'nameFieldPlaceHolderText',
+  'ownerTeamFieldTitle',
+  'personInChargeLabel',
+  'predefinedNamePrefix',
+  'initPhaseDescription',
+]
 export const PHASE_TEXTS = ['name', 'description']
 export const FIELD_TEXTS = ['label', 'placeholder', 'description', 'unit']
 
@@ -23,4 +33,3 @@ export function fillTranslation(base: Texts, translations: Translations | undefi
   all[lang] = target
   return all
 }
-

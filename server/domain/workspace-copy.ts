@@ -9,7 +9,6 @@ import { notFound } from '../errors'
 import type { Context } from '../rpc/operation'
 import { copyProcesses, describeProcesses } from './copy-processes'
 
-
 /** Settings a copy does not take over: the copy is not itself publicly copyable until its owner says so. */
 const SETTINGS_NOT_COPIED = ['allowPublicCopy']
 
@@ -35,7 +34,12 @@ export async function publicSource(db: DbHandle, cid: string): Promise<SourceWor
 
 /** The workflows of a public copy: those listing the whole workspace (network_<cid>); the others stay private. */
 export async function openProcessIds(db: DbHandle, sourceCid: string): Promise<string[]> {
-  const open = await db.selectFrom('process_members').select('process_id').where('cid', '=', sourceCid).where('member_id', '=', `network_${sourceCid}`).execute()
+  const open = await db
+    .selectFrom('process_members')
+    .select('process_id')
+    .where('cid', '=', sourceCid)
+    .where('member_id', '=', `network_${sourceCid}`)
+    .execute()
   const openIds = new Set(open.map((r) => r.process_id))
   return (await loadProcessesOf(db, sourceCid)).filter((p) => openIds.has(p._id)).map((p) => p._id)
 }
@@ -44,7 +48,11 @@ export async function openProcessIds(db: DbHandle, sourceCid: string): Promise<s
 export async function fillWorkspaceFrom(ctx: Context, cid: string, uid: string, source: SourceWorkspace, processIds: string[], withMembers: boolean) {
   const settings = { ...source.settings }
   for (const k of SETTINGS_NOT_COPIED) delete settings[k]
-  await ctx.db.updateTable('workspaces').set({ settings: JSON.stringify(settings) }).where('_id', '=', cid).execute()
+  await ctx.db
+    .updateTable('workspaces')
+    .set({ settings: JSON.stringify(settings) })
+    .where('_id', '=', cid)
+    .execute()
   const schemas = await describeProcesses(ctx.db, source._id, processIds, { withMembers })
   const { processIds: copies } = await copyProcesses(ctx, { cid, uid, sourceCid: source._id }, schemas)
   return copies

@@ -21,7 +21,13 @@ export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db'>, dispatcher: Di
   router.post('/api/*op', signIn(deps, 'optional'), express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
     const op = (req.params.op as unknown as string[]).join('.')
     // A retry with the same Idempotency-Key returns the first result (rpc/idempotency.ts).
-    const reply = await dispatcher.call(op, parseBody(req.body), sessionOf(res), httpTransport(res, config, req.socket.remoteAddress ?? ''), req.get('idempotency-key'))
+    const reply = await dispatcher.call(
+      op,
+      parseBody(req.body),
+      sessionOf(res),
+      httpTransport(res, config, req.socket.remoteAddress ?? ''),
+      req.get('idempotency-key'),
+    )
     if ('error' in reply) return sendError(res, reply.error)
     res.status(200).type('application/json').send(JSON.stringify(reply.result))
   })

@@ -70,7 +70,12 @@ export function filesRouter(deps: RouteDeps) {
     fileFilter: (req, file, cb) => {
       if (file.fieldname !== 'file') return cb(badRequest('the file goes in the field "file"'))
       uploaderOf(deps, limits, req, req.res!).then((uploader) => {
-        if (!uploader) return cb(unauthorized('not signed in: send the session key as the hlrkey header, cookie or a body field, or an active public-form key as the body field publicFormKey, before the file'))
+        if (!uploader)
+          return cb(
+            unauthorized(
+              'not signed in: send the session key as the hlrkey header, cookie or a body field, or an active public-form key as the body field publicFormKey, before the file',
+            ),
+          )
         ;(req as Request & { uploader?: Uploader }).uploader = uploader
         cb(null, true)
       }, cb)
@@ -133,7 +138,13 @@ export function filesRouter(deps: RouteDeps) {
 
   async function serve(req: Request, res: Response, file: FileRow, uid: string | null) {
     const { dl, downloadId } = downloadRequest(req)
-    const signal = dl && downloadId && uid ? (state: string, bytes: number) => bus.emit([signalMessage([`user:${uid}`], 'download.status', { downloadId, fileId: file._id, state, bytes })]).catch((err) => log.error({ err }, 'download.status')) : null
+    const signal =
+      dl && downloadId && uid
+        ? (state: string, bytes: number) =>
+            bus
+              .emit([signalMessage([`user:${uid}`], 'download.status', { downloadId, fileId: file._id, state, bytes })])
+              .catch((err) => log.error({ err }, 'download.status'))
+        : null
     const headers: Record<string, string> = {
       'Content-Type': dl ? 'application/octet-stream' : file.content_type,
       'Content-Disposition': contentDisposition(file.name, { type: dl ? 'attachment' : 'inline' }),
@@ -176,7 +187,8 @@ export function filesRouter(deps: RouteDeps) {
     const files: FileRow[] = []
     for (const id of fileIds) {
       const row = rows.get(id)
-      if (!row || (row.uid !== uid && !(await canReadFile(db.kysely, signedIn(res), id)))) throw forbidden('a listed file is not accessible to you', { fileId: id })
+      if (!row || (row.uid !== uid && !(await canReadFile(db.kysely, signedIn(res), id))))
+        throw forbidden('a listed file is not accessible to you', { fileId: id })
       files.push(row)
     }
     const total = files.reduce((sum, f) => sum + Number(f.size), 0)

@@ -45,6 +45,8 @@ export async function sendImage(deps: RouteDeps, req: Request, res: Response, fi
 /** res.sendFile as a promise: a failure before any byte is sent reaches the error translator. */
 export function sendStoredFile(res: Response, filePath: string, headers: Record<string, string>, options: { etag?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) =>
-    res.sendFile(filePath, { headers, dotfiles: 'allow', etag: options.etag ?? false, lastModified: false }, (err) => (err && !res.headersSent ? reject(err) : resolve())),
+    res.sendFile(filePath, { headers, dotfiles: 'allow', etag: options.etag ?? false, lastModified: false }, (err) =>
+      err && !res.headersSent ? reject(err) : resolve(),
+    ),
   )
 }

@@ -13,7 +13,8 @@ export function refuseBadUrl(req: Request, res: Response, next: NextFunction) {
   const nulInPath = req.path.split('/').some((segment) => decodeSegment(segment).includes('\u0000'))
   if (nulInPath) return sendError(res, { code: 400, msg: `the path ${NUL_REASON}`, details: { path: 'path', reason: NUL_REASON } })
   const bad = findBadInput(req.query)
-  if (bad) return sendError(res, { code: 400, msg: `query parameter ${bad.path.slice(1)} ${bad.reason}`, details: { path: `query${bad.path}`, reason: bad.reason } })
+  if (bad)
+    return sendError(res, { code: 400, msg: `query parameter ${bad.path.slice(1)} ${bad.reason}`, details: { path: `query${bad.path}`, reason: bad.reason } })
   next()
 }
 

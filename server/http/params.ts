@@ -51,7 +51,8 @@ export function downloadRequest(req: Request): { dl: boolean; downloadId: string
 export function archiveRequest(body: unknown, maxFiles: number): { fileIds: string[]; archiveName: string } {
   checkBody(body)
   const { fileIds, archiveName } = (body ?? {}) as { fileIds?: unknown; archiveName?: unknown }
-  if (!Array.isArray(fileIds) || !fileIds.length || !fileIds.every(isObjectId)) throw badRequest('fileIds must be a non-empty array of file ids', { path: '/fileIds' })
+  if (!Array.isArray(fileIds) || !fileIds.length || !fileIds.every(isObjectId))
+    throw badRequest('fileIds must be a non-empty array of file ids', { path: '/fileIds' })
   if (typeof archiveName !== 'string' || !archiveName.trim() || archiveName.length > 200) {
     throw badRequest('archiveName must be a non-empty string of at most 200 characters', { path: '/archiveName' })
   }

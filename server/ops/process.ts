@@ -40,9 +40,22 @@ export const create = operation({
     const now = Date.now()
     await ctx.db
       .insertInto('processes')
-      .values({ cid, _id, uid: ctx.session.uid, name: name?.trim() || (dataset ? 'New dataset' : 'New workflow'), key: null, dataset, info: JSON.stringify(info), created: now, updated: null })
+      .values({
+        cid,
+        _id,
+        uid: ctx.session.uid,
+        name: name?.trim() || (dataset ? 'New dataset' : 'New workflow'),
+        key: null,
+        dataset,
+        info: JSON.stringify(info),
+        created: now,
+        updated: null,
+      })
       .execute()
-    await ctx.db.insertInto('process_members').values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: '[]', created: now }).execute()
+    await ctx.db
+      .insertInto('process_members')
+      .values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: '[]', created: now })
+      .execute()
     await tellViewers(ctx, { cid, _id }, { sig: 'process.created', meta: { _id } })
     const { process } = await loadProcessAccess(ctx.db, ctx.session, _id)
     return processObject(ctx.db, process, ctx.session.uid)
@@ -50,7 +63,17 @@ export const create = operation({
 })
 
 /** Text settings that `lang` puts under translations[lang] instead of the base value. */
-const TRANSLATED = ['createNewLabel', 'description', 'name', 'nameColumnText', 'nameFieldPlaceHolderText', 'ownerTeamFieldTitle', 'personInChargeLabel', 'predefinedNamePrefix', 'initPhaseDescription']
+const TRANSLATED = [
+  'createNewLabel',
+  'description',
+  'name',
+  'nameColumnText',
+  'nameFieldPlaceHolderText',
+  'ownerTeamFieldTitle',
+  'personInChargeLabel',
+  'predefinedNamePrefix',
+  'initPhaseDescription',
+]
 
 /** Configuration fields set_info does not take: they have operations of their own or are counted. */
 const NOT_SETTABLE: Record<string, string> = {
@@ -71,7 +94,8 @@ export const setInfo = operation({
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
-    for (const key of Object.keys(info)) if (NOT_SETTABLE[key]) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
+    for (const key of Object.keys(info))
+      if (NOT_SETTABLE[key]) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
     await checkProcessReferences(ctx.db, process.cid, process._id, info as Record<string, unknown>, 1)
     const next: Record<string, unknown> = { ...process.info }
     const change: Partial<Record<keyof ProcessesTable, unknown>> = {}
@@ -93,9 +117,19 @@ export const setInfo = operation({
     }
     if (phases !== undefined) next.phases = mergePhases(process.info.phases, phases, invalidOf(ctx, 1))
     await checkReferences(ctx, process, next)
-    await checkFunctionInput(ctx, process.cid, 1, info as Record<string, unknown>, { code: 'nameFunction', enabled: 'nameFunctionEnabled', variables: 'nameFunctionVariables' })
+    await checkFunctionInput(ctx, process.cid, 1, info as Record<string, unknown>, {
+      code: 'nameFunction',
+      enabled: 'nameFunctionEnabled',
+      variables: 'nameFunctionVariables',
+    })
     if (key !== undefined) {
-      const taken = await ctx.db.selectFrom('processes').select('_id').where('cid', '=', process.cid).where('key', '=', key).where('_id', '!=', process._id).executeTakeFirst()
+      const taken = await ctx.db
+        .selectFrom('processes')
+        .select('_id')
+        .where('cid', '=', process.cid)
+        .where('key', '=', key)
+        .where('_id', '!=', process._id)
+        .executeTakeFirst()
       if (taken) throw conflict('another process of this workspace has that key', { argument: 1, path: '/key' })
       change.key = key
     }
@@ -126,7 +160,8 @@ function mergePhases(current: unknown, given: Record<string, unknown>, invalidIn
     else if (typeof phase !== 'object' || Array.isArray(phase)) throw invalidInfo(`/phases/${id}`, 'must be an object or null')
     else {
       const fields = (phase as { fields?: unknown }).fields
-      if (fields !== undefined && (!Array.isArray(fields) || fields.some((f) => !isObjectId(f)))) throw invalidInfo(`/phases/${id}/fields`, 'must be a list of field ids')
+      if (fields !== undefined && (!Array.isArray(fields) || fields.some((f) => !isObjectId(f))))
+        throw invalidInfo(`/phases/${id}/fields`, 'must be a list of field ids')
       phases[id] = { ...(phases[id] as object), ...phase, _id: id }
     }
   }
@@ -146,7 +181,8 @@ async function checkReferences(ctx: Context, process: ProcessRow, info: Record<s
   check('/phasesOrder', info.phasesOrder, phases, 'phases')
   check('/phasesRemoved', info.phasesRemoved, phases, 'phases')
   check('/fieldsOrder', info.fieldsOrder, fieldIds, 'fields')
-  for (const [id, phase] of Object.entries((info.phases as Record<string, { fields?: string[] }>) ?? {})) check(`/phases/${id}/fields`, phase.fields, fieldIds, 'fields')
+  for (const [id, phase] of Object.entries((info.phases as Record<string, { fields?: string[] }>) ?? {}))
+    check(`/phases/${id}/fields`, phase.fields, fieldIds, 'fields')
 }
 
 /** The workflow with its fields, members and stars goes. Administrators only. */
@@ -218,7 +254,12 @@ export const list = operation({
       const describe = (id: string) => {
         const shown = phases[id].fields ?? fields.map((f) => f._id)
         const inPhase = fields.filter((f) => shown.includes(f._id))
-        return { _id: id, name: phases[id].name ?? null, requiredFields: inPhase.filter((f) => f.required === true).map((f) => f._id), fields: inPhase.filter((f) => f.required !== true).map((f) => f._id) }
+        return {
+          _id: id,
+          name: phases[id].name ?? null,
+          requiredFields: inPhase.filter((f) => f.required === true).map((f) => f._id),
+          fields: inPhase.filter((f) => f.required !== true).map((f) => f._id),
+        }
       }
       out.push({
         _id: p._id,

@@ -26,7 +26,6 @@ import type { ProcessPermission, Role, DbHandle } from '../db/schema'
 import { loadProcessesOf, type ProcessRow } from '../db/processes'
 import { forbidden, notFound } from '../errors'
 
-
 export const PROCESS_PERMISSIONS: ProcessPermission[] = ['admin', 'any', 'own', 'ownteam']
 
 /** The roles that administer every workflow of their workspace. */
@@ -75,7 +74,16 @@ function matching(process: ProcessFacts, caller: Caller, entries: ProcessEntry[]
 }
 
 export function processAccess(process: ProcessFacts, caller: Caller | null, entries: ProcessEntry[]): ProcessAccess {
-  const none: ProcessAccess = { see: false, administer: false, create: false, editAny: false, editOwnTeam: false, editOwn: false, uid: caller?.uid ?? '', teams: [] }
+  const none: ProcessAccess = {
+    see: false,
+    administer: false,
+    create: false,
+    editAny: false,
+    editOwnTeam: false,
+    editOwn: false,
+    uid: caller?.uid ?? '',
+    teams: [],
+  }
   if (!caller) return none
   const guest = caller.role === 'guest'
   const mine = matching(process, caller, entries)
@@ -104,10 +112,11 @@ export const canCreateActivity = (access: ProcessAccess) => access.create
 export function activityAccess(access: ProcessAccess, activity: { owners: string[]; team?: string | null }): { read: boolean; edit: boolean } {
   if (!access.see) return { read: false, edit: false }
   const edit =
-    access.editAny || (access.editOwn && activity.owners.includes(access.uid)) || (access.editOwnTeam && !!activity.team && access.teams.includes(activity.team))
+    access.editAny ||
+    (access.editOwn && activity.owners.includes(access.uid)) ||
+    (access.editOwnTeam && !!activity.team && access.teams.includes(activity.team))
   return { read: true, edit }
 }
-
 
 /**
  * The workflow `processId` of a workspace the caller belongs to, with the caller's access.
@@ -117,7 +126,12 @@ export function activityAccess(access: ProcessAccess, activity: { owners: string
  * workflow's row is locked for the rest of the transaction before anything is read, so concurrent
  * changes of one workflow run one after the other and each starts from the other's result.
  */
-export async function loadProcessAccess(db: DbHandle, caller: Principal, processId: string, options: { lock?: boolean } = {}): Promise<{ process: ProcessRow; access: ProcessAccess }> {
+export async function loadProcessAccess(
+  db: DbHandle,
+  caller: Principal,
+  processId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ process: ProcessRow; access: ProcessAccess }> {
   const { uid } = caller
   let query = db
     .selectFrom('processes as p')
@@ -135,7 +149,11 @@ export async function loadProcessAccess(db: DbHandle, caller: Principal, process
 }
 
 /** The workflows of workspace `cid` the caller may see, oldest first, each with the caller's access. */
-export async function visibleProcessesOf(db: DbHandle, cid: string, caller: { uid: string; role: Role }): Promise<{ process: ProcessRow; access: ProcessAccess }[]> {
+export async function visibleProcessesOf(
+  db: DbHandle,
+  cid: string,
+  caller: { uid: string; role: Role },
+): Promise<{ process: ProcessRow; access: ProcessAccess }[]> {
   const processes = await loadProcessesOf(db, cid)
   const access = await accessToAll(db, cid, caller, processes)
   return processes.flatMap((process) => {
@@ -145,7 +163,12 @@ export async function visibleProcessesOf(db: DbHandle, cid: string, caller: { ui
 }
 
 /** The caller's access to every given workflow of one workspace (for lists). */
-export async function accessToAll(db: DbHandle, cid: string, caller: { uid: string; role: Role }, processes: ProcessRow[]): Promise<Map<string, ProcessAccess>> {
+export async function accessToAll(
+  db: DbHandle,
+  cid: string,
+  caller: { uid: string; role: Role },
+  processes: ProcessRow[],
+): Promise<Map<string, ProcessAccess>> {
   const result = new Map<string, ProcessAccess>()
   if (!processes.length) return result
   const teams = await teamsOf(db, cid, caller.uid)
@@ -168,7 +191,12 @@ export async function accessToAll(db: DbHandle, cid: string, caller: { uid: stri
 
 async function accessTo(db: DbHandle, process: ProcessRow, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
   const teams = await teamsOf(db, process.cid, caller.uid)
-  const entries = await db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute()
+  const entries = await db
+    .selectFrom('process_members')
+    .select(['member_id', 'permissions'])
+    .where('cid', '=', process.cid)
+    .where('process_id', '=', process._id)
+    .execute()
   return processAccess(processFacts(process), { ...caller, teams }, entries)
 }
 

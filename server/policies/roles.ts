@@ -15,7 +15,6 @@ import { forbidden, notFound } from '../errors'
 import type { Session } from '../auth/sessions'
 import { actsIn, type Principal } from './principal'
 
-
 export const ROLES: Role[] = ['owner', 'admin', 'user', 'inviter', 'guest']
 
 export const CAPABILITIES = {
@@ -73,7 +72,10 @@ export function roleCapabilities(role: Role, inviter = false): Set<Capability> {
 
 /** The operations of a role table (server/rpc/registry.ts) a set of capabilities allows, sorted by name. */
 export function allowedOperations(table: RoleTable, capabilities: Set<Capability>): string[] {
-  return [...table].filter(([, capability]) => capabilities.has(capability)).map(([op]) => op).sort()
+  return [...table]
+    .filter(([, capability]) => capabilities.has(capability))
+    .map(([op]) => op)
+    .sort()
 }
 
 /** Each operation declared with access 'member', and the capability it declares. */
@@ -108,7 +110,7 @@ export function describeMember(m: Member) {
 export async function customRoleCapabilities(db: DbHandle, cid: string, roleId: string): Promise<Capability[]> {
   const custom = await db.selectFrom('custom_roles').select('permissions').where('cid', '=', cid).where('_id', '=', roleId).executeTakeFirst()
   const granted = (custom?.permissions as { capabilities?: unknown } | undefined)?.capabilities
-  return Array.isArray(granted) ? ((granted.filter((c) => GRANTABLE_CAPABILITIES.includes(c)) as Capability[])) : []
+  return Array.isArray(granted) ? (granted.filter((c) => GRANTABLE_CAPABILITIES.includes(c)) as Capability[]) : []
 }
 
 /** A user's membership, or null when they are not a member. */

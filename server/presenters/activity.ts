@@ -10,7 +10,10 @@ import type { FieldStates } from '../domain/functions/after-write'
 export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = [], states?: FieldStates) {
   const values = row.fields as Record<string, unknown>
   const known = (id: string) => id in values || !!states?.get(id)
-  const ids = [...fieldsOrder.filter(known), ...[...new Set([...Object.keys(values), ...(states?.keys() ?? [])])].filter((id) => id !== 'name' && !fieldsOrder.includes(id))]
+  const ids = [
+    ...fieldsOrder.filter(known),
+    ...[...new Set([...Object.keys(values), ...(states?.keys() ?? [])])].filter((id) => id !== 'name' && !fieldsOrder.includes(id)),
+  ]
   // A function value that failed keeps its last good value with `error`; one waiting in the queue is `stale`.
   const field = (id: string) => {
     const state = states?.get(id)

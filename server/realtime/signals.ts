@@ -27,7 +27,9 @@ type Kind = keyof Kinds
 type Shape = Record<string, Kind | `${Kind}?`>
 
 type Required<S extends Shape> = { [K in keyof S as S[K] extends Kind ? K : never]: Kinds[S[K] & Kind] }
-type Optional<S extends Shape> = { [K in keyof S as S[K] extends `${infer B}?` ? (B extends Kind ? K : never) : never]?: S[K] extends `${infer B extends Kind}?` ? Kinds[B] : never }
+type Optional<S extends Shape> = {
+  [K in keyof S as S[K] extends `${infer B}?` ? (B extends Kind ? K : never) : never]?: S[K] extends `${infer B extends Kind}?` ? Kinds[B] : never
+}
 type MetaOfShape<S extends Shape> = Required<S> & Optional<S>
 
 /**
@@ -50,7 +52,18 @@ interface SignalSpec {
   note?: string
 }
 
-const MEMBER = { cid: 'id', uid: 'id', role: 'text', inviter: 'flag', feedAdmin: 'flag', title: 'text|null', customRole: 'text|null', capabilities: 'names', section: 'text', changed: 'names' } as const
+const MEMBER = {
+  cid: 'id',
+  uid: 'id',
+  role: 'text',
+  inviter: 'flag',
+  feedAdmin: 'flag',
+  title: 'text|null',
+  customRole: 'text|null',
+  capabilities: 'names',
+  section: 'text',
+  changed: 'names',
+} as const
 const IN_WORKSPACE = { cid: 'id', _id: 'id' } as const
 const ACTIVITIES = { processId: 'id', ids: 'ids' } as const
 const INSIGHT = { cid: 'id', processId: 'id', _id: 'id' } as const
@@ -83,7 +96,11 @@ export const SIGNALS = {
   'network.invite.accepted': { to: ['workspace'], meta: { ...IN_WORKSPACE, uid: 'id' } },
   'network.license.updated': { to: ['workspace'], meta: { _id: 'id', license: 'record' }, note: 'from scripts/set-license.ts on PostgreSQL' },
   'company.team.created': { to: ['workspace'], meta: IN_WORKSPACE },
-  'company.team.updated': { to: ['workspace'], meta: { ...IN_WORKSPACE, changed: 'names', account: 'id?' }, note: "account changes: changed ['accounts'] and the account" },
+  'company.team.updated': {
+    to: ['workspace'],
+    meta: { ...IN_WORKSPACE, changed: 'names', account: 'id?' },
+    note: "account changes: changed ['accounts'] and the account",
+  },
   'company.team.removed': { to: ['workspace'], meta: IN_WORKSPACE },
   'company.team.member.added': { to: ['user'], meta: { ...IN_WORKSPACE, uid: 'id' } },
   'company.team.member.removed': { to: ['user'], meta: { ...IN_WORKSPACE, uid: 'id' } },
@@ -126,7 +143,11 @@ export const SIGNALS = {
   'wall2.comment.updated': { to: POST_READERS, meta: COMMENT, note: 'those who may see the post' },
   'wall2.comment.removed': { to: POST_READERS, meta: COMMENT, note: 'those who may see the post' },
   'wall2.seen': { to: ['user'], meta: { uid: 'id', networks: 'ids', seen: 'number' }, note: "the caller's other sockets" },
-  'download.status': { to: ['user'], meta: { downloadId: 'text', fileId: 'id', state: 'text', bytes: 'number' }, note: 'state: started, finished or failed (GET /file/:id?dl)' },
+  'download.status': {
+    to: ['user'],
+    meta: { downloadId: 'text', fileId: 'id', state: 'text', bytes: 'number' },
+    note: 'state: started, finished or failed (GET /file/:id?dl)',
+  },
   'v3.activity.evaluateWorkflowFunctions.progress': {
     to: ['user'],
     meta: { runId: 'id', processId: 'id', status: 'text', processed: 'number', total: 'number', changed: 'number', errors: 'number' },
@@ -134,7 +155,18 @@ export const SIGNALS = {
   },
   'transfer.progress': {
     to: ['user'],
-    meta: { _id: 'id', kind: 'text', state: 'text', progress: 'record', fileId: 'id?', result: 'record?', error: 'text?', created: 'number', updated: 'number', expires: 'number?' },
+    meta: {
+      _id: 'id',
+      kind: 'text',
+      state: 'text',
+      progress: 'record',
+      fileId: 'id?',
+      result: 'record?',
+      error: 'text?',
+      created: 'number',
+      updated: 'number',
+      expires: 'number?',
+    },
     note: 'the job of v3.user.data.export or import, to its owner',
   },
 } as const satisfies Record<string, SignalSpec>
@@ -143,7 +175,11 @@ export type SignalName = keyof typeof SIGNALS
 export type SignalMeta<S extends SignalName> = MetaOfShape<(typeof SIGNALS)[S]['meta']>
 
 // Viewer signals go to the workspace's topic, narrowed to the workflow's viewers at delivery, and to the user topics of those told anyway.
-type TopicOf<A extends Audience> = A extends 'workspace' ? `workspace:${string}` : A extends 'viewers' ? `workspace:${string}` | `user:${string}` : `user:${string}`
+type TopicOf<A extends Audience> = A extends 'workspace'
+  ? `workspace:${string}`
+  : A extends 'viewers'
+    ? `workspace:${string}` | `user:${string}`
+    : `user:${string}`
 /** The topics a signal may be published on, from the audiences the catalogue lists for it. */
 export type SignalTopic<S extends SignalName> = TopicOf<(typeof SIGNALS)[S]['to'][number]>
 
@@ -151,7 +187,12 @@ export type SignalTopic<S extends SignalName> = TopicOf<(typeof SIGNALS)[S]['to'
 export type ViewerSignal = { [S in SignalName]: 'viewers' extends (typeof SIGNALS)[S]['to'][number] ? S : never }[SignalName]
 
 /** A signal as a bus message, for code that publishes outside a call (downloads, background jobs, scripts). */
-export const signalMessage = <S extends SignalName>(topics: SignalTopic<S>[], sig: S, meta: SignalMeta<S>) => ({ kind: 'signal' as const, topics: topics as string[], sig, meta })
+export const signalMessage = <S extends SignalName>(topics: SignalTopic<S>[], sig: S, meta: SignalMeta<S>) => ({
+  kind: 'signal' as const,
+  topics: topics as string[],
+  sig,
+  meta,
+})
 
 /** One signal with its meta, checked against the catalogue: `{ sig: 'process.updated', meta: {...} }`. */
 export type Told<S extends SignalName = SignalName> = { [N in S]: { sig: N; meta: SignalMeta<N> } }[S]

@@ -15,4 +15,3 @@ export async function authorizeMember(db: DbHandle, session: Session, op: Operat
   requireCapability(member, op.capability!, op.name)
   return { cid, member }
 }
-

@@ -20,7 +20,6 @@ import type { Session } from '../auth/sessions'
 import type { Transport } from './operation'
 import { TokenBucket } from './rate-limit'
 
-
 /**
  * The close reason of a server going away (deploy, restart): with code 1001 it tells a client to
  * reconnect (to any process) and call `resume` with the last seq it heard.

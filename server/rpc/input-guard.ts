@@ -43,7 +43,10 @@ export function findBadInput(value: unknown, maxDepth = MAX_DEPTH): BadInput | n
 
 /** A JSON pointer token; a NUL is shown escaped so the message itself carries none. */
 function pointerToken(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1').replace(/\u0000/g, '\\u0000')
+  return key
+    .replace(/~/g, '~0')
+    .replace(/\//g, '~1')
+    .replace(/\u0000/g, '\\u0000')
 }
 
 /**

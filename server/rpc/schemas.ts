@@ -99,7 +99,8 @@ export function loadOperationSchemas(dir = SCHEMA_DIR): Map<string, OperationArg
 
 /** The JSON path and reason of the first error a validator found. */
 export function describeSchemaError(error: ErrorObject): { path: string; reason: string } {
-  if (error.keyword === 'required') return { path: `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`, reason: 'is required' }
+  if (error.keyword === 'required')
+    return { path: `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`, reason: 'is required' }
   const extra = error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : ''
   return { path: error.instancePath, reason: `${error.message ?? 'is invalid'}${extra}` }
 }

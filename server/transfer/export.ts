@@ -27,7 +27,13 @@ export interface ExportRequest {
 const PAGE = 1000
 
 /** Writes the archive of `request` to `target`; reports progress as it goes. Returns its manifest. */
-export async function writeExport(db: DbHandle, config: Config, request: ExportRequest, target: string, progress: (p: TransferProgress) => void): Promise<Manifest> {
+export async function writeExport(
+  db: DbHandle,
+  config: Config,
+  request: ExportRequest,
+  target: string,
+  progress: (p: TransferProgress) => void,
+): Promise<Manifest> {
   const work = await fsp.mkdtemp(path.join(path.dirname(target), 'export-'))
   try {
     const scopes = await scopesOf(db, request)
@@ -54,20 +60,33 @@ export async function writeExport(db: DbHandle, config: Config, request: ExportR
       counts[kind.name] = count
     }
     const people = jsonLines(path.join(work, 'people.jsonl'))
-    for (const person of await db.selectFrom('users').select(['_id', 'email', 'firstname', 'lastname']).where('_id', 'in', [...memberIds]).orderBy('_id').execute()) {
+    for (const person of await db
+      .selectFrom('users')
+      .select(['_id', 'email', 'firstname', 'lastname'])
+      .where('_id', 'in', [...memberIds])
+      .orderBy('_id')
+      .execute()) {
       await people.write(person)
     }
     checksums['people.jsonl'] = await people.close()
     counts.people = memberIds.size
 
-    const me = await db.selectFrom('users').select(['_id', 'email', 'firstname', 'lastname', 'settings', 'created']).where('_id', '=', request.uid).executeTakeFirstOrThrow()
+    const me = await db
+      .selectFrom('users')
+      .select(['_id', 'email', 'firstname', 'lastname', 'settings', 'created'])
+      .where('_id', '=', request.uid)
+      .executeTakeFirstOrThrow()
     const meJson = JSON.stringify(me)
     checksums['me.json'] = sha256(meJson)
 
     const withBytes = request.options.omitFileContents ? [] : await existing(config, fileRows)
     for (const f of withBytes) checksums[`files/${f._id}`] = f.sha256
     counts.fileContents = withBytes.length
-    const workspaces = await db.selectFrom('workspaces').select(['_id', 'name']).where('_id', 'in', request.workspaceIds.length ? request.workspaceIds : ['']).execute()
+    const workspaces = await db
+      .selectFrom('workspaces')
+      .select(['_id', 'name'])
+      .where('_id', 'in', request.workspaceIds.length ? request.workspaceIds : [''])
+      .execute()
     const manifest: Manifest = {
       format: FORMAT,
       formatVersion: FORMAT_VERSION,
@@ -86,7 +105,11 @@ export async function writeExport(db: DbHandle, config: Config, request: ExportR
     }
     zip.file('me.json', meJson)
     withBytes.forEach((f, i) => {
-      zip.file(`files/${f._id}`, new LazyFileStream(filePath(config, f._id)).on('end', () => progress({ step: 'files', done: i + 1, total: withBytes.length })), { binary: true })
+      zip.file(
+        `files/${f._id}`,
+        new LazyFileStream(filePath(config, f._id)).on('end', () => progress({ step: 'files', done: i + 1, total: withBytes.length })),
+        { binary: true },
+      )
     })
     zip.file('manifest.json', JSON.stringify(manifest, null, 2))
     await pipeline(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }), fs.createWriteStream(target))
@@ -117,7 +140,9 @@ async function* rowsOf(db: DbHandle, kind: Kind, scope: Scope & { whole: boolean
   let after: unknown[] | null = null
   for (;;) {
     const page: RawBuilder<unknown>[] = after ? [...where, sql`(${keys}) > (${sql.join(after)})`] : where
-    const { rows }: { rows: Record<string, unknown>[] } = await sql<Record<string, unknown>>`select * from ${sql.table(kind.table)} where ${sql.join(page, sql` and `)} order by ${keys} limit ${PAGE}`.execute(db)
+    const { rows }: { rows: Record<string, unknown>[] } = await sql<
+      Record<string, unknown>
+    >`select * from ${sql.table(kind.table)} where ${sql.join(page, sql` and `)} order by ${keys} limit ${PAGE}`.execute(db)
     for (const row of rows) yield row
     if (rows.length < PAGE) return
     const last: Record<string, unknown> = rows[rows.length - 1]
@@ -133,7 +158,14 @@ function clean(kind: Kind, row: Record<string, unknown>, options: ExportRequest[
 
 /** The files whose bytes are on disk (a file of metadata only is exported as such). */
 async function existing(config: Config, files: { _id: string; sha256: string }[]) {
-  const present = await Promise.all(files.map((f) => fsp.access(filePath(config, f._id)).then(() => true, () => false)))
+  const present = await Promise.all(
+    files.map((f) =>
+      fsp.access(filePath(config, f._id)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  )
   return files.filter((_, i) => present[i])
 }
 

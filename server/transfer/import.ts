@@ -57,7 +57,10 @@ export async function importArchive(
   const ids = new Map<string, string>()
   const people = new Map<string, Person>()
   for await (const p of archive.lines('people.jsonl')) people.set(p._id as string, p as unknown as Person)
-  const here = await localPeople(db, [...people.values()].map((p) => p.email))
+  const here = await localPeople(
+    db,
+    [...people.values()].map((p) => p.email),
+  )
   const absent = new Set<string>()
   for (const [oldId, p] of people) {
     const local = here.get(p.email.toLowerCase())
@@ -99,7 +102,14 @@ export async function importArchive(
         if (!chosen.has(oldCid)) continue
         const row = remap(source) as Record<string, unknown>
         if (kind.name === 'members' && absent.has(source.uid as string)) {
-          invites.set(`${row.cid}:${source.uid}`, { cid: row.cid as string, person: people.get(source.uid as string)!, role: row.role as string, title: row.title as string | null, custom_role: row.custom_role as string | null, teams: [] })
+          invites.set(`${row.cid}:${source.uid}`, {
+            cid: row.cid as string,
+            person: people.get(source.uid as string)!,
+            role: row.role as string,
+            title: row.title as string | null,
+            custom_role: row.custom_role as string | null,
+            teams: [],
+          })
           continue
         }
         if (kind.name === 'teamMembers' && absent.has(source.uid as string)) {
@@ -120,7 +130,15 @@ export async function importArchive(
     }
     for (const invite of invites.values()) await inviteAbsent(db, invite, importer, now)
     for (const { _id: cid } of imported) await checkQuotas(db, cid)
-    const names = await db.selectFrom('workspaces').select(['_id', 'name']).where('_id', 'in', imported.map((w) => w._id)).execute()
+    const names = await db
+      .selectFrom('workspaces')
+      .select(['_id', 'name'])
+      .where(
+        '_id',
+        'in',
+        imported.map((w) => w._id),
+      )
+      .execute()
     return {
       workspaces: imported.map((w) => ({ ...w, name: names.find((n) => n._id === w._id)?.name ?? '' })),
       counts,
@@ -142,7 +160,11 @@ function adjust(kind: Kind, row: Record<string, unknown>, importer: string) {
 async function insertRow(db: DbHandle, kind: Kind, row: Record<string, unknown>, json: Set<string>) {
   const values = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, json.has(k) && v !== null ? JSON.stringify(v) : v]))
   // Rows only collide where two people became one (an absent person credited to the importer).
-  await db.insertInto(kind.table).values(values as never).onConflict((oc) => oc.doNothing()).execute()
+  await db
+    .insertInto(kind.table)
+    .values(values as never)
+    .onConflict((oc) => oc.doNothing())
+    .execute()
 }
 
 /** The jsonb columns of every table: their values are written as JSON text. */
@@ -160,7 +182,11 @@ async function localPeople(db: DbHandle, emails: string[]): Promise<Map<string, 
   const rows = await db
     .selectFrom('users')
     .select(['_id', 'email'])
-    .where(sql<string>`lower(email)`, 'in', emails.map((e) => e.toLowerCase()))
+    .where(
+      sql<string>`lower(email)`,
+      'in',
+      emails.map((e) => e.toLowerCase()),
+    )
     .execute()
   return new Map(rows.map((r) => [r.email.toLowerCase(), r._id]))
 }
@@ -230,7 +256,11 @@ async function inviteAbsent(
 async function checkQuotas(db: DbHandle, cid: string) {
   for (const [quota, usage] of Object.entries(await quotaUsage(db, cid))) {
     if (usage.limit !== null && usage.used !== undefined && usage.used > usage.limit) {
-      throw refused(`the import needs ${usage.used} ${quota} where the workspace license allows ${usage.limit}`, { quota, used: usage.used, limit: usage.limit })
+      throw refused(`the import needs ${usage.used} ${quota} where the workspace license allows ${usage.limit}`, {
+        quota,
+        used: usage.used,
+        limit: usage.limit,
+      })
     }
   }
 }

@@ -61,12 +61,21 @@ export async function createJob(db: DbHandle, uid: string, kind: JobRow['kind'],
 }
 
 /** Runs a job's work with heartbeat, throttled progress and its outcome written and pushed. */
-async function run(services: Services, jobId: string, work: (progress: (p: TransferProgress) => void) => Promise<Partial<Pick<JobRow, 'file_id' | 'result' | 'expires'>>>) {
+async function run(
+  services: Services,
+  jobId: string,
+  work: (progress: (p: TransferProgress) => void) => Promise<Partial<Pick<JobRow, 'file_id' | 'result' | 'expires'>>>,
+) {
   const { db, log } = services
   let last = 0
   let pending: TransferProgress | null = null
   const write = async (change: Record<string, unknown>) => {
-    const row = await db.kysely.updateTable('transfer_jobs').set({ ...change, updated: Date.now() }).where('_id', '=', jobId).returningAll().executeTakeFirst()
+    const row = await db.kysely
+      .updateTable('transfer_jobs')
+      .set({ ...change, updated: Date.now() })
+      .where('_id', '=', jobId)
+      .returningAll()
+      .executeTakeFirst()
     if (row) await services.bus.emit([signalMessage([`user:${row.uid}`], 'transfer.progress', jobRecord(row))])
   }
   const progress = (p: TransferProgress) => {
@@ -76,11 +85,25 @@ async function run(services: Services, jobId: string, work: (progress: (p: Trans
     pending = null
     write({ progress: JSON.stringify(p) }).catch((err) => log.error({ err, jobId }, 'transfer progress'))
   }
-  const heartbeat = setInterval(() => void db.kysely.updateTable('transfer_jobs').set({ updated: Date.now() }).where('_id', '=', jobId).execute().catch(() => {}), HEARTBEAT_MS)
+  const heartbeat = setInterval(
+    () =>
+      void db.kysely
+        .updateTable('transfer_jobs')
+        .set({ updated: Date.now() })
+        .where('_id', '=', jobId)
+        .execute()
+        .catch(() => {}),
+    HEARTBEAT_MS,
+  )
   try {
     const outcome = await work(progress)
     const final = (pending as TransferProgress | null) ?? { step: 'finished', done: 1, total: 1 }
-    await write({ state: 'finished', progress: JSON.stringify({ ...final, step: 'finished', done: final.total }), ...outcome, result: outcome.result ? JSON.stringify(outcome.result) : null })
+    await write({
+      state: 'finished',
+      progress: JSON.stringify({ ...final, step: 'finished', done: final.total }),
+      ...outcome,
+      result: outcome.result ? JSON.stringify(outcome.result) : null,
+    })
   } catch (err) {
     const message = err instanceof RpcError ? err.message : 'internal error'
     if (!(err instanceof RpcError)) log.error({ err, jobId }, 'transfer failed')
@@ -103,7 +126,17 @@ export function runExport(services: Services, jobId: string, request: ExportRequ
       const stamp = new Date(manifest.created).toISOString().slice(0, 10)
       await fsp.mkdir(path.dirname(filePath(services.config, fileId)), { recursive: true })
       await fsp.rename(target, filePath(services.config, fileId))
-      await insertFile(services.db.kysely, { cid: request.cid, _id: fileId, uid: request.uid, name: `export-${stamp}.zip`, size, sha256, content_type: 'application/zip', public: false, created: Date.now() })
+      await insertFile(services.db.kysely, {
+        cid: request.cid,
+        _id: fileId,
+        uid: request.uid,
+        name: `export-${stamp}.zip`,
+        size,
+        sha256,
+        content_type: 'application/zip',
+        public: false,
+        created: Date.now(),
+      })
       return { file_id: fileId, result: { counts: manifest.counts, size }, expires: Date.now() + services.config.exportKeepHours * 3600_000 }
     } finally {
       await fsp.rm(target, { force: true })
@@ -112,7 +145,13 @@ export function runExport(services: Services, jobId: string, request: ExportRequ
 }
 
 /** Pulls an archive from another server of ours and imports it here, in one transaction. */
-export function runImport(services: Services, jobId: string, uid: string, credentials: Credentials, options: { workspaceIds?: string[]; omit: Record<string, boolean> }) {
+export function runImport(
+  services: Services,
+  jobId: string,
+  uid: string,
+  credentials: Credentials,
+  options: { workspaceIds?: string[]; omit: Record<string, boolean> },
+) {
   return run(services, jobId, async (progress) => {
     const target = path.join(tmpDir(services.config), `import-${jobId}.zip`)
     await fsp.mkdir(path.dirname(target), { recursive: true })
@@ -126,9 +165,9 @@ export function runImport(services: Services, jobId: string, uid: string, creden
       await remote.download(fileId, target)
       const archive = await openArchive(target)
       try {
-        const result = await services.db.kysely.transaction().execute((trx) =>
-          importArchive(trx, services.config, archive, uid, workspaceIds, (step, done, total) => progress({ step, done, total })),
-        )
+        const result = await services.db.kysely
+          .transaction()
+          .execute((trx) => importArchive(trx, services.config, archive, uid, workspaceIds, (step, done, total) => progress({ step, done, total })))
         for (const w of result.workspaces) await services.bus.emit([{ kind: 'membership', uid, cid: w._id, member: true }])
         return { result: result as unknown as Record<string, unknown> }
       } finally {

@@ -61,7 +61,8 @@ const activityOfVisible = (s: Scope, column: string) =>
 const all = () => sql<boolean>`true`
 const own = (s: Scope) => sql<boolean>`uid = ${s.uid}`
 /** The wall's own rule (db/wall.ts) of who sees a post. */
-const postSeenBy = (s: Scope, column: string) => sql<boolean>`exists (select 1 from wall_posts p where p.cid = ${s.cid} and p._id = ${sql.ref(column)} and ${postVisibleTo(s.uid)})`
+const postSeenBy = (s: Scope, column: string) =>
+  sql<boolean>`exists (select 1 from wall_posts p where p.cid = ${s.cid} and p._id = ${sql.ref(column)} and ${postVisibleTo(s.uid)})`
 
 export const KINDS: Kind[] = [
   { name: 'workspaces', table: 'workspaces', key: ['_id'], workspace: '_id', visible: all },
@@ -91,7 +92,13 @@ export const KINDS: Kind[] = [
       sql<boolean>`(uid = ${s.uid} or exists (select 1 from activities a where a.cid = ${s.cid} and ${processIn(s, 'a.process_id')} and a.files @> jsonb_build_array(files._id)))`,
   },
   { name: 'activities', table: 'activities', key: ['cid', '_id'], omit: 'omitActivities', visible: (s) => processIn(s) },
-  { name: 'activityLinks', table: 'activity_links', key: ['cid', 'from_id', 'field_id', 'to_id'], omit: 'omitActivities', visible: (s) => activityOfVisible(s, 'from_id') },
+  {
+    name: 'activityLinks',
+    table: 'activity_links',
+    key: ['cid', 'from_id', 'field_id', 'to_id'],
+    omit: 'omitActivities',
+    visible: (s) => activityOfVisible(s, 'from_id'),
+  },
   {
     name: 'discussionMembers',
     table: 'discussion_members',
@@ -102,7 +109,14 @@ export const KINDS: Kind[] = [
   { name: 'history', table: 'activity_history', key: ['cid', '_id'], omit: 'omitLogs', visible: (s) => processIn(s) },
   { name: 'calendars', table: 'calendars', key: ['cid', '_id'], omit: 'omitEvents', secrets: { subscribe_hash: 'empty' }, visible: all },
   { name: 'events', table: 'calendar_events', key: ['cid', '_id'], omit: 'omitEvents', visible: all },
-  { name: 'insights', table: 'insights', key: ['cid', '_id'], omit: 'omitInsights', secrets: { public_hash: 'empty' }, visible: (s) => sql<boolean>`uid = ${s.uid}` },
+  {
+    name: 'insights',
+    table: 'insights',
+    key: ['cid', '_id'],
+    omit: 'omitInsights',
+    secrets: { public_hash: 'empty' },
+    visible: (s) => sql<boolean>`uid = ${s.uid}`,
+  },
   { name: 'wallPosts', table: 'wall_posts', key: ['cid', '_id'], omit: 'omitFeed', visible: (s) => postSeenBy(s, 'wall_posts._id') },
   { name: 'wallAudience', table: 'wall_audience', key: ['cid', 'post_id', 'uid'], omit: 'omitFeed', visible: own },
   { name: 'wallLikes', table: 'wall_likes', key: ['cid', 'post_id', 'uid'], omit: 'omitFeed', visible: own },

@@ -29,10 +29,20 @@ export function baseUrl(host: string): URL {
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `https://${host}`)
   } catch {
-    throw new RpcError(400, 'argument 1 (credentials/host) is not a host name or URL', { argument: 0, name: 'credentials', path: '/host', reason: 'is not a host name or URL' })
+    throw new RpcError(400, 'argument 1 (credentials/host) is not a host name or URL', {
+      argument: 0,
+      name: 'credentials',
+      path: '/host',
+      reason: 'is not a host name or URL',
+    })
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RpcError(400, 'argument 1 (credentials/host) must be http or https', { argument: 0, name: 'credentials', path: '/host', reason: 'must be http or https' })
+    throw new RpcError(400, 'argument 1 (credentials/host) must be http or https', {
+      argument: 0,
+      name: 'credentials',
+      path: '/host',
+      reason: 'must be http or https',
+    })
   }
   url.search = ''
   url.hash = ''
@@ -51,7 +61,8 @@ export class RemoteServer {
   static async signIn(config: Config, credentials: Credentials): Promise<RemoteServer> {
     const remote = new RemoteServer(config, baseUrl(credentials.host))
     const key = await remote.call('login', [credentials.username, credentials.password]).catch((err) => {
-      if (err instanceof RpcError && (err.details as { status?: number })?.status === 401) throw unreachable('the user name or password was not accepted', { status: 401 })
+      if (err instanceof RpcError && (err.details as { status?: number })?.status === 401)
+        throw unreachable('the user name or password was not accepted', { status: 401 })
       throw err
     })
     if (typeof key !== 'string') throw unreachable('login did not return a session key')
@@ -120,7 +131,18 @@ export class RemoteServer {
     return new Promise((resolve, reject) => {
       const req = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent, timeout }, resolve)
       req.on('timeout', () => req.destroy(unreachable(`no answer within ${this.config.importTimeoutSeconds} s`)))
-      req.on('error', (err) => reject(err instanceof RpcError ? err : unreachable(refusedAddress(err) ? `${url.hostname} is a private or local address this server may not reach` : `cannot be reached (${(err as NodeJS.ErrnoException).code ?? err.message})`, { host: url.host })))
+      req.on('error', (err) =>
+        reject(
+          err instanceof RpcError
+            ? err
+            : unreachable(
+                refusedAddress(err)
+                  ? `${url.hostname} is a private or local address this server may not reach`
+                  : `cannot be reached (${(err as NodeJS.ErrnoException).code ?? err.message})`,
+                { host: url.host },
+              ),
+        ),
+      )
       req.end(body ?? undefined)
     })
   }

@@ -28,7 +28,13 @@ function fakeProvider(reply: (body: Seen['body']) => string) {
       const body = JSON.parse(raw)
       seen.push({ auth: req.headers.authorization, body })
       res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply(body) }, finish_reason: 'stop' }] }))
+      res.end(
+        JSON.stringify({
+          id: 'x',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: reply(body) }, finish_reason: 'stop' }],
+        }),
+      )
     })
   })
   return { server, seen }
@@ -40,7 +46,13 @@ async function world(c: Client) {
   const phase = hex()
   await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
   const amount = await c.call('process.create_field', p._id, { label: 'Amount', type: 'numeric' })
-  const double = await c.call('process.create_field', p._id, { label: 'Double', type: 'numeric', function: 'return dep.amount * 2', functionEnabled: true, functionVariables: { amount: { type: '=', data: [amount._id] } } })
+  const double = await c.call('process.create_field', p._id, {
+    label: 'Double',
+    type: 'numeric',
+    function: 'return dep.amount * 2',
+    functionEnabled: true,
+    functionVariables: { amount: { type: '=', data: [amount._id] } },
+  })
   const a = await c.call('v3.activity.create', p._id, { name: 'A', fields: { [amount._id]: 21 } }, { teamId })
   return { processId: p._id, amount, double, a }
 }
@@ -50,7 +62,10 @@ test('without a model: 503 aiNotConfigured, and the flag says so', async () => {
   const w = await world(owner.client)
   const request = { mode: 'generate', activityId: w.a._id, workflow: { _id: w.processId }, field: { _id: w.double._id }, instruction: 'double it' }
   expect(await owner.client.fail('v3.activity.functionField.assist', request)).toMatchObject({ code: 503, details: { reason: 'aiNotConfigured' } })
-  expect(await owner.client.fail('v3.activity.explainNode.assist', { activityId: w.a._id, fieldId: w.double._id })).toMatchObject({ code: 503, details: { reason: 'aiNotConfigured' } })
+  expect(await owner.client.fail('v3.activity.explainNode.assist', { activityId: w.a._id, fieldId: w.double._id })).toMatchObject({
+    code: 503,
+    details: { reason: 'aiNotConfigured' },
+  })
   expect((await owner.client.call('v3.session.get')).features).toEqual({ aiAssist: false })
   await owner.client.close()
 })
@@ -84,14 +99,31 @@ describe('with a model', () => {
 
   test('functionField.assist: 401, 400, 404; code with its validation and a dry run; nothing saved', async () => {
     const w = await world(owner.client)
-    const request = { mode: 'improve', activityId: w.a._id, workflow: { _id: w.processId }, field: { _id: w.double._id }, code: 'return dep.amount * 2', instruction: 'triple it', functionVariables: { amount: { type: '=', data: [w.amount._id] } } }
+    const request = {
+      mode: 'improve',
+      activityId: w.a._id,
+      workflow: { _id: w.processId },
+      field: { _id: w.double._id },
+      code: 'return dep.amount * 2',
+      instruction: 'triple it',
+      functionVariables: { amount: { type: '=', data: [w.amount._id] } },
+    }
     expect((await anon.fail('v3.activity.functionField.assist', request)).code).toBe(401)
-    expect(await owner.client.fail('v3.activity.functionField.assist', { ...request, mode: 'rewrite' })).toMatchObject({ code: 400, details: { path: '/mode' } })
+    expect(await owner.client.fail('v3.activity.functionField.assist', { ...request, mode: 'rewrite' })).toMatchObject({
+      code: 400,
+      details: { path: '/mode' },
+    })
     expect((await stranger.client.fail('v3.activity.functionField.assist', request)).code).toBe(404)
     expect((await owner.client.call('v3.session.get')).features).toEqual({ aiAssist: true })
 
     const answer = await owner.client.call('v3.activity.functionField.assist', request)
-    expect(answer).toEqual({ mode: 'improve', code: 'return dep.amount * 3', explanation: 'Triples the amount.', validation: { valid: true, errors: [], warnings: [] }, dryRun: { ok: true, value: 63 } })
+    expect(answer).toEqual({
+      mode: 'improve',
+      code: 'return dep.amount * 3',
+      explanation: 'Triples the amount.',
+      validation: { valid: true, errors: [], warnings: [] },
+      dryRun: { ok: true, value: 63 },
+    })
     const asked = provider.seen[provider.seen.length - 1]
     expect(asked.auth).toBe('Bearer test-key')
     expect(asked.body.model).toBe('fake-model')
@@ -100,7 +132,10 @@ describe('with a model', () => {
 
     const broken = await owner.client.call('v3.activity.functionField.assist', { ...request, instruction: 'broken' })
     expect(broken).toMatchObject({ code: 'return (', validation: { valid: false, errors: [{ line: 1 }] }, dryRun: null })
-    expect(await owner.client.call('v3.activity.functionField.assist', { ...request, mode: 'explain' })).toEqual({ mode: 'explain', explanation: 'It doubles the amount.' })
+    expect(await owner.client.call('v3.activity.functionField.assist', { ...request, mode: 'explain' })).toEqual({
+      mode: 'explain',
+      explanation: 'It doubles the amount.',
+    })
   })
 
   test('explainNode.assist: 401, 400, 404, then the explanation of the graph', async () => {
@@ -109,7 +144,10 @@ describe('with a model', () => {
     expect((await anon.fail('v3.activity.explainNode.assist', args)).code).toBe(401)
     expect(await owner.client.fail('v3.activity.explainNode.assist', { ...args, maxDepth: -1 })).toMatchObject({ code: 400, details: { path: '/maxDepth' } })
     expect((await stranger.client.fail('v3.activity.explainNode.assist', args)).code).toBe(404)
-    expect(await owner.client.call('v3.activity.explainNode.assist', args)).toEqual({ explanation: 'Double reads Amount of the same activity.', graph: { nodes: 2, edges: 1, cycles: 0, truncated: false } })
+    expect(await owner.client.call('v3.activity.explainNode.assist', args)).toEqual({
+      explanation: 'Double reads Amount of the same activity.',
+      graph: { nodes: 2, edges: 1, cycles: 0, truncated: false },
+    })
     expect(provider.seen[provider.seen.length - 1].body.messages[1].content).toContain(`"variable":"amount"`)
   })
 })

@@ -51,14 +51,26 @@ test(`random edits leave every function value equal to a computation from scratc
   const tierOf = await fn(orders, 'Tier of customer', 'return dep.t', { t: { type: '>', data: [link._id, tier._id] } })
   const sum = await fn(customers, 'Sum', 'return dep.g.reduce((s, x) => s + (x || 0), 0)', { g: { type: '<', data: [orders, gross._id] } })
   const weighted = await fn(orders, 'Weighted', 'return dep.g * (dep.t || 1)', { g: { type: '=', data: [gross._id] }, t: { type: '=', data: [tierOf._id] } })
-  await fn(customers, 'Report', "return dep.s + ' over ' + dep.n.length + ' in ' + dep.meta.phaseName", { s: { type: '=', data: [sum._id] }, n: { type: '<', data: [orders, 'data'] }, meta: { type: '=', data: ['data'] } }, 'text')
+  await fn(
+    customers,
+    'Report',
+    "return dep.s + ' over ' + dep.n.length + ' in ' + dep.meta.phaseName",
+    { s: { type: '=', data: [sum._id] }, n: { type: '<', data: [orders, 'data'] }, meta: { type: '=', data: ['data'] } },
+    'text',
+  )
   void weighted
 
   const customerIds: string[] = []
   const orderIds: string[] = []
   const removed: string[] = []
-  for (let i = 0; i < 8; i++) customerIds.push((await c.call('v3.activity.create', customers, { name: `C${i}`, fields: { [tier._id]: rnd.int(5) } }, { teamId }))._id)
-  const created = await c.call('v3.activity.createMany', orders, Array.from({ length: 40 }, (_, i) => ({ name: `O${i}`, fields: { [amount._id]: rnd.int(1000), [link._id]: rnd.pick(customerIds) } })), { teamId })
+  for (let i = 0; i < 8; i++)
+    customerIds.push((await c.call('v3.activity.create', customers, { name: `C${i}`, fields: { [tier._id]: rnd.int(5) } }, { teamId }))._id)
+  const created = await c.call(
+    'v3.activity.createMany',
+    orders,
+    Array.from({ length: 40 }, (_, i) => ({ name: `O${i}`, fields: { [amount._id]: rnd.int(1000), [link._id]: rnd.pick(customerIds) } })),
+    { teamId },
+  )
   orderIds.push(...created.map((o: { _id: string }) => o._id))
 
   let edits = 0
@@ -94,7 +106,12 @@ test(`random edits leave every function value equal to a computation from scratc
       orderIds.push(id)
       edits++
     } else if (roll < 0.97) {
-      const o = await c.call('v3.activity.create', orders, { name: 'new', fields: { [amount._id]: rnd.int(1000), ...(rnd.next() < 0.8 ? { [link._id]: rnd.pick(customerIds) } : {}) } }, { teamId })
+      const o = await c.call(
+        'v3.activity.create',
+        orders,
+        { name: 'new', fields: { [amount._id]: rnd.int(1000), ...(rnd.next() < 0.8 ? { [link._id]: rnd.pick(customerIds) } : {}) } },
+        { teamId },
+      )
       orderIds.push(o._id)
       edits++
     } else {

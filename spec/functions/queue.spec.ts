@@ -37,7 +37,15 @@ test('over the budget: stale values, kept through kill -9, drained at the next s
   const chain = [a]
   for (const label of ['B', 'C', 'D']) {
     const prev = chain[chain.length - 1]
-    chain.push(await owner.client.call('process.create_field', p._id, { label, type: 'numeric', function: 'return dep.x + 1', functionEnabled: true, functionVariables: { x: { type: '=', data: [prev._id] } } }))
+    chain.push(
+      await owner.client.call('process.create_field', p._id, {
+        label,
+        type: 'numeric',
+        function: 'return dep.x + 1',
+        functionEnabled: true,
+        functionVariables: { x: { type: '=', data: [prev._id] } },
+      }),
+    )
   }
   const [, b, c, d] = chain
   const created = await owner.client.call('v3.activity.create', p._id, { name: 'x', fields: { [a._id]: 1 } }, { teamId })
@@ -64,10 +72,19 @@ test('over the budget: stale values, kept through kill -9, drained at the next s
 
   // A changed function on a workflow larger than the budget: queued for every activity, then drained.
   const second = await again.call('v3.activity.create', p._id, { name: 'y', fields: { [a._id]: 10 } }, { teamId })
-  await until(() => again.call('v3.activity.get', second._id), (r) => byId(r)[d._id].value === 13)
+  await until(
+    () => again.call('v3.activity.get', second._id),
+    (r) => byId(r)[d._id].value === 13,
+  )
   await again.call('process.update_field', p._id, b._id, { function: 'return dep.x * 100' })
-  for (const [id, expected] of [[created._id, 102], [second._id, 1002]] as const) {
-    const r = await until(() => again.call('v3.activity.get', id), (r) => byId(r)[d._id].value === expected)
+  for (const [id, expected] of [
+    [created._id, 102],
+    [second._id, 1002],
+  ] as const) {
+    const r = await until(
+      () => again.call('v3.activity.get', id),
+      (r) => byId(r)[d._id].value === expected,
+    )
     expect(byId(r)[d._id]).toEqual({ _id: d._id, value: expected })
   }
   await again.close()

@@ -26,18 +26,44 @@ async function workflow(name: string) {
   return { id: p._id as string, A, B }
 }
 const field = (processId: string, descriptor: object) => owner.client.call('process.create_field', processId, descriptor)
-const fn = (label: string, body: string, variables: object, type = 'numeric') => ({ label, type, function: body, functionEnabled: true, functionVariables: variables })
-const value = async (activityId: string, fieldId: string) => (await owner.client.call('v3.activity.get', activityId)).fields.find((f: { _id: string }) => f._id === fieldId)
+const fn = (label: string, body: string, variables: object, type = 'numeric') => ({
+  label,
+  type,
+  function: body,
+  functionEnabled: true,
+  functionVariables: variables,
+})
+const value = async (activityId: string, fieldId: string) =>
+  (await owner.client.call('v3.activity.get', activityId)).fields.find((f: { _id: string }) => f._id === fieldId)
 
 test('same-activity functions: computed at create, again on update, errors keep the last good value', async () => {
   const orders = await workflow('Orders')
   const qty = await field(orders.id, { label: 'Qty', type: 'numeric' })
   const price = await field(orders.id, { label: 'Price', type: 'numeric' })
-  const total = await field(orders.id, fn('Total', "if (dep.qty > 100) throw new Error('too many'); return dep.qty * dep.price", { qty: { type: '=', data: [qty._id] }, price: { type: '=', data: [price._id] } }))
-  const label = await field(orders.id, fn('Label', "return 'Total ' + dep.total + ' in ' + dep.meta.phaseName", { total: { type: '=', data: [total._id] }, meta: { type: '=', data: ['data'] } }, 'text'))
+  const total = await field(
+    orders.id,
+    fn('Total', "if (dep.qty > 100) throw new Error('too many'); return dep.qty * dep.price", {
+      qty: { type: '=', data: [qty._id] },
+      price: { type: '=', data: [price._id] },
+    }),
+  )
+  const label = await field(
+    orders.id,
+    fn(
+      'Label',
+      "return 'Total ' + dep.total + ' in ' + dep.meta.phaseName",
+      { total: { type: '=', data: [total._id] }, meta: { type: '=', data: ['data'] } },
+      'text',
+    ),
+  )
 
   const a = await owner.client.call('v3.activity.create', orders.id, { name: 'A', fields: { [qty._id]: 2, [price._id]: 3 } }, { teamId })
-  expect(a.fields).toEqual(expect.arrayContaining([{ _id: total._id, value: 6 }, { _id: label._id, value: 'Total 6 in Open' }]))
+  expect(a.fields).toEqual(
+    expect.arrayContaining([
+      { _id: total._id, value: 6 },
+      { _id: label._id, value: 'Total 6 in Open' },
+    ]),
+  )
 
   await owner.client.call('v3.activity.updateMany', [{ _id: a._id, fields: { [qty._id]: 5 } }])
   expect(await value(a._id, total._id)).toEqual({ _id: total._id, value: 15 })
@@ -60,15 +86,23 @@ test('across links: `<` arrays and `>` values follow link changes, removal and r
   const amount = await field(orders.id, { label: 'Amount', type: 'numeric' })
   const customer = await field(orders.id, { label: 'Customer', type: 'activitylink', data: [customers.id] })
   const tier = await field(customers.id, { label: 'Tier', type: 'text' })
-  const sum = await field(customers.id, fn('Sum', 'return dep.amounts.reduce((a, b) => a + (b || 0), 0)', { amounts: { type: '<', data: [orders.id, amount._id] } }))
+  const sum = await field(
+    customers.id,
+    fn('Sum', 'return dep.amounts.reduce((a, b) => a + (b || 0), 0)', { amounts: { type: '<', data: [orders.id, amount._id] } }),
+  )
   const orderTier = await field(orders.id, fn('Customer tier', 'return dep.tier', { tier: { type: '>', data: [customer._id, tier._id] } }, 'text'))
 
   const c1 = await owner.client.call('v3.activity.create', customers.id, { name: 'C1', fields: { [tier._id]: 'gold' } }, { teamId })
   const c2 = await owner.client.call('v3.activity.create', customers.id, { name: 'C2', fields: { [tier._id]: 'silver' } }, { teamId })
-  const [o1, o2] = await owner.client.call('v3.activity.createMany', orders.id, [
-    { name: 'O1', fields: { [amount._id]: 10, [customer._id]: c1._id } },
-    { name: 'O2', fields: { [amount._id]: 32, [customer._id]: c1._id } },
-  ], { teamId })
+  const [o1, o2] = await owner.client.call(
+    'v3.activity.createMany',
+    orders.id,
+    [
+      { name: 'O1', fields: { [amount._id]: 10, [customer._id]: c1._id } },
+      { name: 'O2', fields: { [amount._id]: 32, [customer._id]: c1._id } },
+    ],
+    { teamId },
+  )
   expect((await value(c1._id, sum._id)).value).toBe(42)
   expect(o1.fields).toEqual(expect.arrayContaining([{ _id: orderTier._id, value: 'gold' }]))
 
@@ -112,7 +146,11 @@ test('a cycle in the data is marked on each value, and ends when the data no lon
 test('a name function names activities and follows its inputs', async () => {
   const deals = await workflow('Deals')
   const code = await field(deals.id, { label: 'Code', type: 'text' })
-  await owner.client.call('process.set_info', deals.id, { nameFunction: "return 'Deal ' + dep.code", nameFunctionEnabled: true, nameFunctionVariables: { code: { type: '=', data: [code._id] } } })
+  await owner.client.call('process.set_info', deals.id, {
+    nameFunction: "return 'Deal ' + dep.code",
+    nameFunctionEnabled: true,
+    nameFunctionVariables: { code: { type: '=', data: [code._id] } },
+  })
   const d = await owner.client.call('v3.activity.create', deals.id, { name: 'typed', fields: { [code._id]: 'X1' } }, { teamId })
   expect(d.name).toBe('Deal X1')
   await owner.client.call('v3.activity.updateMany', [{ _id: d._id, fields: { [code._id]: 'X2' } }])

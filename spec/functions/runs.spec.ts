@@ -28,15 +28,33 @@ async function setUp(c: Client, n: number, wrong: number) {
   const phase = hex()
   await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
   const amount = await c.call('process.create_field', p._id, { label: 'Amount', type: 'numeric' })
-  const double = await c.call('process.create_field', p._id, { label: 'Double', type: 'numeric', function: 'return dep.a * 2', functionEnabled: true, functionVariables: { a: { type: '=', data: [amount._id] } } })
+  const double = await c.call('process.create_field', p._id, {
+    label: 'Double',
+    type: 'numeric',
+    function: 'return dep.a * 2',
+    functionEnabled: true,
+    functionVariables: { a: { type: '=', data: [amount._id] } },
+  })
   const ids: string[] = []
   for (let i = 0; i < n; i += 1000) {
-    const made = await c.call('v3.activity.createMany', p._id, Array.from({ length: Math.min(1000, n - i) }, (_, k) => ({ name: `a${i + k}`, fields: { [amount._id]: i + k } })), { teamId })
+    const made = await c.call(
+      'v3.activity.createMany',
+      p._id,
+      Array.from({ length: Math.min(1000, n - i) }, (_, k) => ({ name: `a${i + k}`, fields: { [amount._id]: i + k } })),
+      { teamId },
+    )
     ids.push(...made.map((a: { _id: string }) => a._id))
   }
-  await until(() => c.call('v3.activity.verifyWorkflowValues', { workflowId: p._id }), (r) => r.dirty === 0)
+  await until(
+    () => c.call('v3.activity.verifyWorkflowValues', { workflowId: p._id }),
+    (r) => r.dirty === 0,
+  )
   const typed = ids.slice(0, wrong)
-  for (let i = 0; i < typed.length; i += 500) await c.call('v3.activity.updateMany', typed.slice(i, i + 500).map((_id) => ({ _id, fields: { [double._id]: -1 } })))
+  for (let i = 0; i < typed.length; i += 500)
+    await c.call(
+      'v3.activity.updateMany',
+      typed.slice(i, i + 500).map((_id) => ({ _id, fields: { [double._id]: -1 } })),
+    )
   return { processId: p._id as string, amount, double, ids, typed }
 }
 
@@ -57,21 +75,32 @@ describe('on the shared server', () => {
     const w = await setUp(owner.client, 1100, 30)
     const c = owner.client
     expect((await anon.fail('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId })).code).toBe(401)
-    expect(await c.fail('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId, apply: 'yes' })).toMatchObject({ code: 400, details: { path: '/apply' } })
+    expect(await c.fail('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId, apply: 'yes' })).toMatchObject({
+      code: 400,
+      details: { path: '/apply' },
+    })
     expect((await stranger.client.fail('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId })).code).toBe(404)
     expect((await c.fail('v3.activity.evaluateWorkflowFunctions.start', { processId: MISSING })).code).toBe(404)
     expect((await user.client.fail('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId })).code).toBe(403)
-    expect(await c.fail('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId, fieldIds: [w.amount._id] })).toMatchObject({ code: 422, details: { fieldId: w.amount._id } })
+    expect(await c.fail('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId, fieldIds: [w.amount._id] })).toMatchObject({
+      code: 422,
+      details: { fieldId: w.amount._id },
+    })
 
     const { runId: dry } = await c.call('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId })
     expect((await anon.fail('v3.activity.evaluateWorkflowFunctions.logs', { runId: dry })).code).toBe(401)
     expect(await c.fail('v3.activity.evaluateWorkflowFunctions.logs', { runId: dry, limit: 0 })).toMatchObject({ code: 400, details: { path: '/limit' } })
     expect((await stranger.client.fail('v3.activity.evaluateWorkflowFunctions.logs', { runId: dry })).code).toBe(404)
     expect((await user.client.fail('v3.activity.evaluateWorkflowFunctions.logs', { runId: dry })).code).toBe(403)
-    const finished = await until(() => c.call('v3.activity.evaluateWorkflowFunctions.logs', { runId: dry, limit: 1 }), (r) => r.run.status === 'done')
+    const finished = await until(
+      () => c.call('v3.activity.evaluateWorkflowFunctions.logs', { runId: dry, limit: 1 }),
+      (r) => r.run.status === 'done',
+    )
     expect(finished.run).toMatchObject({ status: 'done', apply: false, total: 1100, processed: 1100, changed: 30, errors: 0 })
     await c.waitForSignal('v3.activity.evaluateWorkflowFunctions.progress', (m) => m.runId === dry && m.status === 'done')
-    expect(await c.call('v3.activity.verifyWorkflowValues', { workflowId: w.processId })).toMatchObject({ mismatches: expect.arrayContaining([expect.objectContaining({ stored: -1 })]) })
+    expect(await c.call('v3.activity.verifyWorkflowValues', { workflowId: w.processId })).toMatchObject({
+      mismatches: expect.arrayContaining([expect.objectContaining({ stored: -1 })]),
+    })
 
     // Pages of 7: every entry exactly once, in order.
     const seen: number[] = []
@@ -87,7 +116,10 @@ describe('on the shared server', () => {
     expect(first.entries[0]).toMatchObject({ ts: 1, kind: 'changed', fieldId: w.double._id, before: -1, after: expect.any(Number) })
 
     const { runId: applied } = await c.call('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId, apply: true })
-    await until(() => c.call('v3.activity.evaluateWorkflowFunctions.logs', { runId: applied, limit: 1 }), (r) => r.run.status === 'done')
+    await until(
+      () => c.call('v3.activity.evaluateWorkflowFunctions.logs', { runId: applied, limit: 1 }),
+      (r) => r.run.status === 'done',
+    )
     expect(await c.call('v3.activity.verifyWorkflowValues', { workflowId: w.processId })).toMatchObject({ checked: 1100, mismatches: [] })
   }, 300_000)
 
@@ -113,7 +145,10 @@ describe('with its own server', () => {
     const owner = await signedIn('run-kill', server.wsUrl)
     const w = await setUp(owner.client, 4000, 4000)
     const { runId } = await owner.client.call('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId, apply: true })
-    const mid = await until(() => owner.client.call('v3.activity.evaluateWorkflowFunctions.logs', { runId, limit: 1 }), (r) => r.run.processed > 0)
+    const mid = await until(
+      () => owner.client.call('v3.activity.evaluateWorkflowFunctions.logs', { runId, limit: 1 }),
+      (r) => r.run.processed > 0,
+    )
     await owner.client.close()
     const serverPid = Number(execSync(`pgrep -P ${server.child.pid}`).toString().trim().split('\n')[0])
     process.kill(serverPid, 'SIGKILL')
@@ -123,7 +158,10 @@ describe('with its own server', () => {
     server = await startServer({ DATA_DIR: dataDir })
     const again = await Client.connect({ url: server.wsUrl })
     await again.call('login', owner.email, owner.password)
-    const done = await until(() => again.call('v3.activity.evaluateWorkflowFunctions.logs', { runId, limit: 1 }), (r) => r.run.status === 'done')
+    const done = await until(
+      () => again.call('v3.activity.evaluateWorkflowFunctions.logs', { runId, limit: 1 }),
+      (r) => r.run.status === 'done',
+    )
     expect(mid.run.processed).toBeLessThan(4000 + 1)
     expect(done.run).toMatchObject({ status: 'done', processed: 4000, changed: 4000, errors: 0 })
     let count = 0

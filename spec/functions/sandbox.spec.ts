@@ -25,14 +25,19 @@ describe('results', () => {
 
   it('formats dates and numbers like the host Intl (fi-FI)', async () => {
     const d = Date.UTC(2024, 0, 5, 13, 7)
-    expect(await one("return new Date(dep.d).toLocaleDateString('fi-FI')", { d })).toMatchObject({ value: new Date(d).toLocaleDateString('fi-FI', { timeZone: 'UTC' }) })
+    expect(await one("return new Date(dep.d).toLocaleDateString('fi-FI')", { d })).toMatchObject({
+      value: new Date(d).toLocaleDateString('fi-FI', { timeZone: 'UTC' }),
+    })
     expect(await one("return (1234.5).toLocaleString('fi-FI')")).toMatchObject({ value: (1234.5).toLocaleString('fi-FI') })
     expect(await one("return new Intl.NumberFormat('en-US', {style: 'currency', currency: 'EUR'}).format(3)")).toMatchObject({ value: '€3.00' })
     expect(await one("return new Date(0).toLocaleDateString('no-such-locale-!!')")).toMatchObject({ ok: false, error: expect.stringMatching(/RangeError/) })
   })
 
   it('reports a syntax error with its line and column in the body', async () => {
-    expect(await evaluator.check(['return 1', '\n\n  return )'])).toEqual([null, { message: expect.stringContaining(')'), line: 3, column: expect.any(Number) }])
+    expect(await evaluator.check(['return 1', '\n\n  return )'])).toEqual([
+      null,
+      { message: expect.stringContaining(')'), line: 3, column: expect.any(Number) },
+    ])
     expect(await one('return (')).toMatchObject({ ok: false, error: expect.stringMatching(/^SyntaxError: .*line 1/) })
   })
 

@@ -115,7 +115,10 @@ export function validArbitrary(schema: Schema, base: string, pool: IdPool, depth
 function stringArbitrary(schema: Schema, pool: IdPool): fc.Arbitrary<string> {
   if (schema.pattern === OBJECT_ID) {
     if (pool.only) return fc.constantFrom(...pool.ids)
-    return fc.oneof(fc.stringMatching(new RegExp(OBJECT_ID)), fc.nat().map((i) => (pool.ids.length ? pool.ids[i % pool.ids.length] : 'f'.repeat(24))))
+    return fc.oneof(
+      fc.stringMatching(new RegExp(OBJECT_ID)),
+      fc.nat().map((i) => (pool.ids.length ? pool.ids[i % pool.ids.length] : 'f'.repeat(24))),
+    )
   }
   if (schema.format === 'email') return fc.emailAddress()
   if (schema.format === 'date-time') return fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString())
@@ -144,9 +147,9 @@ export function argumentsArbitrary(op: OpSchema, pool: IdPool): fc.Arbitrary<unk
       { weight: 1, arbitrary: fc.constantFrom('a\u0000b', { k: 'a\u0000' }, DEEP) },
     ),
   )
-  return fc.tuple(fc.tuple(...positions), fc.nat({ max: op.maxItems + 1 }), fc.boolean()).map(([args, cut, keepAll]) =>
-    keepAll ? args : [...args, 'extra'].slice(0, Math.max(cut, op.minItems - 1, 0)),
-  )
+  return fc
+    .tuple(fc.tuple(...positions), fc.nat({ max: op.maxItems + 1 }), fc.boolean())
+    .map(([args, cut, keepAll]) => (keepAll ? args : [...args, 'extra'].slice(0, Math.max(cut, op.minItems - 1, 0))))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,4 +205,5 @@ export function placeAt(tokens: (string | number)[], leaf: unknown): unknown {
   return value
 }
 
-export const pointer = (tokens: (string | number)[]) => (tokens.length ? tokens.map((t) => `/${String(t).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('') : '/')
+export const pointer = (tokens: (string | number)[]) =>
+  tokens.length ? tokens.map((t) => `/${String(t).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('') : '/'

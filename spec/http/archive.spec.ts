@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => Promise.all([me.client.close(), other.client.close()]))
 
 const post = (body: unknown, key?: string) =>
-  fetch(`${serverUrl()}/files`, { method: 'POST', headers: { ...(key ? { hlrkey: key } : {}), 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  fetch(`${serverUrl()}/files`, {
+    method: 'POST',
+    headers: { ...(key ? { hlrkey: key } : {}), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
 test('the zip holds every file with its bytes; names are cleaned and duplicates renamed', async () => {
   const files = [

@@ -204,7 +204,11 @@ describe('limits (a server of its own with small limits)', () => {
     const ids: string[] = []
     for (let i = 0; i < 4; i++) ids.push(await uploadOk(randomBytes(60000), `f${i}.bin`, { key: me.key, url: server.url }))
     const post = (fileIds: string[]) =>
-      fetch(`${server.url}/files`, { method: 'POST', headers: { hlrkey: me.key, 'content-type': 'application/json' }, body: JSON.stringify({ fileIds, archiveName: 'x' }) })
+      fetch(`${server.url}/files`, {
+        method: 'POST',
+        headers: { hlrkey: me.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ fileIds, archiveName: 'x' }),
+      })
     const many = await post(ids)
     expect(many.status).toBe(413)
     expect((await many.json()).msg).toMatch(/at most 3 files/)

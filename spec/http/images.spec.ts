@@ -14,7 +14,9 @@ const H = 800
 beforeAll(async () => {
   me = await signedIn('imager')
   stranger = await signedIn('imgstranger')
-  const bytes = await sharp({ create: { width: W, height: H, channels: 3, background: { r: 200, g: 80, b: 20 } } }).jpeg().toBuffer()
+  const bytes = await sharp({ create: { width: W, height: H, channels: 3, background: { r: 200, g: 80, b: 20 } } })
+    .jpeg()
+    .toBuffer()
   photo = await uploadOk(bytes, 'photo.jpg', { key: me.key })
 })
 afterAll(() => Promise.all([me.client.close(), stranger.client.close()]))

@@ -46,16 +46,16 @@ function parseCsv(text: string, delimiter: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++)
       else if (c === '"') quoted = false
       else cell += c
     } else if (c === '"') quoted = true
-    else if (c === delimiter) row.push(cell), (cell = '')
+    else if (c === delimiter) (row.push(cell), (cell = ''))
     else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++
+      ;(row.push(cell), rows.push(row), (row = []), (cell = ''), i++)
     } else cell += c
   }
-  if (cell || row.length) row.push(cell), rows.push(row)
+  if (cell || row.length) (row.push(cell), rows.push(row))
   return rows
 }
 
@@ -68,13 +68,28 @@ describe('insights', () => {
     expect(await owner.client.fail('v3.insight.create', { ...ok, fields: ['x'] })).toMatchObject({ code: 400, details: { argument: 0 } })
     expect(await owner.client.fail('v3.insight.create', { ...ok, fields: [MISSING] })).toMatchObject({ code: 400, details: { argument: 0, path: '/fields/0' } })
     expect(await owner.client.fail('v3.insight.create', { ...ok, name: ' ' })).toMatchObject({ code: 400, details: { argument: 0, path: '/name' } })
-    expect(await owner.client.fail('v3.insight.create', { ...ok, filters: { phases: [MISSING] } })).toMatchObject({ code: 400, details: { path: '/filters/phases/0' } })
+    expect(await owner.client.fail('v3.insight.create', { ...ok, filters: { phases: [MISSING] } })).toMatchObject({
+      code: 400,
+      details: { path: '/filters/phases/0' },
+    })
     expect((await stranger.client.fail('v3.insight.create', ok)).code).toBe(404)
     expect((await guest.client.fail('v3.insight.create', ok)).code).toBe(404)
 
     const insight = await owner.client.call('v3.insight.create', ok)
-    expect(insight).toMatchObject({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), processId: wf._id, name: 'Pipeline', fields: [f.amount, f.note], filters: {}, uid: owner.uid, public: false })
-    expect((await second.waitForSignal('v3.insight.created', (m) => m._id === insight._id)).meta).toEqual({ cid: owner.cid, processId: wf._id, _id: insight._id })
+    expect(insight).toMatchObject({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      processId: wf._id,
+      name: 'Pipeline',
+      fields: [f.amount, f.note],
+      filters: {},
+      uid: owner.uid,
+      public: false,
+    })
+    expect((await second.waitForSignal('v3.insight.created', (m) => m._id === insight._id)).meta).toEqual({
+      cid: owner.cid,
+      processId: wf._id,
+      _id: insight._id,
+    })
     expect((await member.client.call('v3.insight.list')).map((i: any) => i._id)).toContain(insight._id)
     expect((await member.client.call('v3.insight.list', wf._id)).map((i: any) => i._id)).toEqual([insight._id])
     expect((await guest.client.call('v3.insight.list')).map((i: any) => i._id)).not.toContain(insight._id)
@@ -100,8 +115,14 @@ describe('insights', () => {
 
     expect((await stranger.client.fail('v3.insight.update', insight._id, { name: 'X' })).code).toBe(404)
     expect((await member.client.fail('v3.insight.update', insight._id, { name: 'X' })).code).toBe(403)
-    expect(await owner.client.fail('v3.insight.update', insight._id, { filters: { where: [{ field: 'nope', op: 'eq', value: 1 }] } })).toMatchObject({ code: 400, details: { argument: 1, path: '/filters/where/0/field' } })
-    const updated = await owner.client.call('v3.insight.update', insight._id, { name: 'Big ones', filters: { where: [{ field: f.amount, op: 'gt', value: 100 }] } })
+    expect(await owner.client.fail('v3.insight.update', insight._id, { filters: { where: [{ field: 'nope', op: 'eq', value: 1 }] } })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/filters/where/0/field' },
+    })
+    const updated = await owner.client.call('v3.insight.update', insight._id, {
+      name: 'Big ones',
+      filters: { where: [{ field: f.amount, op: 'gt', value: 100 }] },
+    })
     expect(updated).toMatchObject({ name: 'Big ones', filters: { where: [{ field: f.amount, op: 'gt', value: 100 }] } })
     await second.waitForSignal('v3.insight.updated', (m) => m._id === insight._id)
     expect((await owner.client.call('v3.insight.run', insight._id)).rows.map((r: any) => r.name)).toEqual(['Acme'])

@@ -24,7 +24,10 @@ async function upload(bytes: Buffer, name: string, key: string): Promise<string>
   return body._id
 }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer()
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer()
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${serverUrl()}${path}`, { headers })
 
 describe('profile images', () => {

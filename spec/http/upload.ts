@@ -44,7 +44,10 @@ export async function get(pathname: string, options: { key?: string; headers?: R
 /** Every regular file under `dir` (recursively); [] when it does not exist. */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
 }
 
 /** A minimal valid 1x1 PNG. */

@@ -29,8 +29,17 @@ test('team and user entries, their permissions, and guests', () => {
   expect(processAccess(base, caller('user', 'z', ['t3']), entries).see).toBe(false)
   // Guests: only with allowGuests and listed; write only with enableGuestEditing; never administer.
   expect(processAccess(base, caller('guest', 'boss'), entries)).toMatchObject({ see: false })
-  expect(processAccess({ ...base, allowGuests: true }, caller('guest', 'boss'), entries)).toMatchObject({ see: true, administer: false, create: false, editAny: false })
-  expect(processAccess({ ...base, allowGuests: true, enableGuestEditing: true }, caller('guest', 'u'), entries)).toMatchObject({ see: true, create: true, editOwn: true })
+  expect(processAccess({ ...base, allowGuests: true }, caller('guest', 'boss'), entries)).toMatchObject({
+    see: true,
+    administer: false,
+    create: false,
+    editAny: false,
+  })
+  expect(processAccess({ ...base, allowGuests: true, enableGuestEditing: true }, caller('guest', 'u'), entries)).toMatchObject({
+    see: true,
+    create: true,
+    editOwn: true,
+  })
 })
 
 test('activityAccess: own, own team, any', () => {

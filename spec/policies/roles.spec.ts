@@ -67,7 +67,12 @@ const publishedProduct = async (fx: Fixture) => {
   product ??= (async () => {
     const publisher = await signedIn('walk-publisher')
     await publisher.client.call('process.create', { name: 'Product workflow' })
-    const published = await publisher.client.call('v2.network.product.publishTemplate', { version: '1.0.0', versionDescription: 'walked', title: fx.unique('product'), description: 'walked' })
+    const published = await publisher.client.call('v2.network.product.publishTemplate', {
+      version: '1.0.0',
+      versionDescription: 'walked',
+      title: fx.unique('product'),
+      description: 'walked',
+    })
     await publisher.client.close()
     return published._id as string
   })()
@@ -82,7 +87,13 @@ const functions = (fx: Fixture) => {
     const phase = 'bbbbbbbbbbbbbbbbbbbbbbb1'
     await asOwner(fx, 'process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
     const a = await asOwner(fx, 'process.create_field', p._id, { label: 'A', type: 'numeric' })
-    const f = await asOwner(fx, 'process.create_field', p._id, { label: 'F', type: 'numeric', function: 'return dep.a * 2', functionEnabled: true, functionVariables: { a: { type: '=', data: [a._id] } } })
+    const f = await asOwner(fx, 'process.create_field', p._id, {
+      label: 'F',
+      type: 'numeric',
+      function: 'return dep.a * 2',
+      functionEnabled: true,
+      functionVariables: { a: { type: '=', data: [a._id] } },
+    })
     const activity = await asOwner(fx, 'v3.activity.create', p._id, { name: 'walked', fields: { [a._id]: 1 } }, { teamId: fx.teamId })
     return { processId: p._id, fieldId: f._id, activityId: activity._id }
   })()
@@ -219,8 +230,7 @@ const RECIPES: Record<string, Recipe> = {
 }
 
 /** What the table says: an inviter is a user with the inviter flag. */
-const allowed = (role: JoinRole, op: string) =>
-  (role === 'inviter' ? roleCapabilities('user', true) : roleCapabilities(role)).has(ROLE_TABLE.get(op)!)
+const allowed = (role: JoinRole, op: string) => (role === 'inviter' ? roleCapabilities('user', true) : roleCapabilities(role)).has(ROLE_TABLE.get(op)!)
 
 let owner: SignedIn
 let bystander: SignedIn

@@ -39,7 +39,10 @@ function harvest(value: unknown, pool: IdPool, depth = 0) {
   if (depth > 4 || pool.ids.length > 200) return
   if (typeof value === 'string' && OBJECT_ID.test(value) && !pool.ids.includes(value)) pool.ids.push(value)
   else if (Array.isArray(value)) value.slice(0, 20).forEach((v) => harvest(v, pool, depth + 1))
-  else if (value && typeof value === 'object') Object.values(value).slice(0, 40).forEach((v) => harvest(v, pool, depth + 1))
+  else if (value && typeof value === 'object')
+    Object.values(value)
+      .slice(0, 40)
+      .forEach((v) => harvest(v, pool, depth + 1))
 }
 
 test(`every built operation, ${RUNS} generated calls each (seed ${SEED}), answers a result or a caller's error`, async () => {
@@ -77,7 +80,11 @@ test(`every built operation, ${RUNS} generated calls each (seed ${SEED}), answer
           me = await owner(pool)
           continue
         }
-        const problem = reply.closedBy ? `the server closed the socket (${JSON.stringify(reply.closedBy)})` : reply.timedOut ? 'no reply within 20 s' : replyProblem(reply)
+        const problem = reply.closedBy
+          ? `the server closed the socket (${JSON.stringify(reply.closedBy)})`
+          : reply.timedOut
+            ? 'no reply within 20 s'
+            : replyProblem(reply)
         tally[reply.error?.code ?? 200] = (tally[reply.error?.code ?? 200] ?? 0) + 1
         if (problem) failures.push(`${call}: ${problem}`)
         else harvest(reply.result, pool)

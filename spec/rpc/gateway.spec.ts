@@ -101,7 +101,9 @@ describe('concurrency and limits', () => {
     const me = await signedIn('concurrent')
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        i % 2 ? me.client.sendFrame({ id: `call-${i}`, op: 'v2.network.get', args: [me.cid] }) : me.client.sendFrame({ id: i, op: 'v2.user.profile', args: [me.uid] }),
+        i % 2
+          ? me.client.sendFrame({ id: `call-${i}`, op: 'v2.network.get', args: [me.cid] })
+          : me.client.sendFrame({ id: i, op: 'v2.user.profile', args: [me.uid] }),
       ),
     )
     replies.forEach((reply, i) => {

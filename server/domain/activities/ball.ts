@@ -11,7 +11,6 @@ import { recordHistory } from './events'
 import { tellViewers } from '../process-signals'
 import type { ActivityRow } from './history-read'
 
-
 export type BallHolder = { uid: string; since: number } | null
 
 export const holderOf = (a: Pick<ActivityRow, 'ball_holder'>): BallHolder => {
@@ -23,7 +22,14 @@ export const holderOf = (a: Pick<ActivityRow, 'ball_holder'>): BallHolder => {
 
 /** The followers of an activity: the members of its discussion, oldest first. */
 export async function followersOf(db: DbHandle, cid: string, discussionId: string): Promise<string[]> {
-  const rows = await db.selectFrom('discussion_members').select('uid').where('cid', '=', cid).where('discussion_id', '=', discussionId).orderBy('created').orderBy('uid').execute()
+  const rows = await db
+    .selectFrom('discussion_members')
+    .select('uid')
+    .where('cid', '=', cid)
+    .where('discussion_id', '=', discussionId)
+    .orderBy('created')
+    .orderBy('uid')
+    .execute()
   return rows.map((r) => r.uid)
 }
 

@@ -28,7 +28,13 @@ export interface VisibleActivity {
  * One activity the caller may read (404 otherwise, also for one of another workspace).
  * `removed`: false (default) only active activities, true only removed ones, 'any' both.
  */
-export async function loadVisibleActivity(db: DbHandle, caller: Principal, activityId: string, removed: boolean | 'any' = false, options: { lock?: boolean } = {}): Promise<VisibleActivity> {
+export async function loadVisibleActivity(
+  db: DbHandle,
+  caller: Principal,
+  activityId: string,
+  removed: boolean | 'any' = false,
+  options: { lock?: boolean } = {},
+): Promise<VisibleActivity> {
   let q = db
     .selectFrom('activities as a')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
@@ -61,13 +67,20 @@ export async function workspacesOf(db: DbHandle, caller: Principal): Promise<Map
  * Of the given workflow ids (any workspace), those the caller sees, with the caller's access.
  * Unknown ids and workflows of other workspaces are left out.
  */
-export async function visibleProcesses(db: DbHandle, caller: Principal, processIds: string[] | '*'): Promise<Map<string, { process: ProcessRow; access: ProcessAccess }>> {
+export async function visibleProcesses(
+  db: DbHandle,
+  caller: Principal,
+  processIds: string[] | '*',
+): Promise<Map<string, { process: ProcessRow; access: ProcessAccess }>> {
   const out = new Map<string, { process: ProcessRow; access: ProcessAccess }>()
   if (processIds !== '*' && !processIds.length) return out
   const { uid } = caller
   const roles = await workspacesOf(db, caller)
   if (!roles.size) return out
-  let q = db.selectFrom('processes').selectAll().where('cid', 'in', [...roles.keys()])
+  let q = db
+    .selectFrom('processes')
+    .selectAll()
+    .where('cid', 'in', [...roles.keys()])
   if (processIds !== '*') q = q.where('_id', 'in', [...new Set(processIds)])
   const processes = await q.execute()
   const byCid = new Map<string, ProcessRow[]>()
@@ -93,7 +106,15 @@ export interface HistoryRecord {
   changes: Record<string, unknown>
 }
 
-const toRecord = (r: { _id: string; activity_id: string; process_id: string; uid: string; at: number | string; kind: string; changes: unknown }): HistoryRecord => ({
+const toRecord = (r: {
+  _id: string
+  activity_id: string
+  process_id: string
+  uid: string
+  at: number | string
+  kind: string
+  changes: unknown
+}): HistoryRecord => ({
   _id: r._id,
   activityId: r.activity_id,
   processId: r.process_id,
@@ -114,11 +135,7 @@ export async function timeline(
   options: { after?: number; before?: number; limit: number },
 ): Promise<HistoryRecord[]> {
   if (!scope.processIds.length || !scope.cids.length) return []
-  let q = db
-    .selectFrom('activity_history')
-    .selectAll()
-    .where('cid', 'in', scope.cids)
-    .where('process_id', 'in', scope.processIds)
+  let q = db.selectFrom('activity_history').selectAll().where('cid', 'in', scope.cids).where('process_id', 'in', scope.processIds)
   if (scope.activityId) q = q.where('activity_id', '=', scope.activityId)
   if (options.after !== undefined) q = q.where('at', '>', options.after)
   if (options.before !== undefined) q = q.where('at', '<', options.before)

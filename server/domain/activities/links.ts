@@ -9,7 +9,6 @@ import type { DbHandle } from '../../db/schema'
 import { loadFields, type ProcessRow } from '../../db/processes'
 import { escapeLike } from './removed'
 
-
 export const LINKED_DEFAULT_LIMIT = 50
 
 export interface LinkedEntry {
@@ -119,7 +118,8 @@ export async function linkedOfProcess(db: DbHandle, p: ProcessRow, targetId: str
   const primary = await primaryFields(db, p)
   const phases = (p.info.phases as Record<string, { name?: string }> | undefined) ?? {}
   const out: WorkflowGroup = { _id: p._id, name: p.name, phases: {} }
-  for (const c of counts.rows) out.phases[c.current_phase] = { _id: c.current_phase, name: phases[c.current_phase]?.name ?? null, count: Number(c.total), activities: [] }
+  for (const c of counts.rows)
+    out.phases[c.current_phase] = { _id: c.current_phase, name: phases[c.current_phase]?.name ?? null, count: Number(c.total), activities: [] }
   for (const r of rows) {
     const group = out.phases[r.current_phase]
     const values = (typeof r.fields === 'string' ? JSON.parse(r.fields) : r.fields) as Record<string, unknown>
@@ -134,7 +134,12 @@ export async function linkedOfProcess(db: DbHandle, p: ProcessRow, targetId: str
 }
 
 /** The position (from 0) of a linking activity within its workflow and phase; null when it does not link. */
-export async function indexOfLinking(db: DbHandle, cid: string, targetId: string, activityId: string): Promise<{ processId: string; phaseId: string; index: number } | null> {
+export async function indexOfLinking(
+  db: DbHandle,
+  cid: string,
+  targetId: string,
+  activityId: string,
+): Promise<{ processId: string; phaseId: string; index: number } | null> {
   const { rows } = await sql<{ process_id: string; current_phase: string; idx: string }>`
     select a.process_id, a.current_phase,
       (select count(*) from activities b

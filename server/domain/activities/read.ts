@@ -38,7 +38,11 @@ export async function activityRecords(db: DbHandle, cid: string, rows: ActivityR
     cid,
     rows.map((r) => r.discussion_id),
   )
-  const states = await loadFunctionStates(db, cid, rows.map((r) => r._id))
+  const states = await loadFunctionStates(
+    db,
+    cid,
+    rows.map((r) => r._id),
+  )
   return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id), states.get(r._id)))
 }
 
@@ -79,10 +83,7 @@ export async function loadActivitiesFor(db: DbHandle, caller: Principal, ids: st
     const missing = () => new RpcError(404, 'activity not found', { argument, index })
     if (!row) throw missing()
     if (!processes.has(row.process_id)) {
-      processes.set(
-        row.process_id,
-        await loadProcessAccess(db, caller, row.process_id).catch(() => null),
-      )
+      processes.set(row.process_id, await loadProcessAccess(db, caller, row.process_id).catch(() => null))
     }
     const pa = processes.get(row.process_id)
     if (!pa) throw missing()

@@ -5,7 +5,6 @@
 import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
 
-
 export const REMOVED_DEFAULT_LIMIT = 50
 
 export interface RemovedEntry {
@@ -25,7 +24,12 @@ function entry(r: { _id: string; name: string; removed_on: number | string | nul
 }
 
 /** Removed activities of one phase of the given workflows, most recently removed first. */
-export async function removedOfPhase(db: DbHandle, processIds: string[], phaseId: string, o: { limit: number; skip: number; search?: string }): Promise<RemovedEntry[]> {
+export async function removedOfPhase(
+  db: DbHandle,
+  processIds: string[],
+  phaseId: string,
+  o: { limit: number; skip: number; search?: string },
+): Promise<RemovedEntry[]> {
   if (!processIds.length) return []
   let q = db
     .selectFrom('activities')
@@ -39,7 +43,12 @@ export async function removedOfPhase(db: DbHandle, processIds: string[], phaseId
 }
 
 /** Per phase of one workflow, its most recently removed activities (at most `limit` per phase). */
-export async function removedByPhase(db: DbHandle, cid: string, processId: string, o: { limit: number; search?: string }): Promise<Record<string, RemovedEntry[]>> {
+export async function removedByPhase(
+  db: DbHandle,
+  cid: string,
+  processId: string,
+  o: { limit: number; search?: string },
+): Promise<Record<string, RemovedEntry[]>> {
   const search = o.search ? sql`and name ilike ${'%' + escapeLike(o.search) + '%'}` : sql``
   const { rows } = await sql<{ _id: string; name: string; removed_on: string | null; removed_by: string | null; current_phase: string }>`
     select _id, name, removed_on, removed_by, current_phase from (

@@ -64,7 +64,12 @@ export const invalidActivityOf =
 
 /** 404 naming the first listed file the caller may not attach (server/domain/files.ts). */
 export async function requireAttachableFiles(ctx: SignedInContext, cid: string, lists: { index: number; fileIds: string[] }[], argument: number) {
-  const unattachable = await firstUnattachableFile(ctx.db, ctx.session, cid, lists.flatMap((l) => l.fileIds))
+  const unattachable = await firstUnattachableFile(
+    ctx.db,
+    ctx.session,
+    cid,
+    lists.flatMap((l) => l.fileIds),
+  )
   if (!unattachable) return
   const index = lists.find((l) => l.fileIds.includes(unattachable))!.index
   throw new RpcError(404, `file not found: ${unattachable}`, { argument, index, path: '/fileIds', fileId: unattachable })
@@ -94,11 +99,21 @@ export async function knownIds(ctx: SignedInContext, cid: string, uids: Set<stri
   const users = new Set<string>()
   const teams = new Set<string>()
   if (uids.size) {
-    const rows = await ctx.db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', 'in', [...uids]).execute()
+    const rows = await ctx.db
+      .selectFrom('workspace_members')
+      .select('uid')
+      .where('cid', '=', cid)
+      .where('uid', 'in', [...uids])
+      .execute()
     for (const r of rows) users.add(r.uid)
   }
   if (teamIds.size) {
-    const rows = await ctx.db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', 'in', [...teamIds]).execute()
+    const rows = await ctx.db
+      .selectFrom('teams')
+      .select('_id')
+      .where('cid', '=', cid)
+      .where('_id', 'in', [...teamIds])
+      .execute()
     for (const r of rows) teams.add(r._id)
   }
   return { users, teams }
@@ -186,7 +201,8 @@ export function linkRows(cid: string, activityId: string, values: Record<string,
   const rows: { cid: string; from_id: string; field_id: string; to_id: string }[] = []
   for (const [fieldId, value] of Object.entries(values)) {
     const f = fields.get(fieldId)
-    if (f?.type === 'activitylink' && f.functionEnabled !== true && Array.isArray(value)) for (const to of value as string[]) rows.push({ cid, from_id: activityId, field_id: fieldId, to_id: to })
+    if (f?.type === 'activitylink' && f.functionEnabled !== true && Array.isArray(value))
+      for (const to of value as string[]) rows.push({ cid, from_id: activityId, field_id: fieldId, to_id: to })
   }
   return rows
 }
@@ -218,11 +234,15 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
   const { order } = phasesOf(info)
   const firstPhase = order.find((id) => livePhase(info, id))
   const preselected = preselectedTeam(info)
-  if (options.discussionId && inputs.length > 1) throw refused('discussionId names one discussion: it can be given for one activity only', { argument: 2, path: '/discussionId' })
+  if (options.discussionId && inputs.length > 1)
+    throw refused('discussionId names one discussion: it can be given for one activity only', { argument: 2, path: '/discussionId' })
   // A given discussionId names the new activity's own discussion: one already in use (in any
   // workspace) would join another record's followers and messages.
   if (options.discussionId && (await discussionInUse(ctx.db, options.discussionId))) {
-    throw conflict('discussionId is already the discussion of another record: leave it to the server or choose an unused one', { argument: 2, path: '/discussionId' })
+    throw conflict('discussionId is already the discussion of another record: leave it to the server or choose an unused one', {
+      argument: 2,
+      path: '/discussionId',
+    })
   }
 
   const ids = { users: new Set<string>(), teams: new Set<string>(), links: new Set<string>() }
@@ -231,7 +251,10 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
     if (!phaseId) throw refused('the workflow has no phase to create activities in', { argument: 0, name: 'processId' })
     if (!livePhase(info, phaseId)) throw refused(`activity ${index}: phaseId is not a phase of this workflow`, { argument, index, path: '/phaseId', phaseId })
     const teamId = input.teamId ?? options.teamId ?? preselected
-    if (!teamId) throw invalid(index, '/teamId', 'is required: the workflow has no preselected owner team (give teamId in the activity or the options)', { field: 'teamId' })
+    if (!teamId)
+      throw invalid(index, '/teamId', 'is required: the workflow has no preselected owner team (give teamId in the activity or the options)', {
+        field: 'teamId',
+      })
     ids.teams.add(teamId)
     const values = checkValues(input.fields ?? {}, fields, invalid, index, ids)
     if (!options.ignoreRequired) {
@@ -251,7 +274,12 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
     if (stranger) throw invalid(p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
     checkReferences(p.values, fields, invalid, p.index, known)
   }
-  await requireAttachableFiles(ctx, cid, prepared.map((p) => ({ index: p.index, fileIds: p.input.fileIds ?? options.fileIds ?? [] })), argument)
+  await requireAttachableFiles(
+    ctx,
+    cid,
+    prepared.map((p) => ({ index: p.index, fileIds: p.input.fileIds ?? options.fileIds ?? [] })),
+    argument,
+  )
 
   await enforceQuota(ctx.db, cid, 'activities', inputs.length)
   // Sequences: info.createdActivities counts the activities ever created in the workflow (row locked).
@@ -321,7 +349,13 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
       .execute(),
   )
   await insertBatches(members, 5000, (batch) => ctx.db.insertInto('discussion_members').values(batch).execute())
-  await insertBatches(links, 5000, (batch) => ctx.db.insertInto('activity_links').values(batch).onConflict((oc) => oc.doNothing()).execute())
+  await insertBatches(links, 5000, (batch) =>
+    ctx.db
+      .insertInto('activity_links')
+      .values(batch)
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
+  )
 
   const deltas = new Map<string, number>()
   for (const r of rows) deltas.set(r.current_phase, (deltas.get(r.current_phase) ?? 0) + 1)
@@ -337,7 +371,14 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
   )
   const order2 = (info.fieldsOrder as string[] | undefined) ?? []
   const stored = computed.changed ? await reread(ctx, cid, rows) : rows
-  const states = computed.evaluated || computed.queued ? await loadFunctionStates(ctx.db, cid, rows.map((r) => r._id)) : new Map()
+  const states =
+    computed.evaluated || computed.queued
+      ? await loadFunctionStates(
+          ctx.db,
+          cid,
+          rows.map((r) => r._id),
+        )
+      : new Map()
   return stored.map((r) => activityRecord(r as ActivityRow, followers.get(r.discussion_id) ?? [], order2, states.get(r._id)))
 }
 
@@ -345,7 +386,16 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
 async function reread<T extends { _id: string }>(ctx: SignedInContext, cid: string, rows: T[]) {
   const fresh = new Map<string, ActivityRow>()
   for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = await ctx.db.selectFrom('activities').selectAll().where('cid', '=', cid).where('_id', 'in', rows.slice(i, i + BATCH).map((r) => r._id)).execute()
+    const batch = await ctx.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('cid', '=', cid)
+      .where(
+        '_id',
+        'in',
+        rows.slice(i, i + BATCH).map((r) => r._id),
+      )
+      .execute()
     for (const r of batch) fresh.set(r._id, r)
   }
   return rows.map((r) => fresh.get(r._id)!)

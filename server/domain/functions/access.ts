@@ -27,7 +27,6 @@ export async function visibleActivity(ctx: { db: Caller['db']; cid: string; sess
   return v
 }
 
-
 /** For operations ruled by visibility alone: a visible, active activity (404 otherwise) and its workspace. */
 export async function seenActivity(ctx: { db: Caller['db']; session: Principal }, activityId: string) {
   const v = await loadVisibleActivity(ctx.db, ctx.session, activityId)

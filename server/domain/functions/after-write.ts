@@ -29,10 +29,26 @@ export async function recomputeAfter(ctx: Context, cid: string, changes: Change[
  */
 export async function recomputeFunction(ctx: Context, cid: string, processId: string, fieldKey: string): Promise<void> {
   const budget = ctx.config.functionWriteBudget
-  const ids = await ctx.db.selectFrom('activities').select('_id').where('cid', '=', cid).where('process_id', '=', processId).where('removed', '=', false).limit(budget + 1).execute()
+  const ids = await ctx.db
+    .selectFrom('activities')
+    .select('_id')
+    .where('cid', '=', cid)
+    .where('process_id', '=', processId)
+    .where('removed', '=', false)
+    .limit(budget + 1)
+    .execute()
   if (ids.length <= budget) {
     const forced = ids.map((r) => ({ activityId: r._id, fieldKey }))
-    await propagate({ db: ctx.db, functions: ctx.functions, signal: (c, p, _id, fields) => tellViewers(ctx, { cid: c, _id: p }, { sig: 'v3.activity.updated', meta: { _id, processId: p, fields } }) }, cid, [], { budget, forced })
+    await propagate(
+      {
+        db: ctx.db,
+        functions: ctx.functions,
+        signal: (c, p, _id, fields) => tellViewers(ctx, { cid: c, _id: p }, { sig: 'v3.activity.updated', meta: { _id, processId: p, fields } }),
+      },
+      cid,
+      [],
+      { budget, forced },
+    )
     return
   }
   await sql`insert into function_state (cid, activity_id, field_key, error, dirty, since)
@@ -51,7 +67,12 @@ export type FieldStates = Map<string, { error: string | null; dirty: boolean }>
 export async function loadFunctionStates(db: DbHandle, cid: string, activityIds: string[]): Promise<Map<string, FieldStates>> {
   const out = new Map<string, FieldStates>()
   for (let i = 0; i < activityIds.length; i += 1000) {
-    const rows = await db.selectFrom('function_state').selectAll().where('cid', '=', cid).where('activity_id', 'in', activityIds.slice(i, i + 1000)).execute()
+    const rows = await db
+      .selectFrom('function_state')
+      .selectAll()
+      .where('cid', '=', cid)
+      .where('activity_id', 'in', activityIds.slice(i, i + 1000))
+      .execute()
     for (const r of rows) {
       if (!out.has(r.activity_id)) out.set(r.activity_id, new Map())
       out.get(r.activity_id)!.set(r.field_key, { error: r.error, dirty: r.dirty })

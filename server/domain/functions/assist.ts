@@ -31,7 +31,14 @@ export async function askModel(config: Config, system: string, user: string): Pr
     reply = await fetch(`${ai.baseUrl}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(ai.apiKey ? { authorization: `Bearer ${ai.apiKey}` } : {}) },
-      body: JSON.stringify({ model: ai.model, temperature: 0, messages: [{ role: 'system', content: system }, { role: 'user', content: user.slice(0, MAX_PROMPT) }] }),
+      body: JSON.stringify({
+        model: ai.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: user.slice(0, MAX_PROMPT) },
+        ],
+      }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     })
   } catch {
@@ -39,7 +46,8 @@ export async function askModel(config: Config, system: string, user: string): Pr
   }
   const body = (await reply.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[] } | null
   const content = body?.choices?.[0]?.message?.content
-  if (!reply.ok || typeof content !== 'string') throw new RpcError(503, `the AI model answered ${reply.status} without a usable reply`, { reason: 'aiUnavailable', status: reply.status })
+  if (!reply.ok || typeof content !== 'string')
+    throw new RpcError(503, `the AI model answered ${reply.status} without a usable reply`, { reason: 'aiUnavailable', status: reply.status })
   return content
 }
 
@@ -52,7 +60,7 @@ export function codeOf(reply: string): string {
 const SYSTEM = [
   'You write and explain the code of function fields in a workflow server.',
   'A function is the BODY of a JavaScript function (no declaration around it) that receives one parameter, `dep`,',
-  'whose properties are the function\'s variables, and returns the field\'s value (undefined or null clears it).',
+  "whose properties are the function's variables, and returns the field's value (undefined or null clears it).",
   'Plain JavaScript only: no TypeScript, no require/import, no network, no timers. `<` variables are arrays.',
 ].join(' ')
 
@@ -76,10 +84,26 @@ export interface Trial {
 }
 
 /** Runs `body` once on an activity with the given variables (the dry run of assist). */
-export async function tryOnActivity(db: DbHandle, functions: Evaluator, cid: string, workflows: WorkflowDef[], activity: Row, field: FieldRecord | undefined, body: string, variables: Record<string, unknown>): Promise<Trial> {
+export async function tryOnActivity(
+  db: DbHandle,
+  functions: Evaluator,
+  cid: string,
+  workflows: WorkflowDef[],
+  activity: Row,
+  field: FieldRecord | undefined,
+  body: string,
+  variables: Record<string, unknown>,
+): Promise<Trial> {
   const snapshot = new Snapshot(db, cid, workflows)
   snapshot.rows.set(activity._id, activity)
-  const fn: FunctionNode = { id: 'assist', processId: activity.process_id, fieldKey: 'assist', label: 'assist', body, variables: Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, dependenciesOf(v)])) }
+  const fn: FunctionNode = {
+    id: 'assist',
+    processId: activity.process_id,
+    fieldKey: 'assist',
+    label: 'assist',
+    body,
+    variables: Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, dependenciesOf(v)])),
+  }
   const dep = await snapshot.dep(activity, fn)
   const [evaluation] = await functions.evaluate(cid, [{ body, dep }])
   if (!evaluation.ok) return { ok: false, error: evaluation.error, dep }
@@ -98,7 +122,9 @@ export function assistPrompt(r: AssistRequest, trialDep?: Record<string, unknown
     r.currentEvaluation && Object.keys(r.currentEvaluation).length ? `Current evaluation: ${JSON.stringify(r.currentEvaluation).slice(0, 5000)}` : '',
     r.code ? `Current code:\n\`\`\`js\n${r.code}\n\`\`\`` : '',
     r.instruction ? `Instruction: ${r.instruction}` : '',
-    r.mode === 'explain' ? 'Explain in plain words what the code computes. Do not write code.' : 'Answer with the new function body in one ```js block, then one short paragraph explaining it.',
+    r.mode === 'explain'
+      ? 'Explain in plain words what the code computes. Do not write code.'
+      : 'Answer with the new function body in one ```js block, then one short paragraph explaining it.',
   ]
   return parts.filter(Boolean).join('\n\n')
 }

@@ -45,7 +45,8 @@ function warnings(body: string, variableNames?: string[]): FunctionMessage[] {
     if (node.type === 'ReturnStatement') returns = true
     if (node.type !== 'MemberExpression' || !known || node.object.type !== 'Identifier' || node.object.name !== 'dep') return
     const name = node.computed ? (node.property.type === 'Literal' ? String(node.property.value) : null) : node.property.name
-    if (name !== null && !known.has(name)) out.push({ message: `dep.${name} is not one of the function's variables`, line: node.loc.start.line, column: node.loc.start.column + 1 })
+    if (name !== null && !known.has(name))
+      out.push({ message: `dep.${name} is not one of the function's variables`, line: node.loc.start.line, column: node.loc.start.column + 1 })
   })
   if (!returns && body.trim()) out.unshift({ message: 'the function never returns a value: the field stays empty', line: null, column: null })
   return out

@@ -23,5 +23,7 @@ export function coerce(field: FieldRecord | 'name', result: unknown): Coerced {
   if (TEXT.includes(field.type) && typeof value !== 'string') value = typeof value === 'object' ? JSON.stringify(value) : String(value)
   if (IDS.includes(field.type)) value = Array.isArray(value) ? value.map(idOf) : idOf(value)
   const normalized = normalize({ ...field, functionEnabled: false }, value)
-  return normalized.ok ? { ok: true, value: normalized.value } : { ok: false, error: `TypeError: the result ${JSON.stringify(result).slice(0, 100)} ${normalized.reason}` }
+  return normalized.ok
+    ? { ok: true, value: normalized.value }
+    : { ok: false, error: `TypeError: the result ${JSON.stringify(result).slice(0, 100)} ${normalized.reason}` }
 }

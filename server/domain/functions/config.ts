@@ -39,7 +39,13 @@ export async function loadGraph(db: DbHandle, cid: string): Promise<{ workflows:
  * Before a save: 400 naming the variable whose shape is wrong; 422 when the license has no
  * function fields and the save turns a function on. `argument` is the position of the descriptor.
  */
-export async function checkFunctionInput(ctx: Context, cid: string, argument: number, d: Record<string, unknown>, keys: { code: string; enabled: string; variables: string }) {
+export async function checkFunctionInput(
+  ctx: Context,
+  cid: string,
+  argument: number,
+  d: Record<string, unknown>,
+  keys: { code: string; enabled: string; variables: string },
+) {
   const variables = d[keys.variables]
   if (variables && typeof variables === 'object') {
     for (const [name, value] of Object.entries(variables)) {

@@ -22,9 +22,7 @@ export class Drain {
   private running: Promise<void> | null = null
   private closed = false
 
-  constructor(
-    private deps: { db: Kysely<Database>; functions: Evaluator; bus: Bus; log: Logger; intervalMs: number; batch: number },
-  ) {}
+  constructor(private deps: { db: Kysely<Database>; functions: Evaluator; bus: Bus; log: Logger; intervalMs: number; batch: number }) {}
 
   start(): void {
     this.timer = setInterval(() => void this.tick(), this.deps.intervalMs)
@@ -75,10 +73,18 @@ export class Drain {
         .skipLocked()
         .execute()
       if (!rows.length) return
-      const ctx = { db: trx, publish: (topic: string | string[], sig: string, meta: unknown) => signals.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }) } as unknown as Context
+      const ctx = {
+        db: trx,
+        publish: (topic: string | string[], sig: string, meta: unknown) =>
+          signals.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
+      } as unknown as Context
       const forced = rows.map((r) => ({ activityId: r.activity_id, fieldKey: r.field_key }))
       await propagate(
-        { db: trx, functions: this.deps.functions, signal: (c, processId, _id, fields) => tellViewers(ctx, { cid: c, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }) },
+        {
+          db: trx,
+          functions: this.deps.functions,
+          signal: (c, processId, _id, fields) => tellViewers(ctx, { cid: c, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }),
+        },
         cid,
         [],
         { forced, budget: this.deps.batch, drain: true },

@@ -18,8 +18,7 @@ export interface EvalItem {
 }
 
 export type BatchRequest =
-  | { kind: 'evaluate'; id: number; workspaceId: string; deadlineMs: number; items: EvalItem[] }
-  | { kind: 'check'; id: number; bodies: string[] }
+  { kind: 'evaluate'; id: number; workspaceId: string; deadlineMs: number; items: EvalItem[] } | { kind: 'check'; id: number; bodies: string[] }
 
 export type BatchReply = { id: number; results?: Evaluation[]; compileErrors?: (CompileError | null)[] }
 
@@ -35,7 +34,15 @@ let source: string | null = null
  */
 function workerSource(): string {
   if (source) return source
-  const bundle = buildSync({ entryPoints: [path.join(__dirname, 'worker.ts')], bundle: true, platform: 'node', format: 'cjs', packages: 'external', write: false, target: 'node20' })
+  const bundle = buildSync({
+    entryPoints: [path.join(__dirname, 'worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    write: false,
+    target: 'node20',
+  })
   source = `(function (require) {\n${bundle.outputFiles[0].text}\n})(require('node:module').createRequire(${JSON.stringify(__filename)}))`
   return source
 }
@@ -154,7 +161,11 @@ export class Evaluator {
     this.running = null
     void this.worker?.terminate()
     this.worker = null
-    const error: Evaluation = { ok: false, error: `InternalError: the function ran longer than ${request.deadlineMs} ms`, durationUs: request.deadlineMs * 1000 }
+    const error: Evaluation = {
+      ok: false,
+      error: `InternalError: the function ran longer than ${request.deadlineMs} ms`,
+      durationUs: request.deadlineMs * 1000,
+    }
     const rest = request.items.slice(hung + 1)
     const head = request.items.slice(0, hung)
     void Promise.all([this.evaluate(request.workspaceId, head, request.deadlineMs), this.evaluate(request.workspaceId, rest, request.deadlineMs)])

@@ -108,7 +108,15 @@ export async function explain(db: DbHandle, cid: string, activity: Row, args: Ex
             const id = addNode(processId, fieldId, depth, activityId)
             if (!id) break
             const [from, to] = way === 'incoming' ? [id, at.id] : [at.id, id]
-            edges.push({ from, to, variable: e.variable, kind: e.kind, ...(e.viaLinkField ? { viaLinkField: e.viaLinkField } : {}), ...(mode === 'runtime' && e.kind !== '=' ? { viaActivities: { count: activities.length, sample: shown.slice(0, 5) as string[] } } : {}), depth })
+            edges.push({
+              from,
+              to,
+              variable: e.variable,
+              kind: e.kind,
+              ...(e.viaLinkField ? { viaLinkField: e.viaLinkField } : {}),
+              ...(mode === 'runtime' && e.kind !== '=' ? { viaActivities: { count: activities.length, sample: shown.slice(0, 5) as string[] } } : {}),
+              depth,
+            })
             if (!seen.has(id)) {
               seen.add(id)
               next.push({ id, processId, fieldId, activityId: activityId ?? activity._id })
@@ -118,13 +126,16 @@ export async function explain(db: DbHandle, cid: string, activity: Row, args: Ex
       }
       frontier = next
     }
-    if (frontier.length && depths[way] > 0) truncated ||= frontier.some((f) => ((way === 'incoming' ? graph.inputs : graph.readers).get(nodeId(f.processId, f.fieldId)) ?? []).length > 0)
+    if (frontier.length && depths[way] > 0)
+      truncated ||= frontier.some((f) => ((way === 'incoming' ? graph.inputs : graph.readers).get(nodeId(f.processId, f.fieldId)) ?? []).length > 0)
   }
   const fieldNodes = new Set([...nodes.values()].map((n) => nodeId(n.processId, n.fieldId)))
   const cycles = findCycles(graph, false)
     .filter((c) => c.some((s) => fieldNodes.has(nodeId(s.processId, s.fieldId))))
     .map((path) => ({ configured: true, path: path.map((s) => nodeId(s.processId, s.fieldId)), steps: path }))
-  const runtimeCycles = [...nodes.values()].filter((n) => n.error?.startsWith('Circular reference')).map((n) => ({ configured: false, path: [n.id], message: n.error }))
+  const runtimeCycles = [...nodes.values()]
+    .filter((n) => n.error?.startsWith('Circular reference'))
+    .map((n) => ({ configured: false, path: [n.id], message: n.error }))
   return {
     root: { activityId: activity._id, processId: activity.process_id, fieldId: args.fieldId },
     graphMode: mode,
@@ -152,7 +163,8 @@ async function runtimeNeighbours(snapshot: Snapshot, e: Edge, way: 'incoming' | 
     await snapshot.load(ids)
     return ids.filter((id) => snapshot.active(id)?.process_id === otherProcess)
   }
-  const linkers = async () => (await snapshot.linkers(activityId, e.kind === '>' ? e.viaLinkField : undefined)).filter((r) => r.process_id === otherProcess).map((r) => r._id)
+  const linkers = async () =>
+    (await snapshot.linkers(activityId, e.kind === '>' ? e.viaLinkField : undefined)).filter((r) => r.process_id === otherProcess).map((r) => r._id)
   if (e.kind === '>') return way === 'incoming' ? linkTargets() : linkers()
   return way === 'incoming' ? linkers() : linkTargets()
 }

@@ -120,11 +120,25 @@ export function buildGraph(workflows: WorkflowDef[]): Graph {
     for (const f of w.fields) {
       if (!isFunctionField(f)) continue
       const variables = Object.fromEntries(Object.entries((f.functionVariables as Record<string, unknown>) ?? {}).map(([k, v]) => [k, dependenciesOf(v)]))
-      functions.set(nodeId(w._id, f._id), { id: nodeId(w._id, f._id), processId: w._id, fieldKey: f._id, label: labels.get(nodeId(w._id, f._id))!, body: f.function as string, variables })
+      functions.set(nodeId(w._id, f._id), {
+        id: nodeId(w._id, f._id),
+        processId: w._id,
+        fieldKey: f._id,
+        label: labels.get(nodeId(w._id, f._id))!,
+        body: f.function as string,
+        variables,
+      })
     }
     if (w.nameFunction) {
       const variables = Object.fromEntries(Object.entries(w.nameFunction.variables).map(([k, v]) => [k, dependenciesOf(v)]))
-      functions.set(nodeId(w._id, NAME), { id: nodeId(w._id, NAME), processId: w._id, fieldKey: NAME, label: `${w.name}.name`, body: w.nameFunction.body, variables })
+      functions.set(nodeId(w._id, NAME), {
+        id: nodeId(w._id, NAME),
+        processId: w._id,
+        fieldKey: NAME,
+        label: `${w.name}.name`,
+        body: w.nameFunction.body,
+        variables,
+      })
     }
   }
 

@@ -43,7 +43,12 @@ export class Snapshot {
   async load(ids: Iterable<string>): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => !this.rows.has(id))
     for (let i = 0; i < missing.length; i += 1000) {
-      const rows = await this.db.selectFrom('activities').selectAll().where('cid', '=', this.cid).where('_id', 'in', missing.slice(i, i + 1000)).execute()
+      const rows = await this.db
+        .selectFrom('activities')
+        .selectAll()
+        .where('cid', '=', this.cid)
+        .where('_id', 'in', missing.slice(i, i + 1000))
+        .execute()
       for (const r of rows) this.rows.set(r._id, r)
     }
   }

@@ -31,11 +31,26 @@ export interface VerifyReport {
  * Every function value of the workflow's active activities (optionally only `fieldIds`), computed
  * again in dependency order from the stored inputs and compared with the stored value.
  */
-export async function verifyWorkflow(db: DbHandle, functions: Evaluator, cid: string, processId: string, fieldIds?: string[], limit = 100_000): Promise<VerifyReport> {
+export async function verifyWorkflow(
+  db: DbHandle,
+  functions: Evaluator,
+  cid: string,
+  processId: string,
+  fieldIds?: string[],
+  limit = 100_000,
+): Promise<VerifyReport> {
   const { graph } = await loadGraph(db, cid)
   const keys = [...graph.functions.values()].filter((f) => f.processId === processId && (!fieldIds || fieldIds.includes(f.fieldKey))).map((f) => f.fieldKey)
   const report: VerifyReport = { checked: 0, mismatches: [], truncated: false, errors: 0, cycles: 0, dirty: 0 }
-  const ids = await db.selectFrom('activities').select('_id').where('cid', '=', cid).where('process_id', '=', processId).where('removed', '=', false).orderBy('_id').limit(limit).execute()
+  const ids = await db
+    .selectFrom('activities')
+    .select('_id')
+    .where('cid', '=', cid)
+    .where('process_id', '=', processId)
+    .where('removed', '=', false)
+    .orderBy('_id')
+    .limit(limit)
+    .execute()
   const dirty = await db
     .selectFrom('function_state')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -55,7 +70,8 @@ export async function verifyWorkflow(db: DbHandle, functions: Evaluator, cid: st
       if (o.error.startsWith('Circular reference')) report.cycles++
       else report.errors++
     } else if (!same(o.stored, o.computed)) {
-      if (report.mismatches.length < MAX_MISMATCHES) report.mismatches.push({ activityId: o.activityId, fieldId: o.fieldKey, stored: o.stored ?? null, computed: o.computed ?? null })
+      if (report.mismatches.length < MAX_MISMATCHES)
+        report.mismatches.push({ activityId: o.activityId, fieldId: o.fieldKey, stored: o.stored ?? null, computed: o.computed ?? null })
       else report.truncated = true
     }
   }
@@ -68,7 +84,10 @@ function sameActivityOrder(graph: Graph, processId: string): FunctionNode[] {
   const done = new Set<string>()
   const out: FunctionNode[] = []
   while (out.length < fns.length) {
-    const ready = fns.filter((f) => !done.has(f.id) && (graph.inputs.get(f.id) ?? []).every((e) => e.kind !== '=' || !graph.functions.has(e.from) || done.has(e.from) || e.from === f.id))
+    const ready = fns.filter(
+      (f) =>
+        !done.has(f.id) && (graph.inputs.get(f.id) ?? []).every((e) => e.kind !== '=' || !graph.functions.has(e.from) || done.has(e.from) || e.from === f.id),
+    )
     if (!ready.length) break // a same-activity cycle cannot be saved; stop rather than loop
     for (const f of ready) {
       done.add(f.id)
@@ -96,7 +115,29 @@ export async function evaluateDraft(db: DbHandle, functions: Evaluator, cid: str
   const now = Date.now()
   const row: Row = stored
     ? { ...stored }
-    : ({ cid, _id: newId(), process_id: draft.processId, uid: '', name: '', team_id: null, account_id: null, current_phase: draft.phaseId ?? '', complete_phases: [], fields: {}, files: [], location: null, sequence: null, priority: null, discussion_id: '', ball_holder: null, removed: false, removed_on: null, removed_by: null, created: now, updated: null } as unknown as Row)
+    : ({
+        cid,
+        _id: newId(),
+        process_id: draft.processId,
+        uid: '',
+        name: '',
+        team_id: null,
+        account_id: null,
+        current_phase: draft.phaseId ?? '',
+        complete_phases: [],
+        fields: {},
+        files: [],
+        location: null,
+        sequence: null,
+        priority: null,
+        discussion_id: '',
+        ball_holder: null,
+        removed: false,
+        removed_on: null,
+        removed_by: null,
+        created: now,
+        updated: null,
+      } as unknown as Row)
   row.fields = { ...(row.fields as object), ...(draft.fields ?? {}) }
   if (draft.name !== undefined) row.name = draft.name
   if (draft.phaseId) row.current_phase = draft.phaseId
@@ -105,7 +146,9 @@ export async function evaluateDraft(db: DbHandle, functions: Evaluator, cid: str
   const out: { fields: Record<string, { value: unknown; error?: string }>; name?: string } = { fields: {} }
   for (const fn of sameActivityOrder(graph, draft.processId)) {
     const [evaluation] = await functions.evaluate(cid, [{ body: fn.body, dep: await snapshot.dep(row, fn) }])
-    const coerced = evaluation.ok ? coerce(fn.fieldKey === NAME ? NAME : (fields.get(fn.fieldKey) as FieldRecord), evaluation.value) : { ok: false as const, error: evaluation.error }
+    const coerced = evaluation.ok
+      ? coerce(fn.fieldKey === NAME ? NAME : (fields.get(fn.fieldKey) as FieldRecord), evaluation.value)
+      : { ok: false as const, error: evaluation.error }
     const current = fn.fieldKey === NAME ? row.name : ((row.fields as Record<string, unknown>)[fn.fieldKey] ?? null)
     if (fn.fieldKey === NAME) {
       if (coerced.ok && coerced.value !== null) row.name = coerced.value as string

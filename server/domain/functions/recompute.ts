@@ -102,7 +102,11 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   const budget = options.budget ?? DEFAULT_BUDGET
   const snapshot = new Snapshot(ctx.db, cid, workflows)
   const fields = new Map(workflows.flatMap((w) => w.fields.map((f) => [f._id, f] as const)))
-  await snapshot.load([...changes.map((c) => c.activityId), ...changes.flatMap((c) => c.formerTargets ?? []), ...(options.forced ?? []).map((f) => f.activityId)])
+  await snapshot.load([
+    ...changes.map((c) => c.activityId),
+    ...changes.flatMap((c) => c.formerTargets ?? []),
+    ...(options.forced ?? []).map((f) => f.activityId),
+  ])
 
   // 2. The affected nodes.
   const nodes = new Map<string, Node>()
@@ -169,7 +173,8 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
     const error = `Circular reference: ${cycleText(node, nodes)}`
     writes.error(node, error)
     const row = snapshot.rows.get(node.activityId)
-    if ((options.dryRun || options.collect) && row) outcomes.push({ activityId: node.activityId, processId: node.fn.processId, fieldKey: node.fn.fieldKey, stored: storedOf(row, node.fn.fieldKey), error })
+    if ((options.dryRun || options.collect) && row)
+      outcomes.push({ activityId: node.activityId, processId: node.fn.processId, fieldKey: node.fn.fieldKey, stored: storedOf(row, node.fn.fieldKey), error })
   }
 
   // 4. Evaluate, wave by wave, within the budget.
@@ -194,7 +199,14 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
       const field = n.fn.fieldKey === NAME ? NAME : (fields.get(n.fn.fieldKey) as FieldRecord)
       const coerced = evaluation.ok ? coerce(field, evaluation.value) : { ok: false as const, error: evaluation.error }
       const stored = storedOf(row, n.fn.fieldKey)
-      if (options.dryRun || options.collect) outcomes.push({ activityId: n.activityId, processId: n.fn.processId, fieldKey: n.fn.fieldKey, stored, ...(coerced.ok ? { computed: coerced.value } : { error: coerced.error }) })
+      if (options.dryRun || options.collect)
+        outcomes.push({
+          activityId: n.activityId,
+          processId: n.fn.processId,
+          fieldKey: n.fn.fieldKey,
+          stored,
+          ...(coerced.ok ? { computed: coerced.value } : { error: coerced.error }),
+        })
       if (!coerced.ok) return writes.error(n, coerced.error)
       writes.clear(n)
       if (same(stored, coerced.value)) return
@@ -230,12 +242,25 @@ export async function lockBeforeWrite(db: DbHandle, cid: string): Promise<void> 
     .where(sql<string>`descriptor->>'functionEnabled'`, '=', 'true')
     .limit(1)
     .executeTakeFirst()
-  const named = any ? null : await db.selectFrom('processes').select('_id').where('cid', '=', cid).where(sql<string>`info->>'nameFunctionEnabled'`, '=', 'true').limit(1).executeTakeFirst()
+  const named = any
+    ? null
+    : await db
+        .selectFrom('processes')
+        .select('_id')
+        .where('cid', '=', cid)
+        .where(sql<string>`info->>'nameFunctionEnabled'`, '=', 'true')
+        .limit(1)
+        .executeTakeFirst()
   if (any || named) await lockWorkspaceFunctions(db, cid)
 }
 
 /** The activities whose function `fn` reads `source` through `edge`. */
-async function dependents(snapshot: Snapshot, edge: Edge, fn: FunctionNode, source: { activityId: string; key: string; formerTargets?: string[] }): Promise<string[]> {
+async function dependents(
+  snapshot: Snapshot,
+  edge: Edge,
+  fn: FunctionNode,
+  source: { activityId: string; key: string; formerTargets?: string[] },
+): Promise<string[]> {
   if (edge.kind === '=') return [source.activityId]
   if (edge.kind === '>') return (await snapshot.linkers(source.activityId, edge.viaLinkField)).filter((r) => r.process_id === fn.processId).map((r) => r._id)
   // '<': the activities the source links to (now, and before this write when its link changed).
@@ -362,4 +387,3 @@ class Writes {
     return this.values.size
   }
 }
-

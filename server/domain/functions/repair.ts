@@ -53,7 +53,13 @@ export interface RepairResult {
   propagated: boolean
 }
 
-export async function repair(ctx: PropagationContext, cid: string, processId: string, activityIds: string[], o: RepairOptions & { force: boolean }): Promise<RepairResult> {
+export async function repair(
+  ctx: PropagationContext,
+  cid: string,
+  processId: string,
+  activityIds: string[],
+  o: RepairOptions & { force: boolean },
+): Promise<RepairResult> {
   const { workflows, graph } = await loadGraph(ctx.db, cid)
   const path = pathInto(graph, processId, o.fieldId, o.incomingMaxDepth)
   if (o.force) {
@@ -61,7 +67,12 @@ export async function repair(ctx: PropagationContext, cid: string, processId: st
     const cycle = findCycles(graph, false).find((c) => c.some((s) => onPath.has(nodeId(s.processId, s.fieldId))))
     if (cycle) return { blocked: true, cyclePath: cycle, checked: 0, changed: 0, written: false, propagated: false }
   }
-  const editable = new Set(workflows.flatMap((w) => w.fields).filter((f) => f.editable === true).map((f) => f._id))
+  const editable = new Set(
+    workflows
+      .flatMap((w) => w.fields)
+      .filter((f) => f.editable === true)
+      .map((f) => f._id),
+  )
   const keys = path.filter((f) => o.force || !editable.has(f.fieldKey)).map((f) => f.fieldKey)
   const forced = activityIds.flatMap((activityId) => keys.map((fieldKey) => ({ activityId, fieldKey })))
   const write = o.writeValues === true
@@ -80,11 +91,28 @@ export async function repair(ctx: PropagationContext, cid: string, processId: st
       ...(n.error ? { error: n.error } : {}),
     }))
   const changed = nodes.filter((n) => n.changed).length
-  return { blocked: false, ...(o.includeActivityResults === false ? {} : { nodes }), checked: nodes.length, changed, written: write && changed > 0, propagated: write && cascade && changed > 0 }
+  return {
+    blocked: false,
+    ...(o.includeActivityResults === false ? {} : { nodes }),
+    checked: nodes.length,
+    changed,
+    written: write && changed > 0,
+    propagated: write && cascade && changed > 0,
+  }
 }
 
 export async function activeIdsOf(db: DbHandle, cid: string, processId: string, limit = 100_000): Promise<string[]> {
-  return (await db.selectFrom('activities').select('_id').where('cid', '=', cid).where('process_id', '=', processId).where('removed', '=', false).orderBy('_id').limit(limit).execute()).map((r) => r._id)
+  return (
+    await db
+      .selectFrom('activities')
+      .select('_id')
+      .where('cid', '=', cid)
+      .where('process_id', '=', processId)
+      .where('removed', '=', false)
+      .orderBy('_id')
+      .limit(limit)
+      .execute()
+  ).map((r) => r._id)
 }
 
 export type { Evaluator }

@@ -19,11 +19,28 @@ export const RUN_CHUNK = 500
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
 export async function createRun(db: DbHandle, cid: string, processId: string, fieldKeys: string[], apply: boolean, uid: string): Promise<string> {
-  const total = await db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).where('process_id', '=', processId).where('removed', '=', false).executeTakeFirstOrThrow()
+  const total = await db
+    .selectFrom('activities')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('cid', '=', cid)
+    .where('process_id', '=', processId)
+    .where('removed', '=', false)
+    .executeTakeFirstOrThrow()
   const _id = newId()
   await db
     .insertInto('function_runs')
-    .values({ cid, _id, process_id: processId, field_keys: JSON.stringify(fieldKeys), apply, status: 'running', total: Number(total.n), started_by: uid, created: Date.now(), finished: null })
+    .values({
+      cid,
+      _id,
+      process_id: processId,
+      field_keys: JSON.stringify(fieldKeys),
+      apply,
+      status: 'running',
+      total: Number(total.n),
+      started_by: uid,
+      created: Date.now(),
+      finished: null,
+    })
     .execute()
   return _id
 }
@@ -32,7 +49,15 @@ export async function createRun(db: DbHandle, cid: string, processId: string, fi
 export async function runChunk(db: Kysely<Database>, functions: Evaluator, emit: (m: BusMessage[]) => Promise<void>): Promise<boolean> {
   let progress: BusMessage | null = null
   const worked = await db.transaction().execute(async (trx) => {
-    const run = await trx.selectFrom('function_runs').selectAll().where('status', '=', 'running').orderBy('created').limit(1).forUpdate().skipLocked().executeTakeFirst()
+    const run = await trx
+      .selectFrom('function_runs')
+      .selectAll()
+      .where('status', '=', 'running')
+      .orderBy('created')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst()
     if (!run) return false
     const rows = await trx
       .selectFrom('activities')
@@ -47,7 +72,13 @@ export async function runChunk(db: Kysely<Database>, functions: Evaluator, emit:
     const keys = run.field_keys as unknown as string[]
     const forced = rows.flatMap((r) => keys.map((fieldKey) => ({ activityId: r._id, fieldKey })))
     const result = forced.length
-      ? await propagate({ db: trx, functions, signal: async () => {} }, run.cid, [], { forced, dryRun: !run.apply, collect: true, budget: Infinity, drain: true })
+      ? await propagate({ db: trx, functions, signal: async () => {} }, run.cid, [], {
+          forced,
+          dryRun: !run.apply,
+          collect: true,
+          budget: Infinity,
+          drain: true,
+        })
       : { outcomes: [] }
     const wanted = new Set(forced.map((f) => `${f.activityId}:${f.fieldKey}`))
     const now = Date.now()
@@ -59,15 +90,53 @@ export async function runChunk(db: Kysely<Database>, functions: Evaluator, emit:
       if (!wanted.has(`${o.activityId}:${o.fieldKey}`)) continue
       if (o.error) {
         errors++
-        log.push({ cid: run.cid, run_id: run._id, ts: ++seq, kind: 'error', activity_id: o.activityId, field_key: o.fieldKey, before: null, after: null, message: o.error, at: now })
+        log.push({
+          cid: run.cid,
+          run_id: run._id,
+          ts: ++seq,
+          kind: 'error',
+          activity_id: o.activityId,
+          field_key: o.fieldKey,
+          before: null,
+          after: null,
+          message: o.error,
+          at: now,
+        })
       } else if (!same(o.stored, o.computed)) {
         changed++
-        log.push({ cid: run.cid, run_id: run._id, ts: ++seq, kind: 'changed', activity_id: o.activityId, field_key: o.fieldKey, before: JSON.stringify(o.stored ?? null), after: JSON.stringify(o.computed ?? null), message: null, at: now })
+        log.push({
+          cid: run.cid,
+          run_id: run._id,
+          ts: ++seq,
+          kind: 'changed',
+          activity_id: o.activityId,
+          field_key: o.fieldKey,
+          before: JSON.stringify(o.stored ?? null),
+          after: JSON.stringify(o.computed ?? null),
+          message: null,
+          at: now,
+        })
       }
     }
     const done = rows.length < RUN_CHUNK
-    if (done) log.push({ cid: run.cid, run_id: run._id, ts: ++seq, kind: 'done', activity_id: null, field_key: null, before: null, after: null, message: null, at: now })
-    for (let i = 0; i < log.length; i += 1000) await trx.insertInto('function_run_log').values(log.slice(i, i + 1000)).execute()
+    if (done)
+      log.push({
+        cid: run.cid,
+        run_id: run._id,
+        ts: ++seq,
+        kind: 'done',
+        activity_id: null,
+        field_key: null,
+        before: null,
+        after: null,
+        message: null,
+        at: now,
+      })
+    for (let i = 0; i < log.length; i += 1000)
+      await trx
+        .insertInto('function_run_log')
+        .values(log.slice(i, i + 1000))
+        .execute()
     const next = await trx
       .updateTable('function_runs')
       .set({
@@ -96,4 +165,3 @@ export async function runChunk(db: Kysely<Database>, functions: Evaluator, emit:
   if (progress) await emit([progress])
   return worked
 }
-

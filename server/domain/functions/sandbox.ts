@@ -154,7 +154,8 @@ export class Sandbox {
     }
     const ws = this.runtimeOf(workspaceId)
     const fn = this.compiled(ws, body)
-    if ('error' in fn) return { ok: false, error: `SyntaxError: ${fn.error.message} (line ${fn.error.line}, column ${fn.error.column})`, durationUs: durationUs() }
+    if ('error' in fn)
+      return { ok: false, error: `SyntaxError: ${fn.error.message} (line ${fn.error.line}, column ${fn.error.column})`, durationUs: durationUs() }
     ws.deadline = Date.now() + deadlineMs
     const depHandle = ws.context.newString(depJson)
     const result = ws.context.callFunction(ws.run, ws.context.undefined, fn, depHandle)

@@ -25,7 +25,11 @@ class Unsandboxed {
       let fn = this.cache.get(body)
       if (!fn) this.cache.set(body, (fn = new Function('dep', body) as (dep: unknown) => unknown))
       const value = fn(JSON.parse(JSON.stringify(dep)))
-      return { ok: true, value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)), durationUs: Number((process.hrtime.bigint() - started) / 1000n) }
+      return {
+        ok: true,
+        value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)),
+        durationUs: Number((process.hrtime.bigint() - started) / 1000n),
+      }
     } catch (err) {
       return { ok: false, error: String(err), durationUs: 0 }
     }
@@ -37,7 +41,9 @@ class Unsandboxed {
   discard() {}
 }
 
-const ready: Promise<Pick<Sandbox, 'evaluate' | 'compileError' | 'prepare' | 'discard'>> = plain ? Promise.resolve(new Unsandboxed()) : new Sandbox(limits).ready()
+const ready: Promise<Pick<Sandbox, 'evaluate' | 'compileError' | 'prepare' | 'discard'>> = plain
+  ? Promise.resolve(new Unsandboxed())
+  : new Sandbox(limits).ready()
 void ready.then((sandbox) => {
   // Warm the WebAssembly code up once, so the first real evaluation is not the slow one.
   sandbox.evaluate('warm-up', 'return 1', {})
@@ -64,12 +70,17 @@ void ready.then((sandbox) => {
           // The host's own stack ran out inside QuickJS (a deep recursion of a built-in such as
           // JSON.stringify): the WebAssembly memory may be inconsistent, so this thread ends after
           // answering and the evaluator starts a fresh one.
-          results.push({ ok: false, error: `InternalError: ${(err as Error).message === 'Maximum call stack size exceeded' ? 'stack overflow' : 'the evaluator failed'}`, durationUs: 0 })
+          results.push({
+            ok: false,
+            error: `InternalError: ${(err as Error).message === 'Maximum call stack size exceeded' ? 'stack overflow' : 'the evaluator failed'}`,
+            durationUs: 0,
+          })
           broken = true
           break
         }
       }
-      while (results.length < req.items.length) results.push({ ok: false, error: 'InternalError: not evaluated (an earlier function of the same batch broke the evaluator)', durationUs: 0 })
+      while (results.length < req.items.length)
+        results.push({ ok: false, error: 'InternalError: not evaluated (an earlier function of the same batch broke the evaluator)', durationUs: 0 })
       reply = { id: req.id, results }
     }
     progress[1] = 0

@@ -15,7 +15,6 @@ import { forbidden, notFound, refused } from '../../errors'
 import { type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
-
 type Section = 'owner' | 'admin' | 'guest' | 'inviter' | 'feedAdmin' | 'title' | 'customRole'
 
 interface MemberState {
@@ -135,10 +134,7 @@ function applySection(state: MemberState, section: Section, value: string): Memb
 function requireOutranks(caller: Member, capabilities: Set<Capability>, what: 'change' | 'grant' | 'remove') {
   const missing = [...capabilities].filter((c) => !caller.capabilities.has(c)).sort()
   if (!missing.length) return
-  const msg =
-    what === 'grant'
-      ? 'you cannot give a member capabilities you do not hold'
-      : `you cannot ${what} a member who holds capabilities you do not hold`
+  const msg = what === 'grant' ? 'you cannot give a member capabilities you do not hold' : `you cannot ${what} a member who holds capabilities you do not hold`
   throw forbidden(msg, { missing })
 }
 

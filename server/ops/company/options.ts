@@ -8,7 +8,6 @@ import { notFound } from '../../errors'
 import { operation } from '../../rpc/operation'
 import type { DbHandle } from '../../db/schema'
 
-
 interface GeneralOptions {
   name?: string
   settings?: Record<string, unknown>

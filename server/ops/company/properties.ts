@@ -23,7 +23,11 @@ function definitionError(ctx: Context, err: unknown, argument: number): unknown 
 /** Turns a value problem into the 400 naming the argument, the field and the reason. */
 function valueError(ctx: Context, err: unknown, field: FieldRecord, argument: number, base: string): unknown {
   if (!(err instanceof InvalidValue)) return err
-  return ctx.invalid(argument, `${base}${err.path}`, `${err.reason} for the ${field.type} field "${field.label}"`, { field: field._id, label: field.label, type: field.type })
+  return ctx.invalid(argument, `${base}${err.path}`, `${err.reason} for the ${field.type} field "${field.label}"`, {
+    field: field._id,
+    label: field.label,
+    type: field.type,
+  })
 }
 
 /** ['users', {label, type, filledBy, enableMultiple?, data?}]: an optionlist field needs its options in `data`. */
@@ -68,7 +72,10 @@ export const updateFieldOp = operation({
     } catch (err) {
       throw definitionError(ctx, err, 2)
     }
-    const changedValues = definition.type !== current.type || definition.enableMultiple !== current.enableMultiple || JSON.stringify(definition.data) !== JSON.stringify(current.data)
+    const changedValues =
+      definition.type !== current.type ||
+      definition.enableMultiple !== current.enableMultiple ||
+      JSON.stringify(definition.data) !== JSON.stringify(current.data)
     if (changedValues) {
       // Values left by former members are never shown: they go rather than block the change.
       await dropFormerMembersValues(ctx.db, cid, fieldId)
@@ -88,9 +95,7 @@ export const updateFieldOp = operation({
       }
     }
     const field = await updateField(ctx.db, cid, fieldId, definition)
-    const changed = (['label', 'type', 'filledBy', 'enableMultiple', 'data'] as const).filter(
-      (k) => JSON.stringify(field[k]) !== JSON.stringify(current[k]),
-    )
+    const changed = (['label', 'type', 'filledBy', 'enableMultiple', 'data'] as const).filter((k) => JSON.stringify(field[k]) !== JSON.stringify(current[k]))
     ctx.publish(`workspace:${cid}`, 'company.propertyField.updated', { cid, _id: fieldId, changed })
     const { enableMultiple, data, ...record } = field
     return record
@@ -120,7 +125,8 @@ export const setPropertyValue = operation({
     const { cid } = ctx
     const field = await findField(ctx.db, cid, fieldId, { lock: 'share' })
     if (!field) throw notFound('property field')
-    if ((await nonMembers(ctx.db, cid, [input.uid])).length) throw new RpcError(404, 'user not found in this workspace', { argument: 2, name: 'value', path: '/uid' })
+    if ((await nonMembers(ctx.db, cid, [input.uid])).length)
+      throw new RpcError(404, 'user not found in this workspace', { argument: 2, name: 'value', path: '/uid' })
     let value
     try {
       value = await checkValue(ctx.db, cid, field, input.data)

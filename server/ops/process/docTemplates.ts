@@ -34,7 +34,11 @@ async function administered(ctx: SignedInContext, processId: string, what: strin
 }
 
 /** Changes the templates map under a row lock and signals the change. */
-async function changeTemplates<T>(ctx: SignedInContext, process: ProcessRow, change: (templates: Templates) => { templates: Templates | undefined; result: T }): Promise<T> {
+async function changeTemplates<T>(
+  ctx: SignedInContext,
+  process: ProcessRow,
+  change: (templates: Templates) => { templates: Templates | undefined; result: T },
+): Promise<T> {
   let result: T
   await changeInfoEntry<Templates>(ctx, process.cid, process._id, 'documentTemplates', (current) => {
     const out = change(structuredClone(current ?? {}))

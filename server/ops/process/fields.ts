@@ -155,7 +155,12 @@ export const removeField = operation({
     for (const [id, phase] of Object.entries(phases)) if (phase.fields) phases[id] = { ...phase, fields: phase.fields.filter((f) => f !== fieldId) }
     const info: Record<string, unknown> = { ...process.info, phases, fieldsOrder: fieldsOrder(process).filter((id) => id !== fieldId) }
     if (info.defaultGroupByField === fieldId) delete info.defaultGroupByField
-    await ctx.db.updateTable('processes').set({ info: JSON.stringify(info), updated: Date.now() }).where('cid', '=', process.cid).where('_id', '=', process._id).execute()
+    await ctx.db
+      .updateTable('processes')
+      .set({ info: JSON.stringify(info), updated: Date.now() })
+      .where('cid', '=', process.cid)
+      .where('_id', '=', process._id)
+      .execute()
     await tellViewers(ctx, process, { sig: 'process.field.removed', meta: { processId: process._id, _id: fieldId } })
     return true
   },

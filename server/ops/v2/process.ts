@@ -28,7 +28,13 @@ export const star = operation({
     const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
     const uid = ctx.session.uid
     // Delete first, insert when nothing was deleted: two toggles at once never fail on the key.
-    const unstarred = await ctx.db.deleteFrom('process_stars').where('cid', '=', process.cid).where('process_id', '=', process._id).where('uid', '=', uid).returning('uid').executeTakeFirst()
+    const unstarred = await ctx.db
+      .deleteFrom('process_stars')
+      .where('cid', '=', process.cid)
+      .where('process_id', '=', process._id)
+      .where('uid', '=', uid)
+      .returning('uid')
+      .executeTakeFirst()
     const starred = !unstarred
     if (starred) {
       await ctx.db
@@ -59,7 +65,14 @@ export const meta = operation({
     const needle = query.search?.trim().toLowerCase()
     const out: Record<string, object> = {}
     for (const f of fields) {
-      if (needle && !f.label.toLowerCase().includes(needle) && !String(f.key ?? '').toLowerCase().includes(needle)) continue
+      if (
+        needle &&
+        !f.label.toLowerCase().includes(needle) &&
+        !String(f.key ?? '')
+          .toLowerCase()
+          .includes(needle)
+      )
+        continue
       const entry: Record<string, unknown> = { _id: f._id, label: f.label, type: f.type, required: f.required === true }
       for (const k of ['key', 'unit', 'data'] as const) if (f[k] !== undefined) entry[k] = f[k]
       out[f._id] = entry

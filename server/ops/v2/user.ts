@@ -61,7 +61,10 @@ export const sendVerificationEmail = operation({
     const now = Date.now()
     const verification = { _id: newId(), uid: user._id, email: user.email, created: now, expires: now + VERIFICATION_HOURS * 3_600_000 }
     await ctx.db.deleteFrom('email_verifications').where('uid', '=', user._id).execute()
-    await ctx.db.insertInto('email_verifications').values({ ...verification, key_hash: hashSecret(key) }).execute()
+    await ctx.db
+      .insertInto('email_verifications')
+      .values({ ...verification, key_hash: hashSecret(key) })
+      .execute()
     ctx.mail.send(
       verificationMail({
         to: user.email,

@@ -14,9 +14,17 @@ import { accessToAll, loadProcessAccess, type ProcessAccess } from '../../polici
 import { loadMember, workspaceOf } from '../../policies/roles'
 import { invalidOf, operation, type SignedInContext } from '../../rpc/operation'
 
-function announce(ctx: SignedInContext, sig: 'v3.insight.created' | 'v3.insight.updated' | 'v3.insight.removed', insight: { cid: string; process_id: string; _id: string; uid: string }) {
+function announce(
+  ctx: SignedInContext,
+  sig: 'v3.insight.created' | 'v3.insight.updated' | 'v3.insight.removed',
+  insight: { cid: string; process_id: string; _id: string; uid: string },
+) {
   const users = [...new Set([insight.uid, ctx.session.uid])]
-  ctx.publish(users.map((u) => `user:${u}` as const), sig, { cid: insight.cid, processId: insight.process_id, _id: insight._id })
+  ctx.publish(
+    users.map((u) => `user:${u}` as const),
+    sig,
+    { cid: insight.cid, processId: insight.process_id, _id: insight._id },
+  )
 }
 
 function requireManager(ctx: SignedInContext, insight: InsightRow, access: ProcessAccess) {
@@ -84,7 +92,14 @@ export const list = operation({
   async run(ctx, processId) {
     if (processId !== undefined) {
       const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
-      const rows = await ctx.db.selectFrom('insights').selectAll().where('cid', '=', process.cid).where('process_id', '=', processId).orderBy('created').orderBy('_id').execute()
+      const rows = await ctx.db
+        .selectFrom('insights')
+        .selectAll()
+        .where('cid', '=', process.cid)
+        .where('process_id', '=', processId)
+        .orderBy('created')
+        .orderBy('_id')
+        .execute()
       return rows.map(insightRecord)
     }
     const cid = await workspaceOf(ctx.db, ctx.session)

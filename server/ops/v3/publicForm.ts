@@ -26,7 +26,12 @@ export const get = operation({
   async run(ctx, key) {
     const form = await publicFormByKey(ctx.db, key)
     if (!form || !form.active) throw notFound('public form')
-    const process = await ctx.db.selectFrom('processes').select(['name', 'info']).where('cid', '=', form.cid).where('_id', '=', form.process_id).executeTakeFirstOrThrow()
+    const process = await ctx.db
+      .selectFrom('processes')
+      .select(['name', 'info'])
+      .where('cid', '=', form.cid)
+      .where('_id', '=', form.process_id)
+      .executeTakeFirstOrThrow()
     const info = process.info as Record<string, unknown>
     const order = (info.fieldsOrder as string[] | undefined) ?? []
     const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Number.MAX_SAFE_INTEGER)
@@ -41,7 +46,14 @@ export const get = operation({
     const translations: Record<string, Record<string, unknown>> = {}
     for (const [lang, texts] of Object.entries((info.translations as Record<string, Record<string, unknown>>) ?? {}))
       translations[lang] = Object.fromEntries(PROCESS_TEXTS.filter((k) => texts[k] !== undefined).map((k) => [k, texts[k]]))
-    const face: Record<string, unknown> = { name: process.name, translations, fields, theme: form.theme, enableMessaging: form.enable_messaging, allowRead: form.allow_read }
+    const face: Record<string, unknown> = {
+      name: process.name,
+      translations,
+      fields,
+      theme: form.theme,
+      enableMessaging: form.enable_messaging,
+      allowRead: form.allow_read,
+    }
     if (typeof info.description === 'string') face.description = info.description
     return face
   },

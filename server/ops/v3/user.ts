@@ -58,14 +58,17 @@ export const permissions = operation({
     if (query.details) {
       entry.operations = allowedOperations(ctx.roleTable, member.capabilities)
       if (member.customRole) {
-        const role = await ctx.db.selectFrom('custom_roles').select(['_id', 'name']).where('cid', '=', cid).where('_id', '=', member.customRole).executeTakeFirst()
+        const role = await ctx.db
+          .selectFrom('custom_roles')
+          .select(['_id', 'name'])
+          .where('cid', '=', cid)
+          .where('_id', '=', member.customRole)
+          .executeTakeFirst()
         entry.customRoleName = role?.name ?? null
       }
     }
     if (query.items) {
-      entry.items = Object.fromEntries(
-        Object.entries(query.items).map(([kind, ids]) => [kind, Object.fromEntries((ids ?? []).map((id) => [id, null]))]),
-      )
+      entry.items = Object.fromEntries(Object.entries(query.items).map(([kind, ids]) => [kind, Object.fromEntries((ids ?? []).map((id) => [id, null]))]))
     }
     return { [uid]: entry }
   },

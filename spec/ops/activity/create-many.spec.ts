@@ -88,8 +88,14 @@ describe('v3.activity.create', () => {
   })
 
   test('teamId: required unless the workflow has a preselected team, and a team of the workspace; phase and required fields', async () => {
-    expect(await owner.client.fail('v3.activity.create', wf._id, { name: 'x', fields: { [f.text]: 'a' } })).toMatchObject({ code: 400, details: { name: 'activity', index: 0, path: '/teamId' } })
-    expect(await owner.client.fail('v3.activity.create', wf._id, { name: 'x', teamId: MISSING, fields: { [f.text]: 'a' } })).toMatchObject({ code: 400, details: { path: '/teamId' } })
+    expect(await owner.client.fail('v3.activity.create', wf._id, { name: 'x', fields: { [f.text]: 'a' } })).toMatchObject({
+      code: 400,
+      details: { name: 'activity', index: 0, path: '/teamId' },
+    })
+    expect(await owner.client.fail('v3.activity.create', wf._id, { name: 'x', teamId: MISSING, fields: { [f.text]: 'a' } })).toMatchObject({
+      code: 400,
+      details: { path: '/teamId' },
+    })
     expect(await owner.client.fail('v3.activity.create', wf._id, { name: 'x', teamId })).toMatchObject({ code: 400, details: { index: 0, field: f.text } })
     expect((await owner.client.call('v3.activity.create', wf._id, { name: 'x', teamId }, { ignoreRequired: true })).currentPhase).toBe(PHASE_A)
     expect((await owner.client.call('v3.activity.create', wf._id, { name: 'x', teamId, phaseId: PHASE_B })).currentPhase).toBe(PHASE_B)
@@ -168,8 +174,13 @@ describe('v3.activity.createMany', () => {
     const link = (await owner.client.call('process.create_field', linkWf._id, { label: 'l', type: 'activitylink', data: [hidden._id] }))._id
     await owner.client.call('process.set_info', linkWf._id, { phases: { [PHASE_A]: { name: 'Open' } }, phasesOrder: [PHASE_A] })
     await owner.client.call('v2.process.member.remove', hidden._id, `network_${owner.cid}`)
-    expect(await member.client.fail('v3.activity.create', linkWf._id, { name: 'l', fields: { [link]: [secret._id] } }, { teamId })).toMatchObject({ code: 400, details: { field: link } })
-    expect((await owner.client.call('v3.activity.create', linkWf._id, { name: 'l', fields: { [link]: secret._id } }, { teamId })).fields).toEqual([{ _id: link, value: [secret._id] }])
+    expect(await member.client.fail('v3.activity.create', linkWf._id, { name: 'l', fields: { [link]: [secret._id] } }, { teamId })).toMatchObject({
+      code: 400,
+      details: { field: link },
+    })
+    expect((await owner.client.call('v3.activity.create', linkWf._id, { name: 'l', fields: { [link]: secret._id } }, { teamId })).fields).toEqual([
+      { _id: link, value: [secret._id] },
+    ])
   })
 
   test('all or nothing: a bad 3rd activity writes nothing; options apply unless the activity sets its own; one signal', async () => {
@@ -177,7 +188,11 @@ describe('v3.activity.createMany', () => {
     const e = await owner.client.fail(
       'v3.activity.createMany',
       wf._id,
-      [{ name: 'a', fields: { [f.text]: 'a' } }, { name: 'b', fields: { [f.text]: 'b' } }, { name: 'c', fields: { [f.text]: 'c', [f.num]: 'NaN' } }],
+      [
+        { name: 'a', fields: { [f.text]: 'a' } },
+        { name: 'b', fields: { [f.text]: 'b' } },
+        { name: 'c', fields: { [f.text]: 'c', [f.num]: 'NaN' } },
+      ],
       { teamId },
     )
     expect(e).toMatchObject({ code: 400, details: { argument: 1, index: 2, field: f.num } })
@@ -187,7 +202,10 @@ describe('v3.activity.createMany', () => {
     const made = await owner.client.call(
       'v3.activity.createMany',
       wf._id,
-      [{ name: 'a', fields: { [f.text]: 'a' } }, { name: 'b', teamId: other, phaseId: PHASE_A, followerIds: [], fields: { [f.text]: 'b' } }],
+      [
+        { name: 'a', fields: { [f.text]: 'a' } },
+        { name: 'b', teamId: other, phaseId: PHASE_A, followerIds: [], fields: { [f.text]: 'b' } },
+      ],
       { teamId, phaseId: PHASE_B, followerIds: [member.uid], location: { lat: 1 } },
     )
     expect(made.map((a: any) => [a.team_account.team, a.currentPhase, a.followers, a.location])).toEqual([

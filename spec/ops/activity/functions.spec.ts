@@ -38,9 +38,27 @@ async function build() {
   const orders = await mk('Orders')
   const amount = await c.call('process.create_field', orders, { label: 'Amount', type: 'numeric' })
   const customer = await c.call('process.create_field', orders, { label: 'Customer', type: 'activitylink', data: [customers] })
-  const vat = await c.call('process.create_field', orders, { label: 'VAT', type: 'numeric', function: 'return dep.amount * 0.24', functionEnabled: true, functionVariables: { amount: { type: '=', data: [amount._id] } } })
-  const gross = await c.call('process.create_field', orders, { label: 'Gross', type: 'numeric', function: 'return dep.amount + dep.vat', functionEnabled: true, functionVariables: { amount: { type: '=', data: [amount._id] }, vat: { type: '=', data: [vat._id] } } })
-  const sum = await c.call('process.create_field', customers, { label: 'Sum', type: 'numeric', function: 'return dep.g.reduce((a, b) => a + b, 0)', functionEnabled: true, functionVariables: { g: { type: '<', data: [orders, gross._id] } } })
+  const vat = await c.call('process.create_field', orders, {
+    label: 'VAT',
+    type: 'numeric',
+    function: 'return dep.amount * 0.24',
+    functionEnabled: true,
+    functionVariables: { amount: { type: '=', data: [amount._id] } },
+  })
+  const gross = await c.call('process.create_field', orders, {
+    label: 'Gross',
+    type: 'numeric',
+    function: 'return dep.amount + dep.vat',
+    functionEnabled: true,
+    functionVariables: { amount: { type: '=', data: [amount._id] }, vat: { type: '=', data: [vat._id] } },
+  })
+  const sum = await c.call('process.create_field', customers, {
+    label: 'Sum',
+    type: 'numeric',
+    function: 'return dep.g.reduce((a, b) => a + b, 0)',
+    functionEnabled: true,
+    functionVariables: { g: { type: '<', data: [orders, gross._id] } },
+  })
   const acme = await c.call('v3.activity.create', customers, { name: 'Acme' }, { teamId })
   const order = await c.call('v3.activity.create', orders, { name: 'O', fields: { [amount._id]: 100, [customer._id]: acme._id } }, { teamId })
   const foreignWs = await stranger.client.call('process.create', { name: 'Theirs' })
@@ -71,7 +89,10 @@ describe('v3.activity.explainNode', () => {
   test('401, 400, 404, then the configured and the runtime graph with labelled edges', async () => {
     const w = world
     expect((await anon.fail('v3.activity.explainNode', { activityId: w.order._id, fieldId: w.gross._id })).code).toBe(401)
-    expect(await owner.client.fail('v3.activity.explainNode', { activityId: w.order._id, fieldId: w.gross._id, direction: 'up' })).toMatchObject({ code: 400, details: { path: '/direction' } })
+    expect(await owner.client.fail('v3.activity.explainNode', { activityId: w.order._id, fieldId: w.gross._id, direction: 'up' })).toMatchObject({
+      code: 400,
+      details: { path: '/direction' },
+    })
     expect((await stranger.client.fail('v3.activity.explainNode', { activityId: w.order._id, fieldId: w.gross._id })).code).toBe(404)
     expect((await owner.client.fail('v3.activity.explainNode', { activityId: MISSING, fieldId: w.gross._id })).code).toBe(404)
 
@@ -88,9 +109,24 @@ describe('v3.activity.explainNode', () => {
     )
     expect(configured.nodes.find((n: { id: string }) => n.id === id(w.customers, w.sum._id))).toMatchObject({ label: 'Customers.Sum', isFunction: true })
 
-    const runtime = await owner.client.call('v3.activity.explainNode', { activityId: w.order._id, fieldId: w.gross._id, graphMode: 'runtime', direction: 'outgoing', includeValues: true })
+    const runtime = await owner.client.call('v3.activity.explainNode', {
+      activityId: w.order._id,
+      fieldId: w.gross._id,
+      graphMode: 'runtime',
+      direction: 'outgoing',
+      includeValues: true,
+    })
     expect(runtime.nodes).toEqual(expect.arrayContaining([expect.objectContaining({ id: `${w.acme._id}:${w.sum._id}`, value: 124, status: 'ok' })]))
-    expect(runtime.edges).toEqual([{ from: `${w.order._id}:${w.gross._id}`, to: `${w.acme._id}:${w.sum._id}`, variable: 'g', kind: '<', viaActivities: { count: 1, sample: [w.acme._id] }, depth: 1 }])
+    expect(runtime.edges).toEqual([
+      {
+        from: `${w.order._id}:${w.gross._id}`,
+        to: `${w.acme._id}:${w.sum._id}`,
+        variable: 'g',
+        kind: '<',
+        viaActivities: { count: 1, sample: [w.acme._id] },
+        depth: 1,
+      },
+    ])
     const shallow = await owner.client.call('v3.activity.explainNode', { activityId: w.order._id, fieldId: w.gross._id, direction: 'incoming', maxDepth: 1 })
     expect(shallow.truncated).toBe(true) // vat's own input lies beyond depth 1
   })
@@ -101,11 +137,21 @@ describe('v3.activity.explainNodeDryRun', () => {
     const w = world
     const args = { activityId: w.order._id, fieldId: w.gross._id }
     expect((await anon.fail('v3.activity.explainNodeDryRun', args)).code).toBe(401)
-    expect(await owner.client.fail('v3.activity.explainNodeDryRun', { ...args, includeContext: 'yes' })).toMatchObject({ code: 400, details: { path: '/includeContext' } })
+    expect(await owner.client.fail('v3.activity.explainNodeDryRun', { ...args, includeContext: 'yes' })).toMatchObject({
+      code: 400,
+      details: { path: '/includeContext' },
+    })
     expect((await stranger.client.fail('v3.activity.explainNodeDryRun', args)).code).toBe(404)
     expect((await user.client.fail('v3.activity.explainNodeDryRun', args)).code).toBe(403)
     const run = await owner.client.call('v3.activity.explainNodeDryRun', { ...args, includeContext: true })
-    expect(run).toMatchObject({ isFunction: true, result: 124, storedValue: 124, differs: false, dep: { amount: 100, vat: 24 }, durationUs: expect.any(Number) })
+    expect(run).toMatchObject({
+      isFunction: true,
+      result: 124,
+      storedValue: 124,
+      differs: false,
+      dep: { amount: 100, vat: 24 },
+      durationUs: expect.any(Number),
+    })
     expect(run.inputs.map((i: { variable: string }) => i.variable).sort()).toEqual(['amount', 'vat'])
   })
 })
@@ -118,7 +164,14 @@ describe('v3.activity.verifyWorkflowValues', () => {
     expect(await owner.client.fail('v3.activity.verifyWorkflowValues', {})).toMatchObject({ code: 400, details: { path: '/workflowId' } })
     expect((await stranger.client.fail('v3.activity.verifyWorkflowValues', { workflowId: w.orders })).code).toBe(404)
     expect((await user.client.fail('v3.activity.verifyWorkflowValues', { workflowId: w.orders })).code).toBe(403)
-    expect(await owner.client.call('v3.activity.verifyWorkflowValues', { workflowId: w.orders })).toEqual({ checked: 2, mismatches: [], truncated: false, errors: 0, cycles: 0, dirty: 0 })
+    expect(await owner.client.call('v3.activity.verifyWorkflowValues', { workflowId: w.orders })).toEqual({
+      checked: 2,
+      mismatches: [],
+      truncated: false,
+      errors: 0,
+      cycles: 0,
+      dirty: 0,
+    })
     // A user may type into a function field; until its inputs change, the stored value differs.
     await owner.client.call('v3.activity.updateMany', [{ _id: w.order._id, fields: { [w.vat._id]: 1 } }])
     const report = await owner.client.call('v3.activity.verifyWorkflowValues', { workflowId: w.orders })
@@ -141,7 +194,16 @@ describe('v3.activity.convertStackedVariables', () => {
       type: 'text',
       function: 'return Array.isArray(dep.t) ? "stacked" : dep.t',
       functionEnabled: true,
-      functionVariables: { t: [{ type: '>', data: [w.customer._id] }, { type: '=', data: [tier._id] }], odd: [{ type: '=', data: [w.amount._id] }, { type: '=', data: [w.amount._id] }] },
+      functionVariables: {
+        t: [
+          { type: '>', data: [w.customer._id] },
+          { type: '=', data: [tier._id] },
+        ],
+        odd: [
+          { type: '=', data: [w.amount._id] },
+          { type: '=', data: [w.amount._id] },
+        ],
+      },
     })
     expect((await anon.fail('v3.activity.convertStackedVariables', {})).code).toBe(401)
     expect(await c.fail('v3.activity.convertStackedVariables', { dryRun: 'no' })).toMatchObject({ code: 400, details: { path: '/dryRun' } })

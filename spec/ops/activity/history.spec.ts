@@ -38,13 +38,25 @@ describe('v3.activity.extractHistory', () => {
     const { p, a } = await story()
     expect((await anon.fail('v3.activity.extractHistory', { activityId: a._id })).code).toBe(401)
     expect(await owner.client.fail('v3.activity.extractHistory', {})).toMatchObject({ code: 400, details: { argument: 0, name: 'options' } })
-    expect(await owner.client.fail('v3.activity.extractHistory', { activityId: 'x' })).toMatchObject({ code: 400, details: { argument: 0, name: 'options', path: '/activityId' } })
+    expect(await owner.client.fail('v3.activity.extractHistory', { activityId: 'x' })).toMatchObject({
+      code: 400,
+      details: { argument: 0, name: 'options', path: '/activityId' },
+    })
     expect((await stranger.client.fail('v3.activity.extractHistory', { activityId: a._id })).code).toBe(404)
     expect((await owner.client.fail('v3.activity.extractHistory', { activityId: MISSING })).code).toBe(404)
 
     const history = await member.client.call('v3.activity.extractHistory', { activityId: a._id })
     expect(history.map((h: any) => h.kind)).toEqual(['created', 'ball', 'removed', 'recovered'])
-    for (const h of history) expect(h).toEqual({ _id: expect.any(String), activityId: a._id, processId: p._id, uid: owner.uid, at: expect.any(Number), kind: h.kind, changes: expect.any(Object) })
+    for (const h of history)
+      expect(h).toEqual({
+        _id: expect.any(String),
+        activityId: a._id,
+        processId: p._id,
+        uid: owner.uid,
+        at: expect.any(Number),
+        kind: h.kind,
+        changes: expect.any(Object),
+      })
     expect(history[1].changes).toEqual({ ball: { from: null, to: member.uid } })
     expect(history.map((h: any) => h.at)).toEqual([...history.map((h: any) => h.at)].sort((x: number, y: number) => x - y))
 
@@ -58,7 +70,10 @@ describe('v3.activity.timeline2', () => {
   test('401, 400 naming the argument, 404 for another workspace, then newest first by activity, workflow, window and page', async () => {
     const { p, a, b } = await story()
     expect((await anon.fail('v3.activity.timeline2', {})).code).toBe(401)
-    expect(await owner.client.fail('v3.activity.timeline2', { limit: 501 })).toMatchObject({ code: 400, details: { argument: 0, name: 'options', path: '/limit' } })
+    expect(await owner.client.fail('v3.activity.timeline2', { limit: 501 })).toMatchObject({
+      code: 400,
+      details: { argument: 0, name: 'options', path: '/limit' },
+    })
     expect(await owner.client.fail('v3.activity.timeline2', { processId: 'x' })).toMatchObject({ code: 400, details: { argument: 0, name: 'options' } })
     expect((await stranger.client.fail('v3.activity.timeline2', { activityId: a._id })).code).toBe(404)
     expect((await stranger.client.fail('v3.activity.timeline2', { processId: p._id })).code).toBe(404)

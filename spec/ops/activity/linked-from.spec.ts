@@ -41,7 +41,11 @@ async function world() {
   await owner.client.call('process.create_field', empty.p._id, { label: 'Company', type: 'activitylink', data: [target.p._id] })
   const [acme, other] = await owner.client.call('v3.activity.createMany', target.p._id, [{ name: 'Acme' }, { name: 'Other' }], { teamId })
   const [P0, P1] = deals.phases
-  const deal = (name: string, phaseId: string, to = acme._id, extra: Record<string, unknown> = {}) => ({ name, phaseId, fields: { [link._id]: [to], ...extra } })
+  const deal = (name: string, phaseId: string, to = acme._id, extra: Record<string, unknown> = {}) => ({
+    name,
+    phaseId,
+    fields: { [link._id]: [to], ...extra },
+  })
   const created = await owner.client.call(
     'v3.activity.createMany',
     deals.p._id,
@@ -71,8 +75,14 @@ describe('v3.activity.linkedFrom', () => {
     expect((await anon.fail('v3.activity.linkedFrom.refresh', w.acme._id, w.P0)).code).toBe(401)
     expect((await anon.fail('v3.activity.linkedFrom.search', w.acme._id, 'a')).code).toBe(401)
     expect(await owner.client.fail('v3.activity.linkedFrom.overview', 'x')).toMatchObject({ code: 400, details: { argument: 0, name: 'activityId' } })
-    expect(await owner.client.fail('v3.activity.linkedFrom.overview', w.acme._id, { activityLimit: -1 })).toMatchObject({ code: 400, details: { argument: 1, name: 'options' } })
-    expect(await owner.client.fail('v3.activity.linkedFrom.next', w.acme._id, 'x')).toMatchObject({ code: 400, details: { argument: 1, name: 'afterActivityId' } })
+    expect(await owner.client.fail('v3.activity.linkedFrom.overview', w.acme._id, { activityLimit: -1 })).toMatchObject({
+      code: 400,
+      details: { argument: 1, name: 'options' },
+    })
+    expect(await owner.client.fail('v3.activity.linkedFrom.next', w.acme._id, 'x')).toMatchObject({
+      code: 400,
+      details: { argument: 1, name: 'afterActivityId' },
+    })
     expect(await owner.client.fail('v3.activity.linkedFrom.refresh', w.acme._id, 'x')).toMatchObject({ code: 400, details: { argument: 1, name: 'phaseId' } })
     expect(await owner.client.fail('v3.activity.linkedFrom.search', w.acme._id, 5)).toMatchObject({ code: 400, details: { argument: 1, name: 'searchString' } })
     for (const [op, ...args] of [
@@ -106,7 +116,12 @@ describe('v3.activity.linkedFrom', () => {
         { _id: w.gamma._id, name: 'Gamma', index: 2, currentPhase: w.P0 },
       ],
     })
-    expect(group.phases[w.P1]).toEqual({ _id: w.P1, name: 'Phase 1', count: 1, activities: [{ _id: w.delta._id, name: 'Delta', index: 0, currentPhase: w.P1 }] })
+    expect(group.phases[w.P1]).toEqual({
+      _id: w.P1,
+      name: 'Phase 1',
+      count: 1,
+      activities: [{ _id: w.delta._id, name: 'Delta', index: 0, currentPhase: w.P1 }],
+    })
 
     // The owner sees the restricted workflow too.
     expect(Object.keys(await owner.client.call('v3.activity.linkedFrom.overview', w.acme._id)).sort()).toEqual([w.deals.p._id, w.secret.p._id].sort())
@@ -124,7 +139,9 @@ describe('v3.activity.linkedFrom', () => {
 
   test('next pages within a phase; search and refresh filter by name and ids', async () => {
     const w = await world()
-    expect(await member.client.call('v3.activity.linkedFrom.next', w.acme._id, w.alpha._id, { activityLimit: 1 })).toEqual([{ _id: w.beta._id, name: 'Beta', index: 1, currentPhase: w.P0 }])
+    expect(await member.client.call('v3.activity.linkedFrom.next', w.acme._id, w.alpha._id, { activityLimit: 1 })).toEqual([
+      { _id: w.beta._id, name: 'Beta', index: 1, currentPhase: w.P0 },
+    ])
     expect((await member.client.call('v3.activity.linkedFrom.next', w.acme._id, w.alpha._id)).map((e: any) => e._id)).toEqual([w.beta._id, w.gamma._id])
     expect(await member.client.call('v3.activity.linkedFrom.next', w.acme._id, w.gamma._id)).toEqual([])
 
@@ -136,7 +153,13 @@ describe('v3.activity.linkedFrom', () => {
     expect(await member.client.call('v3.activity.linkedFrom.search', w.acme._id, 'zzz')).toEqual({})
 
     const refreshed = await member.client.call('v3.activity.linkedFrom.refresh', w.acme._id, w.P0, { activityIds: [w.gamma._id, w.delta._id] })
-    expect(refreshed).toEqual({ [w.deals.p._id]: { _id: w.deals.p._id, name: w.deals.p.name, phases: { [w.P0]: { _id: w.P0, name: 'Phase 0', count: 1, activities: [{ _id: w.gamma._id, name: 'Gamma', index: 0, currentPhase: w.P0 }] } } } })
+    expect(refreshed).toEqual({
+      [w.deals.p._id]: {
+        _id: w.deals.p._id,
+        name: w.deals.p.name,
+        phases: { [w.P0]: { _id: w.P0, name: 'Phase 0', count: 1, activities: [{ _id: w.gamma._id, name: 'Gamma', index: 0, currentPhase: w.P0 }] } },
+      },
+    })
     const byName = await member.client.call('v3.activity.linkedFrom.refresh', w.acme._id, w.P0, { searchString: 'alp' })
     expect(byName[w.deals.p._id].phases[w.P0].activities.map((e: any) => e._id)).toEqual([w.alpha._id])
     expect(await member.client.call('v3.activity.linkedFrom.refresh', w.acme._id, MISSING)).toEqual({})

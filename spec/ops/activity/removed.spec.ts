@@ -50,7 +50,8 @@ describe('v3.activity.removed.more and overview', () => {
 
     const listed = await member.client.call('v3.activity.removed.more', A)
     expect(listed.map((e: any) => e._id).sort()).toEqual([apple._id, banana._id].sort())
-    for (const e of listed) expect(e).toEqual({ _id: e._id, name: e._id === apple._id ? 'Apple' : 'Banana', removedOn: expect.any(Number), removedBy: owner.uid })
+    for (const e of listed)
+      expect(e).toEqual({ _id: e._id, name: e._id === apple._id ? 'Apple' : 'Banana', removedOn: expect.any(Number), removedBy: owner.uid })
     expect(await owner.client.call('v3.activity.removed.more', A, { search: 'ban' })).toEqual([expect.objectContaining({ _id: banana._id })])
     expect(await owner.client.call('v3.activity.removed.more', A, { search: '%' })).toEqual([])
     const first = await owner.client.call('v3.activity.removed.more', A, { limit: 1 })
@@ -62,7 +63,9 @@ describe('v3.activity.removed.more and overview', () => {
     expect(overview[p._id][A].map((e: any) => e._id)).toEqual(listed.map((e: any) => e._id))
     expect(overview[p._id][B]).toEqual([{ _id: cherry._id, name: 'Cherry', removedOn: expect.any(Number), removedBy: owner.uid }])
     expect((await owner.client.call('v3.activity.removed.overview', [p._id], { limit: 1 }))[p._id][A]).toHaveLength(1)
-    expect(await owner.client.call('v3.activity.removed.overview', [p._id], { search: 'cher' })).toEqual({ [p._id]: { [B]: [expect.objectContaining({ _id: cherry._id })] } })
+    expect(await owner.client.call('v3.activity.removed.overview', [p._id], { search: 'cher' })).toEqual({
+      [p._id]: { [B]: [expect.objectContaining({ _id: cherry._id })] },
+    })
   })
 
   test('a workflow restricted away from a member: its removed activities are 404 for them', async () => {

@@ -29,15 +29,29 @@ async function world() {
   const phase = hex()
   await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
   const amount = await c.call('process.create_field', p._id, { label: 'Amount', type: 'numeric' })
-  const fee = await c.call('process.create_field', p._id, { label: 'Fee', type: 'numeric', editable: true, function: 'return dep.amount / 10', functionEnabled: true, functionVariables: { amount: { type: '=', data: [amount._id] } } })
-  const total = await c.call('process.create_field', p._id, { label: 'Total', type: 'numeric', function: 'return dep.amount + dep.fee', functionEnabled: true, functionVariables: { amount: { type: '=', data: [amount._id] }, fee: { type: '=', data: [fee._id] } } })
+  const fee = await c.call('process.create_field', p._id, {
+    label: 'Fee',
+    type: 'numeric',
+    editable: true,
+    function: 'return dep.amount / 10',
+    functionEnabled: true,
+    functionVariables: { amount: { type: '=', data: [amount._id] } },
+  })
+  const total = await c.call('process.create_field', p._id, {
+    label: 'Total',
+    type: 'numeric',
+    function: 'return dep.amount + dep.fee',
+    functionEnabled: true,
+    functionVariables: { amount: { type: '=', data: [amount._id] }, fee: { type: '=', data: [fee._id] } },
+  })
   const a = await c.call('v3.activity.create', p._id, { name: 'A', fields: { [amount._id]: 100 } }, { teamId })
   // A user types over Fee (editable) and, by hand, over Total.
   await c.call('v3.activity.updateMany', [{ _id: a._id, fields: { [fee._id]: 1 } }])
   await c.call('v3.activity.updateMany', [{ _id: a._id, fields: { [total._id]: 0 } }])
   return { processId: p._id as string, amount, fee, total, a }
 }
-const valueOf = async (activityId: string, fieldId: string) => (await owner.client.call('v3.activity.get', activityId)).fields.find((f: { _id: string }) => f._id === fieldId)?.value
+const valueOf = async (activityId: string, fieldId: string) =>
+  (await owner.client.call('v3.activity.get', activityId)).fields.find((f: { _id: string }) => f._id === fieldId)?.value
 
 test('path variants: 401, 400, 404, 403 without edit permission; dry run, repair trusting editable values, force not trusting them', async () => {
   const w = await world()
@@ -51,13 +65,24 @@ test('path variants: 401, 400, 404, 403 without edit permission; dry run, repair
   expect((await user.client.fail('v3.activity.forceRepairPath', { ...args, writeValues: true })).code).toBe(403)
 
   const dry = await user.client.call('v3.activity.repairPathDryRun', args)
-  expect(dry).toMatchObject({ blocked: false, checked: 1, changed: 1, written: false, nodes: [{ activityId: w.a._id, fieldId: w.total._id, before: 0, after: 101, changed: true }] })
+  expect(dry).toMatchObject({
+    blocked: false,
+    checked: 1,
+    changed: 1,
+    written: false,
+    nodes: [{ activityId: w.a._id, fieldId: w.total._id, before: 0, after: 101, changed: true }],
+  })
   expect(await valueOf(w.a._id, w.total._id)).toBe(0)
 
   // force, not written by default: Fee is evaluated too (its typed 1 not trusted).
   const forcedDry = await owner.client.call('v3.activity.forceRepairPath', args)
   expect(forcedDry).toMatchObject({ blocked: false, checked: 2, written: false })
-  expect(forcedDry.nodes).toEqual(expect.arrayContaining([expect.objectContaining({ fieldId: w.fee._id, before: 1, after: 10 }), expect.objectContaining({ fieldId: w.total._id, after: 110 })]))
+  expect(forcedDry.nodes).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ fieldId: w.fee._id, before: 1, after: 10 }),
+      expect.objectContaining({ fieldId: w.total._id, after: 110 }),
+    ]),
+  )
 
   expect(await owner.client.call('v3.activity.repairPath', args)).toMatchObject({ written: true, changed: 1 })
   expect(await valueOf(w.a._id, w.total._id)).toBe(101)
@@ -79,7 +104,14 @@ test('workflow variants: 401, 400, 404, 403 for a user; every activity repaired;
     expect((await user.client.fail(op, args)).code).toBe(403)
   }
   expect(await owner.client.call('v3.activity.repairWorkflowPathDryRun', args)).toMatchObject({ activities: 1, changed: 1, written: false })
-  expect(await owner.client.call('v3.activity.repairWorkflowPath', { ...args, includeActivityResults: false })).toEqual({ blocked: false, checked: 1, changed: 1, written: true, propagated: true, activities: 1 })
+  expect(await owner.client.call('v3.activity.repairWorkflowPath', { ...args, includeActivityResults: false })).toEqual({
+    blocked: false,
+    checked: 1,
+    changed: 1,
+    written: true,
+    propagated: true,
+    activities: 1,
+  })
   expect(await valueOf(w.a._id, w.total._id)).toBe(101)
 
   const teams = await owner.client.call('process.create', { name: 'Teams' })
@@ -87,11 +119,24 @@ test('workflow variants: 401, 400, 404, 403 for a user; every activity repaired;
   await owner.client.call('process.set_info', teams._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
   const parent = await owner.client.call('process.create_field', teams._id, { label: 'Parent', type: 'activitylink', data: [teams._id] })
   const level = await owner.client.call('process.create_field', teams._id, { label: 'Level', type: 'numeric' })
-  await owner.client.call('process.update_field', teams._id, level._id, { function: 'return dep.p == null ? 0 : dep.p + 1', functionEnabled: true, functionVariables: { p: { type: '>', data: [parent._id, level._id] } } })
+  await owner.client.call('process.update_field', teams._id, level._id, {
+    function: 'return dep.p == null ? 0 : dep.p + 1',
+    functionEnabled: true,
+    functionVariables: { p: { type: '>', data: [parent._id, level._id] } },
+  })
   const t = await owner.client.call('v3.activity.create', teams._id, { name: 'Root' }, { teamId })
   await owner.client.call('v3.activity.updateMany', [{ _id: t._id, fields: { [level._id]: 7 } }])
   const blocked = await owner.client.call('v3.activity.forceRepairWorkflowPath', { workflowId: teams._id, fieldId: level._id, writeValues: true })
-  expect(blocked).toMatchObject({ blocked: true, written: false, activities: 1, blockedActivities: 1, cyclePath: [expect.objectContaining({ fieldId: level._id, variable: 'p', kind: '>' }), expect.objectContaining({ fieldId: level._id })] })
+  expect(blocked).toMatchObject({
+    blocked: true,
+    written: false,
+    activities: 1,
+    blockedActivities: 1,
+    cyclePath: [expect.objectContaining({ fieldId: level._id, variable: 'p', kind: '>' }), expect.objectContaining({ fieldId: level._id })],
+  })
   expect(await valueOf(t._id, level._id)).toBe(7)
-  expect(await owner.client.call('v3.activity.forceRepairPath', { activityId: t._id, fieldId: level._id, writeValues: true })).toMatchObject({ blocked: true, written: false })
+  expect(await owner.client.call('v3.activity.forceRepairPath', { activityId: t._id, fieldId: level._id, writeValues: true })).toMatchObject({
+    blocked: true,
+    written: false,
+  })
 })

@@ -48,10 +48,35 @@ test('401, 400 naming the argument, 404 for another workspace or an unknown phas
 
   const template = await member.client.call('v3.activity.template.create', p._id, A)
   expect(template).toEqual({ processId: p._id, phaseId: A, name: '', fields: { [num._id]: 5, [text._id]: 'hello' }, required: [req._id] })
-  expect(await owner.client.call('v3.activity.template.create', p._id, B)).toEqual({ processId: p._id, phaseId: B, name: '', fields: { [text._id]: 'hello' }, required: [] })
+  expect(await owner.client.call('v3.activity.template.create', p._id, B)).toEqual({
+    processId: p._id,
+    phaseId: B,
+    name: '',
+    fields: { [text._id]: 'hello' },
+    required: [],
+  })
 
   // A create based on it: missing the required value is refused, with it the defaults are kept.
-  expect((await member.client.fail('v3.activity.create', template.processId, { name: 'From template', phaseId: template.phaseId, fields: template.fields }, { teamId })).code).toBe(400)
-  const made = await member.client.call('v3.activity.create', template.processId, { name: 'From template', phaseId: template.phaseId, fields: { ...template.fields, [req._id]: 'yes' } }, { teamId })
-  expect(made.fields).toEqual(expect.arrayContaining([{ _id: num._id, value: 5 }, { _id: text._id, value: 'hello' }]))
+  expect(
+    (
+      await member.client.fail(
+        'v3.activity.create',
+        template.processId,
+        { name: 'From template', phaseId: template.phaseId, fields: template.fields },
+        { teamId },
+      )
+    ).code,
+  ).toBe(400)
+  const made = await member.client.call(
+    'v3.activity.create',
+    template.processId,
+    { name: 'From template', phaseId: template.phaseId, fields: { ...template.fields, [req._id]: 'yes' } },
+    { teamId },
+  )
+  expect(made.fields).toEqual(
+    expect.arrayContaining([
+      { _id: num._id, value: 5 },
+      { _id: text._id, value: 'hello' },
+    ]),
+  )
 })

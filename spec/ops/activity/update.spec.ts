@@ -41,8 +41,14 @@ test('401, 400 naming the argument and the field, 404 for another workspace (not
   expect((await anon.fail('v3.activity.updateMany', [{ _id: a._id, name: 'x' }])).code).toBe(401)
   expect(await owner.client.fail('v3.activity.updateMany', [{ _id: 'x' }])).toMatchObject({ code: 400, details: { argument: 0 } })
   expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, nope: 1 }])).toMatchObject({ code: 400, details: { argument: 0 } })
-  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, fields: { [num]: 'many' } }])).toMatchObject({ code: 400, details: { argument: 0, name: 'updates', index: 0, path: `/0/fields/${num}`, field: num } })
-  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, fields: { [users]: [stranger.uid] } }])).toMatchObject({ code: 400, details: { index: 0, field: users } })
+  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, fields: { [num]: 'many' } }])).toMatchObject({
+    code: 400,
+    details: { argument: 0, name: 'updates', index: 0, path: `/0/fields/${num}`, field: num },
+  })
+  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, fields: { [users]: [stranger.uid] } }])).toMatchObject({
+    code: 400,
+    details: { index: 0, field: users },
+  })
   expect((await stranger.client.fail('v3.activity.updateMany', [{ _id: a._id, name: 'x' }])).code).toBe(404)
   expect((await owner.client.fail('v3.activity.updateMany', [{ _id: MISSING, name: 'x' }])).code).toBe(404)
   expect(await member.client.fail('v3.activity.updateMany', [{ _id: a._id, name: 'x' }])).toMatchObject({ code: 403, details: { index: 0 } })
@@ -59,20 +65,39 @@ test('fields, phase moves keep completePhases, required fields of the new phase,
   expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, phaseId: PHASE_B }])).toMatchObject({ code: 400, details: { index: 0, field: text } })
   expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, phaseId: MISSING }])).toMatchObject({ code: 422, details: { index: 0 } })
   // A bad second update: the first is not written either.
-  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id, name: 'A2' }, { _id: b._id, fields: { [num]: 'x' } }])).toMatchObject({ code: 400, details: { name: 'updates', index: 1, path: `/1/fields/${num}` } })
-  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id }, { _id: a._id }])).toMatchObject({ code: 400, msg: 'argument 1 (updates/1/_id) repeats an activity', details: { name: 'updates', index: 1 } })
+  expect(
+    await owner.client.fail('v3.activity.updateMany', [
+      { _id: a._id, name: 'A2' },
+      { _id: b._id, fields: { [num]: 'x' } },
+    ]),
+  ).toMatchObject({ code: 400, details: { name: 'updates', index: 1, path: `/1/fields/${num}` } })
+  expect(await owner.client.fail('v3.activity.updateMany', [{ _id: a._id }, { _id: a._id }])).toMatchObject({
+    code: 400,
+    msg: 'argument 1 (updates/1/_id) repeats an activity',
+    details: { name: 'updates', index: 1 },
+  })
   expect((await owner.client.call('v3.activity.get', a._id)).name).toBe('A')
 
   const counts = async () => (await owner.client.call('v3.activity.phaseCount', wf._id))[wf._id]
   const before = await counts()
-  expect(await owner.client.call('v3.activity.updateMany', [{ _id: a._id, name: 'A2', phaseId: PHASE_B, fields: { [text]: 'title', [num]: 7, [users]: [member.uid] } }, { _id: b._id, priority: 2 }])).toBe(2)
+  expect(
+    await owner.client.call('v3.activity.updateMany', [
+      { _id: a._id, name: 'A2', phaseId: PHASE_B, fields: { [text]: 'title', [num]: 7, [users]: [member.uid] } },
+      { _id: b._id, priority: 2 },
+    ]),
+  ).toBe(2)
   const got = await owner.client.call('v3.activity.get', a._id)
   expect(got).toMatchObject({ name: 'A2', currentPhase: PHASE_B, completePhases: [PHASE_A], followers: [owner.uid, member.uid] })
   expect((await owner.client.call('v3.activity.get', b._id)).priority).toBe(2)
   expect(await counts()).toEqual({ [PHASE_A]: before[PHASE_A] - 1, [PHASE_B]: before[PHASE_B] + 1 })
   const updated = await member.client.waitForSignal('v3.activity.updated', (m) => m._id === a._id)
   expect(updated.meta).toEqual({ _id: a._id, processId: wf._id, fields: [text, num, users] })
-  expect((await member.client.waitForSignal('v3.activity.phase', (m) => m._id === a._id)).meta).toEqual({ _id: a._id, processId: wf._id, from: PHASE_A, to: PHASE_B })
+  expect((await member.client.waitForSignal('v3.activity.phase', (m) => m._id === a._id)).meta).toEqual({
+    _id: a._id,
+    processId: wf._id,
+    from: PHASE_A,
+    to: PHASE_B,
+  })
 
   // Back to Open: Done joins completePhases, Open stays; a null clears a value; nothing changed counts 0.
   expect(await owner.client.call('v3.activity.updateMany', [{ _id: a._id, phaseId: PHASE_A, fields: { [num]: null } }])).toBe(1)

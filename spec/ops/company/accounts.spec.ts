@@ -20,7 +20,7 @@ const newTeam = (c = owner.client) => c.call('company.new_team', { name: `Team $
 const accountsOf = async (teamId: string) => (await owner.client.call('company.load_team', teamId)).accounts
 
 describe('company.new_account', () => {
-  test('401, 400, 404 for another workspace\'s team with nothing added, 403 for a user, then the account and its signal', async () => {
+  test("401, 400, 404 for another workspace's team with nothing added, 403 for a user, then the account and its signal", async () => {
     const team = await newTeam()
     expect((await anon.fail('company.new_account', { name: 'A', team_id: team._id })).code).toBe(401)
     expect(await owner.client.fail('company.new_account', { name: 'A' })).toMatchObject({ code: 400, details: { argument: 0, path: '/team_id' } })
@@ -70,11 +70,23 @@ describe('company.set_account_data', () => {
     const id = account._id
     expect((await anon.fail('company.set_account_data', 'name', { account_id: id, name: 'x' })).code).toBe(401)
     expect(await owner.client.fail('company.set_account_data', 'size', { account_id: id })).toMatchObject({ code: 400, details: { argument: 0 } })
-    expect(await owner.client.fail('company.set_account_data', 'name', { name: 'x' })).toMatchObject({ code: 400, details: { argument: 1, path: '/account_id' } })
-    expect(await owner.client.fail('company.set_account_data', 'name', { account_id: id })).toMatchObject({ code: 400, details: { argument: 1, path: '/name' } })
+    expect(await owner.client.fail('company.set_account_data', 'name', { name: 'x' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/account_id' },
+    })
+    expect(await owner.client.fail('company.set_account_data', 'name', { account_id: id })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/name' },
+    })
     expect(await owner.client.fail('company.set_account_data', 'name', { account_id: id, name: '  ' })).toMatchObject({ code: 400, details: { path: '/name' } })
-    expect(await owner.client.fail('company.set_account_data', 'color', { account_id: id, name: 'x' })).toMatchObject({ code: 400, details: { path: '/color' } })
-    expect(await owner.client.fail('company.set_account_data', 'color', { account_id: id, color: 'blue' })).toMatchObject({ code: 400, details: { path: '/color' } })
+    expect(await owner.client.fail('company.set_account_data', 'color', { account_id: id, name: 'x' })).toMatchObject({
+      code: 400,
+      details: { path: '/color' },
+    })
+    expect(await owner.client.fail('company.set_account_data', 'color', { account_id: id, color: 'blue' })).toMatchObject({
+      code: 400,
+      details: { path: '/color' },
+    })
     expect((await owner.client.fail('company.set_account_data', 'name')).code).toBe(400)
 
     expect((await stranger.client.fail('company.set_account_data', 'name', { account_id: id, name: 'Hijacked' })).code).toBe(404)

@@ -26,7 +26,8 @@ interface FieldInput {
   enableMultiple?: boolean
   data?: unknown
 }
-const addField = (input: FieldInput, c = owner.client) => c.call('company.add_property_field', 'users', { label: `${input.type} field`, filledBy: 'admin', ...input })
+const addField = (input: FieldInput, c = owner.client) =>
+  c.call('company.add_property_field', 'users', { label: `${input.type} field`, filledBy: 'admin', ...input })
 const workspace = () => owner.client.call('v2.network.get', owner.cid)
 const valuesOf = async (uid: string) => (await workspace()).members.find((m: any) => m.uid === uid).properties
 const setValue = (fieldId: string, uid: string, data?: unknown, c = owner.client) =>
@@ -37,20 +38,49 @@ describe('company.add_property_field', () => {
     const ok = { label: 'Nickname', type: 'text', filledBy: 'user' }
     expect((await anon.fail('company.add_property_field', 'users', ok)).code).toBe(401)
     expect(await owner.client.fail('company.add_property_field', 'teams', ok)).toMatchObject({ code: 400, details: { argument: 0 } })
-    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, type: 'bogus' })).toMatchObject({ code: 400, details: { argument: 1, path: '/type' } })
-    expect(await owner.client.fail('company.add_property_field', 'users', { label: 'x', type: 'text' })).toMatchObject({ code: 400, details: { path: '/filledBy' } })
-    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, filledBy: 'anyone' })).toMatchObject({ code: 400, details: { path: '/filledBy' } })
+    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, type: 'bogus' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/type' },
+    })
+    expect(await owner.client.fail('company.add_property_field', 'users', { label: 'x', type: 'text' })).toMatchObject({
+      code: 400,
+      details: { path: '/filledBy' },
+    })
+    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, filledBy: 'anyone' })).toMatchObject({
+      code: 400,
+      details: { path: '/filledBy' },
+    })
     expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, label: '' })).toMatchObject({ code: 400, details: { path: '/label' } })
-    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, label: '   ' })).toMatchObject({ code: 400, details: { argument: 1, path: '/label' } })
-    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, type: 'optionlist' })).toMatchObject({ code: 400, details: { path: '/data' } })
-    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, type: 'optionlist', data: 'a' })).toMatchObject({ code: 400, details: { path: '/data' } })
-    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, type: 'optionlist', data: ['a', ' a '] })).toMatchObject({ code: 400, details: { path: '/data/1' } })
+    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, label: '   ' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/label' },
+    })
+    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, type: 'optionlist' })).toMatchObject({
+      code: 400,
+      details: { path: '/data' },
+    })
+    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, type: 'optionlist', data: 'a' })).toMatchObject({
+      code: 400,
+      details: { path: '/data' },
+    })
+    expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, type: 'optionlist', data: ['a', ' a '] })).toMatchObject({
+      code: 400,
+      details: { path: '/data/1' },
+    })
     expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, data: ['a'] })).toMatchObject({ code: 400, details: { path: '/data' } })
     expect(await member.client.fail('company.add_property_field', 'users', ok)).toMatchObject({ code: 403 })
     expect((await workspace()).propertyFields).toEqual([])
 
     const field = await owner.client.call('company.add_property_field', 'users', ok)
-    expect(field).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), label: 'Nickname', type: 'text', filledBy: 'user', enableMultiple: false, uid: owner.uid, created: expect.any(Number) })
+    expect(field).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      label: 'Nickname',
+      type: 'text',
+      filledBy: 'user',
+      enableMultiple: false,
+      uid: owner.uid,
+      created: expect.any(Number),
+    })
     const options = await addField({ label: ' Size ', type: 'optionlist', data: [' S', 'M ', 'L'], enableMultiple: true })
     expect(options).toMatchObject({ label: 'Size', type: 'optionlist', enableMultiple: true, data: ['S', 'M', 'L'] })
     expect((await workspace()).propertyFields).toEqual([field, options])
@@ -65,16 +95,39 @@ describe('company.update_property_field', () => {
     const field = await addField({ label: 'Before', type: 'text', filledBy: 'user' })
     const change = { label: 'After', type: 'text', filledBy: 'admin' }
     expect((await anon.fail('company.update_property_field', 'users', field._id, change)).code).toBe(401)
-    expect(await owner.client.fail('company.update_property_field', 'users', 'x', change)).toMatchObject({ code: 400, details: { argument: 1, name: 'fieldId' } })
-    expect(await owner.client.fail('company.update_property_field', 'users', field._id, { type: 'text', filledBy: 'admin' })).toMatchObject({ code: 400, details: { argument: 2, path: '/label' } })
-    expect(await owner.client.fail('company.update_property_field', 'users', field._id, { ...change, _id: MISSING })).toMatchObject({ code: 400, details: { argument: 2, path: '/_id' } })
+    expect(await owner.client.fail('company.update_property_field', 'users', 'x', change)).toMatchObject({
+      code: 400,
+      details: { argument: 1, name: 'fieldId' },
+    })
+    expect(await owner.client.fail('company.update_property_field', 'users', field._id, { type: 'text', filledBy: 'admin' })).toMatchObject({
+      code: 400,
+      details: { argument: 2, path: '/label' },
+    })
+    expect(await owner.client.fail('company.update_property_field', 'users', field._id, { ...change, _id: MISSING })).toMatchObject({
+      code: 400,
+      details: { argument: 2, path: '/_id' },
+    })
     expect((await stranger.client.fail('company.update_property_field', 'users', field._id, change)).code).toBe(404)
     expect((await owner.client.fail('company.update_property_field', 'users', MISSING, change)).code).toBe(404)
     expect((await member.client.fail('company.update_property_field', 'users', field._id, change)).code).toBe(403)
     expect((await workspace()).propertyFields.find((f: any) => f._id === field._id)).toEqual(field)
 
-    const updated = await owner.client.call('company.update_property_field', 'users', field._id, { ...change, _id: field._id, uid: stranger.uid, created: 1, enableMultiple: true })
-    expect(updated).toEqual({ _id: field._id, label: 'After', type: 'text', filledBy: 'admin', uid: owner.uid, created: field.created, updated: expect.any(Number) })
+    const updated = await owner.client.call('company.update_property_field', 'users', field._id, {
+      ...change,
+      _id: field._id,
+      uid: stranger.uid,
+      created: 1,
+      enableMultiple: true,
+    })
+    expect(updated).toEqual({
+      _id: field._id,
+      label: 'After',
+      type: 'text',
+      filledBy: 'admin',
+      uid: owner.uid,
+      created: field.created,
+      updated: expect.any(Number),
+    })
     expect((await workspace()).propertyFields.find((f: any) => f._id === field._id)).toMatchObject({ label: 'After', enableMultiple: true })
     const signal = await member.client.waitForSignal('company.propertyField.updated', (m) => m._id === field._id)
     expect(signal.meta.changed.sort()).toEqual(['enableMultiple', 'filledBy', 'label'])
@@ -84,7 +137,10 @@ describe('company.update_property_field', () => {
     const field = await addField({ label: 'Contact', type: 'text' })
     const put = { label: 'Contact', filledBy: 'admin' }
     expect((await setValue(field._id, member.uid, 'not an address')).result).toBe(true)
-    expect(await owner.client.fail('company.update_property_field', 'users', field._id, { ...put, type: 'email' })).toMatchObject({ code: 422, details: { field: field._id, uid: member.uid } })
+    expect(await owner.client.fail('company.update_property_field', 'users', field._id, { ...put, type: 'email' })).toMatchObject({
+      code: 422,
+      details: { field: field._id, uid: member.uid },
+    })
     expect((await workspace()).propertyFields.find((f: any) => f._id === field._id).type).toBe('text')
     expect((await valuesOf(member.uid))[field._id]).toBe('not an address')
 
@@ -100,11 +156,21 @@ describe('company.update_property_field', () => {
 
     const sizes = await addField({ label: 'Size', type: 'optionlist', data: ['S', 'M'] })
     await setValue(sizes._id, member.uid, 'M')
-    expect(await owner.client.fail('company.update_property_field', 'users', sizes._id, { label: 'Size', type: 'optionlist', filledBy: 'admin', data: ['S'] })).toMatchObject({ code: 422 })
-    const renamed = await owner.client.call('company.update_property_field', 'users', sizes._id, { label: 'Size', type: 'optionlist', filledBy: 'admin', data: ['S', 'M', 'L'] })
+    expect(
+      await owner.client.fail('company.update_property_field', 'users', sizes._id, { label: 'Size', type: 'optionlist', filledBy: 'admin', data: ['S'] }),
+    ).toMatchObject({ code: 422 })
+    const renamed = await owner.client.call('company.update_property_field', 'users', sizes._id, {
+      label: 'Size',
+      type: 'optionlist',
+      filledBy: 'admin',
+      data: ['S', 'M', 'L'],
+    })
     expect(renamed).not.toHaveProperty('data')
     expect((await workspace()).propertyFields.find((f: any) => f._id === sizes._id).data).toEqual(['S', 'M', 'L'])
-    expect(await owner.client.fail('company.update_property_field', 'users', field._id, { ...put, type: 'optionlist' })).toMatchObject({ code: 400, details: { path: '/data' } })
+    expect(await owner.client.fail('company.update_property_field', 'users', field._id, { ...put, type: 'optionlist' })).toMatchObject({
+      code: 400,
+      details: { path: '/data' },
+    })
   })
 })
 
@@ -154,11 +220,17 @@ describe('company.remove_property_field', () => {
 })
 
 describe('company.set_property_value', () => {
-  test('401, 400, 404 for another workspace\'s field or a non-member with nothing stored, 403 for a user, then the value and its signals', async () => {
+  test("401, 400, 404 for another workspace's field or a non-member with nothing stored, 403 for a user, then the value and its signals", async () => {
     const field = await addField({ type: 'text' })
     expect((await anon.fail('company.set_property_value', field._id, 'users', { uid: member.uid, data: 'x' })).code).toBe(401)
-    expect(await owner.client.fail('company.set_property_value', field._id, 'users', { data: 'x' })).toMatchObject({ code: 400, details: { argument: 2, path: '/uid' } })
-    expect(await owner.client.fail('company.set_property_value', field._id, 'users', { uid: member.uid, data: 5 })).toMatchObject({ code: 400, details: { argument: 2, path: '/data' } })
+    expect(await owner.client.fail('company.set_property_value', field._id, 'users', { data: 'x' })).toMatchObject({
+      code: 400,
+      details: { argument: 2, path: '/uid' },
+    })
+    expect(await owner.client.fail('company.set_property_value', field._id, 'users', { uid: member.uid, data: 5 })).toMatchObject({
+      code: 400,
+      details: { argument: 2, path: '/data' },
+    })
     expect((await setValue(field._id, member.uid, 'x', stranger.client)).error.code).toBe(404)
     expect((await setValue(MISSING, member.uid, 'x')).error.code).toBe(404)
     expect((await setValue(field._id, stranger.uid, 'x')).error).toMatchObject({ code: 404, details: { path: '/uid' } })
@@ -179,11 +251,32 @@ describe('company.set_property_value', () => {
     const cases: { type: string; data?: string[]; good: [unknown, unknown][]; bad: unknown[] }[] = [
       { type: 'text', good: [['anything at all', 'anything at all']], bad: [['a', 'b']] },
       { type: 'date', good: [['2024-02-29', '2024-02-29']], bad: ['2023-02-29', '2024-13-01', '29.02.2024', '2024-2-1', '1709164800000'] },
-      { type: 'phone', good: [['+358 (40) 123-4567', '+358 (40) 123-4567'], ['12345', '12345']], bad: ['call me', '1234', '+1 ()', '12+345', '1'.repeat(33)] },
+      {
+        type: 'phone',
+        good: [
+          ['+358 (40) 123-4567', '+358 (40) 123-4567'],
+          ['12345', '12345'],
+        ],
+        bad: ['call me', '1234', '+1 ()', '12+345', '1'.repeat(33)],
+      },
       { type: 'email', good: [['ada@example.test', 'ada@example.test']], bad: ['ada@example', 'nope', 'a b@example.test'] },
-      { type: 'url', good: [['https://example.test/a?b=1', 'https://example.test/a?b=1'], ['http://localhost:8080', 'http://localhost:8080']], bad: ['ftp://example.test', 'example.test', 'javascript:alert(1)'] },
+      {
+        type: 'url',
+        good: [
+          ['https://example.test/a?b=1', 'https://example.test/a?b=1'],
+          ['http://localhost:8080', 'http://localhost:8080'],
+        ],
+        bad: ['ftp://example.test', 'example.test', 'javascript:alert(1)'],
+      },
       { type: 'team', good: [[team._id, team._id]], bad: [MISSING, foreignTeam._id, 'abc'] },
-      { type: 'country', good: [['FI', 'FI'], ['se', 'SE']], bad: ['XX', 'FIN', 'f'] },
+      {
+        type: 'country',
+        good: [
+          ['FI', 'FI'],
+          ['se', 'SE'],
+        ],
+        bad: ['XX', 'FIN', 'f'],
+      },
       { type: 'optionlist', data: ['red', 'green'], good: [['green', 'green']], bad: ['blue', 'Green'] },
     ]
     for (const c of cases) {
@@ -222,7 +315,7 @@ describe('company.set_property_value', () => {
 })
 
 describe('company.set_user_property_value', () => {
-  test('401, 400, 404 for another workspace\'s field, 403 on a field admins fill, then one\'s own value and its signal', async () => {
+  test("401, 400, 404 for another workspace's field, 403 on a field admins fill, then one's own value and its signal", async () => {
     const own = await addField({ label: 'Nickname', type: 'text', filledBy: 'user' })
     const adminOnly = await addField({ label: 'Salary band', type: 'text', filledBy: 'admin' })
     const mail = await addField({ label: 'Backup e-mail', type: 'email', filledBy: 'user' })

@@ -32,7 +32,15 @@ describe('company.new_team', () => {
     expect((await owner.client.call('company.form_get_teams')).map((t: any) => t.name)).not.toContain('By a user')
 
     const team = await owner.client.call('company.new_team', { name: ' Sales ', description: 'The sellers' })
-    expect(team).toMatchObject({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Sales', description: 'The sellers', members: [], accounts: [], public: true, uid: owner.uid })
+    expect(team).toMatchObject({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      name: 'Sales',
+      description: 'The sellers',
+      members: [],
+      accounts: [],
+      public: true,
+      uid: owner.uid,
+    })
     const signal = await member.client.waitForSignal('company.team.created', (m) => m._id === team._id)
     expect(signal.meta).toEqual({ cid: owner.cid, _id: team._id })
     expect(stranger.client.signals.filter((s) => s.sig.startsWith('company.team'))).toEqual([])
@@ -79,7 +87,10 @@ describe('company.set_team_data', () => {
     const team = await newTeam('Before')
     const set = (c: Client, section: string, data: unknown, teamId = team._id) => c.send('company.set_team_data', [{ team_id: teamId, section, data }])
     expect((await anon.fail('company.set_team_data', { team_id: team._id, section: 'name', data: 'x' })).code).toBe(401)
-    expect(await owner.client.fail('company.set_team_data', { team_id: team._id, section: 'color', data: 'x' })).toMatchObject({ code: 400, details: { path: '/section' } })
+    expect(await owner.client.fail('company.set_team_data', { team_id: team._id, section: 'color', data: 'x' })).toMatchObject({
+      code: 400,
+      details: { path: '/section' },
+    })
     expect(await owner.client.fail('company.set_team_data', { team_id: team._id, section: 'name' })).toMatchObject({ code: 400, details: { path: '/data' } })
     const bad: [string, unknown][] = [
       ['name', ''],
@@ -146,7 +157,7 @@ describe('company.update_team_users', () => {
 })
 
 describe('company.form_get_teams', () => {
-  test('401, 400, the teams of the current workspace only, with accounts; own: true gives the caller\'s teams', async () => {
+  test("401, 400, the teams of the current workspace only, with accounts; own: true gives the caller's teams", async () => {
     const a = await newTeam('Picker A')
     const b = await newTeam('Picker B')
     const account = await owner.client.call('company.new_account', { name: 'Client', team_id: a._id })

@@ -41,7 +41,7 @@ async function pair(client = owner.client) {
 }
 
 describe('v2.process.copy', () => {
-  test('401, 400 naming the argument, 404 for another workspace\'s workflow, 403 without admin, nothing copied', async () => {
+  test("401, 400 naming the argument, 404 for another workspace's workflow, 403 without admin, nothing copied", async () => {
     const { a } = await pair()
     const before = (await owner.client.call('process.list')).length
     expect((await anon.fail('v2.process.copy', a._id)).code).toBe(401)

@@ -47,7 +47,10 @@ describe('process.set_documentTemplates', () => {
     await owner.client.call('process.set_documentTemplate', p._id, { name: 'Old', fieldMap: {} })
     expect((await anon.fail('process.set_documentTemplates', p._id, { Invoice: invoice })).code).toBe(401)
     expect(await owner.client.fail('process.set_documentTemplates', p._id, { Invoice: { paper: 1 } })).toMatchObject({ code: 400, details: { argument: 1 } })
-    expect(await owner.client.fail('process.set_documentTemplates', p._id, { Other: invoice })).toMatchObject({ code: 400, details: { argument: 1, path: '/Other/name' } })
+    expect(await owner.client.fail('process.set_documentTemplates', p._id, { Other: invoice })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/Other/name' },
+    })
     expect((await stranger.client.fail('process.set_documentTemplates', p._id, null)).code).toBe(404)
     expect((await member.client.fail('process.set_documentTemplates', p._id, null)).code).toBe(403)
     expect(Object.keys(await templates(p._id))).toEqual(['Old'])
@@ -81,7 +84,10 @@ describe('document template fields', () => {
     await owner.client.call('process.set_documentTemplate', p._id, invoice)
     const ref = { processId: p._id, name: 'Invoice', group: 'images' }
     expect((await anon.fail('process.create_docTemplateField', ref)).code).toBe(401)
-    expect(await owner.client.fail('process.create_docTemplateField', { ...ref, group: 'pictures' })).toMatchObject({ code: 400, details: { argument: 0, path: '/group' } })
+    expect(await owner.client.fail('process.create_docTemplateField', { ...ref, group: 'pictures' })).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/group' },
+    })
     expect((await owner.client.fail('process.create_docTemplateField', { ...ref, name: 'Nothing' })).code).toBe(404)
     expect((await stranger.client.fail('process.create_docTemplateField', ref)).code).toBe(404)
     expect((await member.client.fail('process.create_docTemplateField', ref)).code).toBe(403)
@@ -93,7 +99,10 @@ describe('document template fields', () => {
 
     const prop = { ...ref, key: created.key, property: 'label', value: 'Logo' }
     expect((await anon.fail('process.set_docTemplateFieldProperty', prop)).code).toBe(401)
-    expect(await owner.client.fail('process.set_docTemplateFieldProperty', { ...prop, property: 'colour' })).toMatchObject({ code: 400, details: { argument: 0, path: '/property' } })
+    expect(await owner.client.fail('process.set_docTemplateFieldProperty', { ...prop, property: 'colour' })).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/property' },
+    })
     expect((await owner.client.fail('process.set_docTemplateFieldProperty', { ...prop, key: 'missing' })).code).toBe(404)
     expect((await stranger.client.fail('process.set_docTemplateFieldProperty', prop)).code).toBe(404)
     expect((await member.client.fail('process.set_docTemplateFieldProperty', prop)).code).toBe(403)
@@ -101,7 +110,9 @@ describe('document template fields', () => {
     expect(await owner.client.call('process.set_docTemplateFieldProperty', { ...prop, property: 'description', value: 'Top left' })).toBe(true)
     const { value: _v, ...unset } = prop
     expect(await owner.client.call('process.set_docTemplateFieldProperty', { ...unset, property: 'description' })).toBe(true)
-    expect(await owner.client.call('process.set_docTemplateFieldProperty', { ...prop, group: 'opts', key: 'numbers', property: 'thousandSeparator', value: ' ' })).toBe(true)
+    expect(
+      await owner.client.call('process.set_docTemplateFieldProperty', { ...prop, group: 'opts', key: 'numbers', property: 'thousandSeparator', value: ' ' }),
+    ).toBe(true)
     const t = (await templates(p._id)).Invoice
     expect(t.fieldMap.images[created.key]).toEqual({ label: 'Logo' })
     expect(t.opts).toEqual({ numbers: { thousandSeparator: ' ' } })

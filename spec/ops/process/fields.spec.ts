@@ -26,7 +26,10 @@ describe('process.create_field', () => {
     const text = { label: 'Name', type: 'text' }
     expect((await anon.fail('process.create_field', p._id, text)).code).toBe(401)
     expect(await owner.client.fail('process.create_field', p._id, { label: 'x' })).toMatchObject({ code: 400, details: { argument: 1, name: 'field' } })
-    expect(await owner.client.fail('process.create_field', p._id, { label: 'x', type: 'rainbow' })).toMatchObject({ code: 400, details: { argument: 1, path: '/type' } })
+    expect(await owner.client.fail('process.create_field', p._id, { label: 'x', type: 'rainbow' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/type' },
+    })
     const bad: [object, string][] = [
       [{ label: ' ', type: 'text' }, '/label'],
       [{ label: 'x', type: 'text', inviteToDiscussionOnChange: true }, '/inviteToDiscussionOnChange'],
@@ -39,20 +42,39 @@ describe('process.create_field', () => {
       [{ label: 'x', type: 'text', collapsedByDefault: true }, '/collapsedByDefault'],
       [{ label: 'x', type: 'numeric', defaultValue: 'many' }, '/defaultValue'],
     ]
-    for (const [field, path] of bad) expect(await owner.client.fail('process.create_field', p._id, field)).toMatchObject({ code: 400, details: { argument: 1, path } })
+    for (const [field, path] of bad)
+      expect(await owner.client.fail('process.create_field', p._id, field)).toMatchObject({ code: 400, details: { argument: 1, path } })
     const theirs = await stranger.client.call('process.create', { name: 'Theirs' })
-    expect(await owner.client.fail('process.create_field', p._id, { label: 'x', type: 'activitylink', data: [theirs._id] })).toMatchObject({ code: 422, details: { missing: [theirs._id] } })
+    expect(await owner.client.fail('process.create_field', p._id, { label: 'x', type: 'activitylink', data: [theirs._id] })).toMatchObject({
+      code: 422,
+      details: { missing: [theirs._id] },
+    })
     expect((await stranger.client.fail('process.create_field', p._id, text)).code).toBe(404)
     expect((await member.client.fail('process.create_field', p._id, text)).code).toBe(403)
     expect((await owner.client.call('v2.process.get', p._id)).fields).toEqual({})
 
-    const field = { label: 'Who', type: 'users', required: true, inviteToDiscussionOnChange: true, key: 'who', function: 'return dep.x', functionEnabled: true, functionVariables: { x: { type: '?', data: ['constant'] } } }
+    const field = {
+      label: 'Who',
+      type: 'users',
+      required: true,
+      inviteToDiscussionOnChange: true,
+      key: 'who',
+      function: 'return dep.x',
+      functionEnabled: true,
+      functionVariables: { x: { type: '?', data: ['constant'] } },
+    }
     const created = await owner.client.call('process.create_field', p._id, field)
     expect(created).toEqual({ ...field, _id: expect.stringMatching(/^[0-9a-f]{24}$/), uid: owner.uid, created: expect.any(Number) })
     await member.client.waitForSignal('process.field.created', (m) => m.processId === p._id && m._id === created._id)
     const options = await owner.client.call('process.create_field', p._id, { label: 'Size', type: 'textpredefinedoptions', data: ['S', 'M', 'L'] })
     const link = await owner.client.call('process.create_field', p._id, { label: 'Link', type: 'activitylink', data: [p._id] })
-    const unit = await owner.client.call('process.create_field', p._id, { label: 'Weight', type: 'numericunit', unit: 'kg', defaultValue: '2.5', defaultTo: true })
+    const unit = await owner.client.call('process.create_field', p._id, {
+      label: 'Weight',
+      type: 'numericunit',
+      unit: 'kg',
+      defaultValue: '2.5',
+      defaultTo: true,
+    })
     const sub = await owner.client.call('process.create_field', p._id, { label: 'More', type: 'subheader', collapsedByDefault: true })
     expect((await owner.client.fail('process.create_field', p._id, { label: 'Again', type: 'text', key: 'who' })).code).toBe(409)
     const got = await member.client.call('v2.process.get', p._id)
@@ -70,11 +92,20 @@ describe('process.update_field', () => {
     const f = await owner.client.call('process.create_field', p._id, { label: 'Size', type: 'textpredefinedoptions', data: ['S'] })
     const elsewhere = await owner.client.call('process.create_field', other._id, { label: 'Else', type: 'text' })
     expect((await anon.fail('process.update_field', p._id, f._id, { label: 'x' })).code).toBe(401)
-    expect(await owner.client.fail('process.update_field', p._id, f._id, { type: 'text' })).toMatchObject({ code: 400, details: { argument: 2, name: 'field' } })
+    expect(await owner.client.fail('process.update_field', p._id, f._id, { type: 'text' })).toMatchObject({
+      code: 400,
+      details: { argument: 2, name: 'field' },
+    })
     expect(await owner.client.fail('process.update_field', p._id, 'x', { label: 'x' })).toMatchObject({ code: 400, details: { argument: 1, name: 'fieldId' } })
     expect(await owner.client.fail('process.update_field', p._id, f._id, { data: [] })).toMatchObject({ code: 400, details: { argument: 2, path: '/data' } })
-    expect(await owner.client.fail('process.update_field', p._id, f._id, { inviteToDiscussionOnChange: true })).toMatchObject({ code: 400, details: { path: '/inviteToDiscussionOnChange' } })
-    expect(await owner.client.fail('process.update_field', p._id, elsewhere._id, { label: 'x' })).toMatchObject({ code: 422, details: { argument: 1, name: 'fieldId' } })
+    expect(await owner.client.fail('process.update_field', p._id, f._id, { inviteToDiscussionOnChange: true })).toMatchObject({
+      code: 400,
+      details: { path: '/inviteToDiscussionOnChange' },
+    })
+    expect(await owner.client.fail('process.update_field', p._id, elsewhere._id, { label: 'x' })).toMatchObject({
+      code: 422,
+      details: { argument: 1, name: 'fieldId' },
+    })
     expect((await owner.client.fail('process.update_field', p._id, MISSING, { label: 'x' })).code).toBe(422)
     expect((await stranger.client.fail('process.update_field', p._id, f._id, { label: 'Hijacked' })).code).toBe(404)
     expect((await member.client.fail('process.update_field', p._id, f._id, { label: 'By a user' })).code).toBe(403)

@@ -12,15 +12,25 @@ beforeAll(async () => {
 })
 afterAll(() => owner.client.close())
 
-const numeric = (label: string, body?: string, variables?: object) => ({ label, type: 'numeric', ...(body ? { function: body, functionEnabled: true, functionVariables: variables ?? {} } : {}) })
+const numeric = (label: string, body?: string, variables?: object) => ({
+  label,
+  type: 'numeric',
+  ...(body ? { function: body, functionEnabled: true, functionVariables: variables ?? {} } : {}),
+})
 const fieldIds = async (processId: string) => (await owner.client.call('v2.process.get', processId)).fieldsOrder as string[]
 
 test('a bad variable is a 400 naming it; a variable naming no field is a 422', async () => {
   const wf = await owner.client.call('process.create', { name: 'Shapes' })
   const bad = await owner.client.fail('process.create_field', wf._id, numeric('A', 'return dep.x', { x: { type: '~', data: ['a'] } }))
   expect(bad).toMatchObject({ code: 400, details: { argument: 1, name: 'field', path: '/functionVariables/x' } })
-  expect((await owner.client.fail('process.create_field', wf._id, numeric('A', 'return dep.x', { x: { type: '=', data: [] } }))).details.path).toBe('/functionVariables/x')
-  const unknown = await owner.client.fail('process.create_field', wf._id, numeric('A', 'return dep.x', { x: { type: '=', data: ['0123456789abcdef01234567'] } }))
+  expect((await owner.client.fail('process.create_field', wf._id, numeric('A', 'return dep.x', { x: { type: '=', data: [] } }))).details.path).toBe(
+    '/functionVariables/x',
+  )
+  const unknown = await owner.client.fail(
+    'process.create_field',
+    wf._id,
+    numeric('A', 'return dep.x', { x: { type: '=', data: ['0123456789abcdef01234567'] } }),
+  )
   expect(unknown).toMatchObject({ code: 422, details: { unknown: [{ variable: 'x', reason: expect.stringContaining('not a field of this workflow') }] } })
   expect(await fieldIds(wf._id)).toEqual([])
 })
@@ -34,7 +44,11 @@ test('a cycle within one activity is refused at save with its whole path, and no
   await owner.client.call('process.update_field', wf._id, c._id, { functionVariables: { b: { type: '=', data: [b._id] }, self: { type: '=', data: [c._id] } } })
 
   // A := C closes A -> C -> B -> A.
-  const refused = await owner.client.fail('process.update_field', wf._id, a._id, { function: 'return dep.c', functionEnabled: true, functionVariables: { c: { type: '=', data: [c._id] } } })
+  const refused = await owner.client.fail('process.update_field', wf._id, a._id, {
+    function: 'return dep.c',
+    functionEnabled: true,
+    functionVariables: { c: { type: '=', data: [c._id] } },
+  })
   expect(refused.code).toBe(422)
   expect(refused.details.cyclePath.map((s: { label: string }) => s.label)).toEqual(['Budget.A', 'Budget.C', 'Budget.B', 'Budget.A'])
   expect(refused.details.cyclePath[0]).toEqual({ processId: wf._id, fieldId: a._id, label: 'Budget.A', variable: 'c', kind: '=' })
@@ -53,8 +67,18 @@ test('a cycle within one activity is refused at save with its whole path, and no
 
 test('a cycle through the name function and metadata is a cycle within one activity', async () => {
   const wf = await owner.client.call('process.create', { name: 'Named' })
-  const f = await owner.client.call('process.create_field', wf._id, { label: 'Label', type: 'text', function: 'return dep.meta.name', functionEnabled: true, functionVariables: { meta: { type: '=', data: ['data'] } } })
-  const refused = await owner.client.fail('process.set_info', wf._id, { nameFunction: 'return dep.label', nameFunctionEnabled: true, nameFunctionVariables: { label: { type: '=', data: [f._id] } } })
+  const f = await owner.client.call('process.create_field', wf._id, {
+    label: 'Label',
+    type: 'text',
+    function: 'return dep.meta.name',
+    functionEnabled: true,
+    functionVariables: { meta: { type: '=', data: ['data'] } },
+  })
+  const refused = await owner.client.fail('process.set_info', wf._id, {
+    nameFunction: 'return dep.label',
+    nameFunctionEnabled: true,
+    nameFunctionVariables: { label: { type: '=', data: [f._id] } },
+  })
   expect(refused.code).toBe(422)
   expect(refused.details.cyclePath.map((s: { fieldId: string }) => s.fieldId)).toEqual(['name', f._id, 'name'])
   expect((await owner.client.call('v2.process.get', wf._id)).nameFunctionEnabled).toBeUndefined()

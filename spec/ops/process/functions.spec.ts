@@ -39,18 +39,24 @@ describe('v2.process.validateFunction', () => {
     expect(await member.client.call('v2.process.validateFunction', "return dep.total + dep['Alt contact'] + dep.typo", ['total', 'Alt contact'])).toEqual({
       valid: true,
       errors: [],
-      warnings: [{ message: 'dep.typo is not one of the function\'s variables', line: 1, column: 41 }],
+      warnings: [{ message: "dep.typo is not one of the function's variables", line: 1, column: 41 }],
     })
     expect((await member.client.call('v2.process.validateFunction', '}) ; (function () {')).valid).toBe(false)
   })
 })
 
 describe('v2.process.validateFunctions', () => {
-  test('401, 400, 404 for a workspace not one\'s own, then every function field of the workflows the caller sees', async () => {
+  test("401, 400, 404 for a workspace not one's own, then every function field of the workflows the caller sees", async () => {
     const open = await owner.client.call('process.create', { name: 'Open' })
     const hidden = await owner.client.call('process.create', { name: 'Hidden' })
     const x = await owner.client.call('process.create_field', open._id, { label: 'X', type: 'numeric' })
-    const good = await owner.client.call('process.create_field', open._id, { label: 'Sum', type: 'numeric', function: 'return dep.a + dep.a', functionEnabled: true, functionVariables: { a: { type: '=', data: [x._id] } } })
+    const good = await owner.client.call('process.create_field', open._id, {
+      label: 'Sum',
+      type: 'numeric',
+      function: 'return dep.a + dep.a',
+      functionEnabled: true,
+      functionVariables: { a: { type: '=', data: [x._id] } },
+    })
     const bad = await owner.client.call('process.create_field', open._id, { label: 'Broken', type: 'text', function: 'return (' })
     await owner.client.call('process.create_field', open._id, { label: 'Plain', type: 'text' })
     const secret = await owner.client.call('process.create_field', hidden._id, { label: 'Secret', type: 'numeric', function: 'return 1' })
@@ -63,7 +69,12 @@ describe('v2.process.validateFunctions', () => {
     const seen = await member.client.call('v2.process.validateFunctions', owner.cid)
     expect(seen).toEqual({
       [good._id]: { processId: open._id, valid: true, errors: [], warnings: [] },
-      [bad._id]: { processId: open._id, valid: false, errors: [{ message: expect.stringContaining('unexpected'), line: 1, column: expect.any(Number) }], warnings: [] },
+      [bad._id]: {
+        processId: open._id,
+        valid: false,
+        errors: [{ message: expect.stringContaining('unexpected'), line: 1, column: expect.any(Number) }],
+        warnings: [],
+      },
     })
     const all = await owner.client.call('v2.process.validateFunctions', owner.cid)
     expect(Object.keys(all).sort()).toEqual([good._id, bad._id, secret._id].sort())

@@ -25,7 +25,7 @@ afterAll(() => Promise.all([owner.client.close(), member.client.close(), teammat
 const newProcess = () => owner.client.call('process.create', { name: `Members ${Math.random().toString(36).slice(2, 8)}` })
 
 describe('v2.process.member.add, list, remove', () => {
-  test('401, 400 for a malformed id, 404 for ids of another workspace and for another workspace\'s workflow, 403 for a user, then who sees it follows the members', async () => {
+  test("401, 400 for a malformed id, 404 for ids of another workspace and for another workspace's workflow, 403 for a user, then who sees it follows the members", async () => {
     const p = await newProcess()
     expect((await anon.fail('v2.process.member.add', p._id, `user_${member.uid}`)).code).toBe(401)
     expect((await anon.fail('v2.process.member.list', p._id)).code).toBe(401)
@@ -71,8 +71,14 @@ describe('v2.process.permissions.grant and deny', () => {
     const p = await newProcess()
     expect((await anon.fail('v2.process.permissions.grant', p._id, member.uid, 'admin')).code).toBe(401)
     expect((await anon.fail('v2.process.permissions.deny', p._id, member.uid, 'admin')).code).toBe(401)
-    expect(await owner.client.fail('v2.process.permissions.grant', p._id, member.uid, 'root')).toMatchObject({ code: 400, details: { argument: 2, name: 'permission' } })
-    expect(await owner.client.fail('v2.process.permissions.grant', p._id, `network_${owner.cid}`, 'any')).toMatchObject({ code: 400, details: { argument: 1, name: 'targetId' } })
+    expect(await owner.client.fail('v2.process.permissions.grant', p._id, member.uid, 'root')).toMatchObject({
+      code: 400,
+      details: { argument: 2, name: 'permission' },
+    })
+    expect(await owner.client.fail('v2.process.permissions.grant', p._id, `network_${owner.cid}`, 'any')).toMatchObject({
+      code: 400,
+      details: { argument: 1, name: 'targetId' },
+    })
     expect(await owner.client.fail('v2.process.permissions.grant', p._id, stranger.uid, 'admin')).toMatchObject({ code: 404, details: { argument: 1 } })
     expect((await stranger.client.fail('v2.process.permissions.grant', p._id, stranger.uid, 'admin')).code).toBe(404)
     expect((await stranger.client.fail('v2.process.permissions.deny', p._id, member.uid, 'admin')).code).toBe(404)

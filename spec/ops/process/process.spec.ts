@@ -22,9 +22,12 @@ afterAll(() => Promise.all([owner.client.close(), member.client.close(), strange
 const newProcess = (name = `Flow ${Math.random().toString(36).slice(2, 8)}`, extra: object = {}) => owner.client.call('process.create', { name, ...extra })
 
 describe('process.create', () => {
-  test('401, 400 naming the argument, 404 for a workspace not one\'s own, 403 for a guest, then the workflow and the signal members hear', async () => {
+  test("401, 400 naming the argument, 404 for a workspace not one's own, 403 for a guest, then the workflow and the signal members hear", async () => {
     expect((await anon.fail('process.create', { name: 'X' })).code).toBe(401)
-    expect(await owner.client.fail('process.create', { name: 'X', enableUnlinkedMode: 'yes' })).toMatchObject({ code: 400, details: { argument: 0, path: '/enableUnlinkedMode' } })
+    expect(await owner.client.fail('process.create', { name: 'X', enableUnlinkedMode: 'yes' })).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/enableUnlinkedMode' },
+    })
     expect(await owner.client.fail('process.create', { name: 'X', color: 'red' })).toMatchObject({ code: 400, details: { argument: 0 } })
     expect((await owner.client.fail('process.create', { name: 'X', workspaceId: stranger.cid })).code).toBe(404)
     const guest = await joinWorkspace(owner, { role: 'guest' })
@@ -76,10 +79,16 @@ describe('process.set_info', () => {
   test('401, 400 naming the argument, 404 for another workspace with nothing changed, 403 for a user, 422 for unknown phases, then the settings and the signal', async () => {
     const p = await newProcess('Before')
     expect((await anon.fail('process.set_info', p._id, { name: 'x' })).code).toBe(401)
-    expect(await owner.client.fail('process.set_info', p._id, { enableMessenger: 'yes' })).toMatchObject({ code: 400, details: { argument: 1, path: '/enableMessenger' } })
+    expect(await owner.client.fail('process.set_info', p._id, { enableMessenger: 'yes' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/enableMessenger' },
+    })
     expect(await owner.client.fail('process.set_info', p._id, { unknownSetting: 1 })).toMatchObject({ code: 400, details: { argument: 1 } })
     expect(await owner.client.fail('process.set_info', 'nope', { name: 'x' })).toMatchObject({ code: 400, details: { argument: 0, name: 'processId' } })
-    expect(await owner.client.fail('process.set_info', p._id, { phases: { nope: {} } })).toMatchObject({ code: 400, details: { argument: 1, path: '/phases/nope' } })
+    expect(await owner.client.fail('process.set_info', p._id, { phases: { nope: {} } })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/phases/nope' },
+    })
     expect((await stranger.client.fail('process.set_info', p._id, { name: 'Hijacked' })).code).toBe(404)
     expect((await owner.client.fail('process.set_info', MISSING, { name: 'Ghost' })).code).toBe(404)
     expect((await member.client.fail('process.set_info', p._id, { name: 'By a user' })).code).toBe(403)
@@ -231,7 +240,9 @@ describe('process.list and v2.process.meta', () => {
         { _id: PHASE_A, name: 'Open', requiredFields: [a._id], fields: [b._id] },
       ],
     })
-    expect((await member.client.call('process.list', p._id, PHASE_A))[0].phases).toEqual([{ _id: PHASE_A, name: 'Open', requiredFields: [a._id], fields: [b._id] }])
+    expect((await member.client.call('process.list', p._id, PHASE_A))[0].phases).toEqual([
+      { _id: PHASE_A, name: 'Open', requiredFields: [a._id], fields: [b._id] },
+    ])
     expect(await member.client.call('process.list', p._id, MISSING)).toEqual([])
     expect((await member.client.call('process.list', `listed-${p._id}`, owner.cid)).map((x: any) => x._id)).toEqual([p._id])
     expect((await member.client.call('process.list', `listed-${p._id}`)).map((x: any) => x._id)).toEqual([p._id])

@@ -30,16 +30,38 @@ describe('v2.process.publicForm.create', () => {
   test('401, 400 naming the argument, 404 for another workspace and for people, teams and accounts not of it, 403 for a user, then the form, the signal and key rotation', async () => {
     const p = await newProcess()
     expect((await anon.fail('v2.process.publicForm.create', { processId: p._id })).code).toBe(401)
-    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, followers: 'all' })).toMatchObject({ code: 400, details: { argument: 0, path: '/followers' } })
-    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, allowRead: true })).toMatchObject({ code: 400, details: { argument: 0 } })
+    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, followers: 'all' })).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/followers' },
+    })
+    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, allowRead: true })).toMatchObject({
+      code: 400,
+      details: { argument: 0 },
+    })
     expect((await stranger.client.fail('v2.process.publicForm.create', { processId: p._id })).code).toBe(404)
     expect((await member.client.fail('v2.process.publicForm.create', { processId: p._id })).code).toBe(403)
-    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, creator: stranger.uid })).toMatchObject({ code: 404, msg: 'creator not found' })
-    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, team: theirTeam._id })).toMatchObject({ code: 404, msg: 'team not found' })
-    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, team: team._id, account: otherAccount._id })).toMatchObject({ code: 404, msg: 'account not found' })
+    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, creator: stranger.uid })).toMatchObject({
+      code: 404,
+      msg: 'creator not found',
+    })
+    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, team: theirTeam._id })).toMatchObject({
+      code: 404,
+      msg: 'team not found',
+    })
+    expect(await owner.client.fail('v2.process.publicForm.create', { processId: p._id, team: team._id, account: otherAccount._id })).toMatchObject({
+      code: 404,
+      msg: 'account not found',
+    })
     expect((await owner.client.call('v2.process.get', p._id)).publicForm).toBeUndefined()
 
-    const form = await owner.client.call('v2.process.publicForm.create', { processId: p._id, creator: member.uid, team: team._id, account: account._id, followers: 'team', theme: { color: '#123456' } })
+    const form = await owner.client.call('v2.process.publicForm.create', {
+      processId: p._id,
+      creator: member.uid,
+      team: team._id,
+      account: account._id,
+      followers: 'team',
+      theme: { color: '#123456' },
+    })
     expect(form).toEqual({
       key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       creator: member.uid,
@@ -70,7 +92,10 @@ describe('v2.process.publicForm.update', () => {
     const p = await newProcess()
     const form = { processId: p._id, allowRead: true }
     expect((await anon.fail('v2.process.publicForm.update', form)).code).toBe(401)
-    expect(await owner.client.fail('v2.process.publicForm.update', { processId: p._id, active: 'no' })).toMatchObject({ code: 400, details: { argument: 0, path: '/active' } })
+    expect(await owner.client.fail('v2.process.publicForm.update', { processId: p._id, active: 'no' })).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/active' },
+    })
     expect(await owner.client.fail('v2.process.publicForm.update', form)).toMatchObject({ code: 404, msg: 'public form not found' })
     const created = await owner.client.call('v2.process.publicForm.create', { processId: p._id })
     expect(created).toMatchObject({ creator: owner.uid, team_account: { team: null, account: null }, followers: 'none', active: true })
@@ -82,7 +107,10 @@ describe('v2.process.publicForm.update', () => {
     expect(updated).toEqual({ ...created, allowRead: true, team_account: { team: expect.any(String), account: otherAccount._id } })
     await member.client.waitForSignal('process.updated', (m) => m._id === p._id && m.changed.includes('publicForm'))
     // A new team drops the account of the former one.
-    expect((await owner.client.call('v2.process.publicForm.update', { processId: p._id, team: team._id })).team_account).toEqual({ team: team._id, account: null })
+    expect((await owner.client.call('v2.process.publicForm.update', { processId: p._id, team: team._id })).team_account).toEqual({
+      team: team._id,
+      account: null,
+    })
     expect((await anon.call('v3.publicForm.get', created.key)).allowRead).toBe(true)
     expect((await owner.client.call('v2.process.publicForm.update', { processId: p._id, active: false })).key).toBe(created.key)
     expect((await anon.fail('v3.publicForm.get', created.key)).code).toBe(404)
@@ -94,7 +122,13 @@ describe('v2.process.publicForm.update', () => {
 describe('v3.publicForm.get', () => {
   test('400, 404 for an unknown key, then the public face of the form over the socket and HTTP without a session, never the creator', async () => {
     const p = await newProcess()
-    const name = await owner.client.call('process.create_field', p._id, { label: 'Your name', type: 'text', required: true, placeholder: 'Jane', description: 'Full name' })
+    const name = await owner.client.call('process.create_field', p._id, {
+      label: 'Your name',
+      type: 'text',
+      required: true,
+      placeholder: 'Jane',
+      description: 'Full name',
+    })
     const size = await owner.client.call('process.create_field', p._id, { label: 'Size', type: 'textpredefinedoptions', data: ['S', 'M'] })
     await owner.client.call('process.create_field', p._id, { label: 'Handler', type: 'users' })
     await owner.client.call('process.create_field', p._id, { label: 'Score', type: 'numeric', function: 'return 1', functionEnabled: true })

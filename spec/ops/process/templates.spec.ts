@@ -28,7 +28,12 @@ describe('templates/*.json', () => {
     const ids = shipped.map((t) => t._id)
     expect(new Set(ids).size).toBe(ids.length)
     for (const t of shipped) {
-      expect(t).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), title: expect.any(String), description: expect.any(String), schemas: expect.any(Array) })
+      expect(t).toEqual({
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        title: expect.any(String),
+        description: expect.any(String),
+        schemas: expect.any(Array),
+      })
       const processIds = t.schemas.map((s: any) => s._id)
       for (const s of t.schemas) {
         const fieldIds = s.fields.map((f: any) => f._id)
@@ -65,7 +70,11 @@ describe('process.install_template', () => {
   test('a member installs a template into the current workspace: new ids, links between its workflows resolve', async () => {
     const sales = shipped.find((t) => t.title === 'Sales pipeline')
     const result = await member.client.call('process.install_template', sales._id)
-    expect(result).toEqual({ templateId: sales._id, cid: owner.cid, processIds: [expect.stringMatching(/^[0-9a-f]{24}$/), expect.stringMatching(/^[0-9a-f]{24}$/)] })
+    expect(result).toEqual({
+      templateId: sales._id,
+      cid: owner.cid,
+      processIds: [expect.stringMatching(/^[0-9a-f]{24}$/), expect.stringMatching(/^[0-9a-f]{24}$/)],
+    })
     await owner.client.waitForSignal('process.created', (m) => m._id === result.processIds[1])
     const [customers, deals] = await Promise.all(result.processIds.map((id: string) => owner.client.call('v2.process.get', id)))
     expect(customers).toMatchObject({ name: 'Customers', enableUnlinkedMode: true, key: 'customers', uid: member.uid, cid: owner.cid })

@@ -38,8 +38,16 @@ describe('mail configuration', () => {
   })
 
   test('SMTP_URL, MAIL_FROM and PUBLIC_URL are read; a trailing slash of PUBLIC_URL goes', () => {
-    const config = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465', MAIL_FROM: 'Team <team@example.org>', PUBLIC_URL: 'https://work.example.org/app/' })
-    expect(config).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.org:465', mailFrom: 'Team <team@example.org>', publicUrl: 'https://work.example.org/app' })
+    const config = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.org:465',
+      MAIL_FROM: 'Team <team@example.org>',
+      PUBLIC_URL: 'https://work.example.org/app/',
+    })
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.org:465',
+      mailFrom: 'Team <team@example.org>',
+      publicUrl: 'https://work.example.org/app',
+    })
     expect(loadConfig({ MAIL_FROM: 'team@example.org' }).mailFrom).toBe('team@example.org')
   })
 

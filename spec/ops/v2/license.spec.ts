@@ -124,7 +124,10 @@ describe('scripts/set-license.ts', () => {
     const fn = { label: 'Total', type: 'numeric', function: 'return 1', functionEnabled: true }
     expect(await client.fail('process.create_field', wf._id, fn)).toMatchObject({ code: 422, details: { feature: 'functionFields' } })
     const plain = await client.call('process.create_field', wf._id, { label: 'Amount', type: 'numeric' })
-    expect(await client.fail('process.update_field', wf._id, plain._id, { functionEnabled: true, function: 'return 2' })).toMatchObject({ code: 422, details: { feature: 'functionFields' } })
+    expect(await client.fail('process.update_field', wf._id, plain._id, { functionEnabled: true, function: 'return 2' })).toMatchObject({
+      code: 422,
+      details: { feature: 'functionFields' },
+    })
     expect(await client.fail('process.set_info', wf._id, { nameFunction: 'return "x"', nameFunctionEnabled: true })).toMatchObject({ code: 422 })
     const phase = '0123456789abcdef0123abcd'
     await client.call('process.set_info', wf._id, { phases: { [phase]: { name: 'New' } }, phasesOrder: [phase] })

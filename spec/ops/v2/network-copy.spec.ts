@@ -24,7 +24,12 @@ beforeAll(async () => {
   companies = await owner.client.call('process.create', { name: 'Companies', enableUnlinkedMode: true })
   deals = await owner.client.call('process.create', { name: 'Deals' })
   const link = await owner.client.call('process.create_field', deals._id, { label: 'Company', type: 'activitylink', data: [companies._id] })
-  await owner.client.call('process.set_info', deals._id, { key: 'deals', personInCharge: member.uid, phases: { [PHASE]: { name: 'Open', fields: [link._id] } }, phasesOrder: [PHASE] })
+  await owner.client.call('process.set_info', deals._id, {
+    key: 'deals',
+    personInCharge: member.uid,
+    phases: { [PHASE]: { name: 'Open', fields: [link._id] } },
+    phasesOrder: [PHASE],
+  })
   await owner.client.call('v2.process.member.add', deals._id, `user_${member.uid}`)
   // Seen only by its listed people: not the whole workspace.
   secret = await owner.client.call('process.create', { name: 'Secret' })
@@ -49,7 +54,12 @@ describe('v2.network.copy', () => {
 
   test('the owner gets a new workspace with every workflow copied: new ids, links resolve, people of the source left out', async () => {
     const result = await owner.client.call('v2.network.copy', owner.cid, 'Sales copy')
-    expect(result).toEqual({ cid: expect.stringMatching(hex), name: 'Sales copy', sourceId: owner.cid, processIds: [expect.stringMatching(hex), expect.stringMatching(hex), expect.stringMatching(hex)] })
+    expect(result).toEqual({
+      cid: expect.stringMatching(hex),
+      name: 'Sales copy',
+      sourceId: owner.cid,
+      processIds: [expect.stringMatching(hex), expect.stringMatching(hex), expect.stringMatching(hex)],
+    })
     expect(result.cid).not.toBe(owner.cid)
     const ws = await owner.client.call('v2.network.get', result.cid)
     expect(ws.members.map((m: any) => [m.uid, m.role])).toEqual([[owner.uid, 'owner']])
@@ -78,7 +88,10 @@ describe('v2.network.publicCopy', () => {
   test('401, 400, 404 while allowPublicCopy is off; then anyone copies the workflows open to the whole workspace', async () => {
     expect((await anon.fail('v2.network.publicCopy', { copyNetworkId: owner.cid })).code).toBe(401)
     expect(await stranger.client.fail('v2.network.publicCopy', {})).toMatchObject({ code: 400, details: { argument: 0 } })
-    expect(await stranger.client.fail('v2.network.publicCopy', { copyNetworkId: 'x' })).toMatchObject({ code: 400, details: { argument: 0, path: '/copyNetworkId' } })
+    expect(await stranger.client.fail('v2.network.publicCopy', { copyNetworkId: 'x' })).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/copyNetworkId' },
+    })
     expect((await stranger.client.fail('v2.network.publicCopy', { copyNetworkId: MISSING })).code).toBe(404)
     expect((await stranger.client.fail('v2.network.publicCopy', { copyNetworkId: owner.cid })).code).toBe(404)
     expect((await member.client.fail('v2.network.update', owner.cid, { allowPublicCopy: true })).code).toBe(403)

@@ -50,7 +50,9 @@ describe('v2.network.update', () => {
     expect((await owner.client.call('v2.network.get', owner.cid)).name).not.toBe('Hijacked')
 
     const watcher = await Client.connect({ key: owner.key })
-    expect(await owner.client.call('v2.network.update', owner.cid, { name: 'Renamed', isolatedTeams: true, defaultView: 'feed', languages: ['fi', 'en'] })).toBe(true)
+    expect(
+      await owner.client.call('v2.network.update', owner.cid, { name: 'Renamed', isolatedTeams: true, defaultView: 'feed', languages: ['fi', 'en'] }),
+    ).toBe(true)
     const ws = await owner.client.call('v2.network.get', owner.cid)
     expect(ws.name).toBe('Renamed')
     expect(ws.settings).toMatchObject({ isolatedTeams: true, defaultView: 'feed', languages: ['fi', 'en'] })

@@ -30,7 +30,13 @@ beforeAll(async () => {
 afterAll(() => Promise.all([owner, member, buyer, buyerUser, buyerGuest].map((p) => p.client.close()).concat(anon.close())))
 
 const publish = (client: Client, extra: object = {}) =>
-  client.call('v2.network.product.publishTemplate', { version: '1.0.0', versionDescription: 'First', title: 'Helpdesk', description: 'Tickets and customers', ...extra })
+  client.call('v2.network.product.publishTemplate', {
+    version: '1.0.0',
+    versionDescription: 'First',
+    title: 'Helpdesk',
+    description: 'Tickets and customers',
+    ...extra,
+  })
 
 describe('v2.network.product.create', () => {
   test('401, 400 naming the argument, 403 for a user, then a product without versions that only members see', async () => {
@@ -39,7 +45,15 @@ describe('v2.network.product.create', () => {
     expect(await owner.client.fail('v2.network.product.create', { name: 'P', price: 1 })).toMatchObject({ code: 400, details: { argument: 0 } })
     expect((await member.client.fail('v2.network.product.create', { name: 'P' })).code).toBe(403)
     const product = await owner.client.call('v2.network.product.create', { name: 'Helpdesk' })
-    expect(product).toEqual({ _id: expect.stringMatching(hex), cid: owner.cid, name: 'Helpdesk', uid: owner.uid, created: expect.any(Number), latest: null, versions: [] })
+    expect(product).toEqual({
+      _id: expect.stringMatching(hex),
+      cid: owner.cid,
+      name: 'Helpdesk',
+      uid: owner.uid,
+      created: expect.any(Number),
+      latest: null,
+      versions: [],
+    })
     await member.client.waitForSignal('product.created', (m) => m._id === product._id)
     expect(await member.client.call('v2.network.product.get', product._id)).toEqual(product)
     expect((await buyer.client.fail('v2.network.product.get', product._id)).code).toBe(404)
@@ -49,24 +63,84 @@ describe('v2.network.product.create', () => {
 })
 
 describe('v2.network.product.publishTemplate', () => {
-  test('401, 400 for a version that is not semver, 404 for another workspace\'s product, 403 for a user, 409 for a version that exists', async () => {
+  test("401, 400 for a version that is not semver, 404 for another workspace's product, 403 for a user, 409 for a version that exists", async () => {
     const product = await owner.client.call('v2.network.product.create', { name: 'Versions' })
     expect((await anon.fail('v2.network.product.publishTemplate', { version: '1.0.0', versionDescription: 'x', title: 't', description: 'd' })).code).toBe(401)
     expect(await publish(owner.client, { version: '1.0' }).catch((e) => e.error)).toMatchObject({ code: 400, details: { argument: 0, path: '/version' } })
-    expect(await owner.client.fail('v2.network.product.publishTemplate', { version: '1.0.0', title: 't', description: 'd' })).toMatchObject({ code: 400, details: { argument: 0, name: 'template' } })
-    expect((await owner.client.fail('v2.network.product.publishTemplate', { version: '1.0.0', versionDescription: 'x', title: 't', description: 'd', targetId: MISSING })).code).toBe(404)
+    expect(await owner.client.fail('v2.network.product.publishTemplate', { version: '1.0.0', title: 't', description: 'd' })).toMatchObject({
+      code: 400,
+      details: { argument: 0, name: 'template' },
+    })
+    expect(
+      (
+        await owner.client.fail('v2.network.product.publishTemplate', {
+          version: '1.0.0',
+          versionDescription: 'x',
+          title: 't',
+          description: 'd',
+          targetId: MISSING,
+        })
+      ).code,
+    ).toBe(404)
     const theirs = await buyer.client.call('v2.network.product.create', { name: 'Theirs' })
-    expect((await owner.client.fail('v2.network.product.publishTemplate', { version: '1.0.0', versionDescription: 'x', title: 't', description: 'd', targetId: theirs._id })).code).toBe(404)
-    expect((await owner.client.fail('v2.network.product.publishTemplate', { version: '1.0.0', versionDescription: 'x', title: 't', description: 'd', workspaceId: buyer.cid })).code).toBe(404)
-    expect((await member.client.fail('v2.network.product.publishTemplate', { version: '1.0.0', versionDescription: 'x', title: 't', description: 'd', targetId: product._id })).code).toBe(403)
+    expect(
+      (
+        await owner.client.fail('v2.network.product.publishTemplate', {
+          version: '1.0.0',
+          versionDescription: 'x',
+          title: 't',
+          description: 'd',
+          targetId: theirs._id,
+        })
+      ).code,
+    ).toBe(404)
+    expect(
+      (
+        await owner.client.fail('v2.network.product.publishTemplate', {
+          version: '1.0.0',
+          versionDescription: 'x',
+          title: 't',
+          description: 'd',
+          workspaceId: buyer.cid,
+        })
+      ).code,
+    ).toBe(404)
+    expect(
+      (
+        await member.client.fail('v2.network.product.publishTemplate', {
+          version: '1.0.0',
+          versionDescription: 'x',
+          title: 't',
+          description: 'd',
+          targetId: product._id,
+        })
+      ).code,
+    ).toBe(403)
     // A workspace without workflows has nothing to publish.
-    expect((await buyer.client.fail('v2.network.product.publishTemplate', { version: '1.0.0', versionDescription: 'x', title: 't', description: 'd', targetId: theirs._id })).code).toBe(422)
+    expect(
+      (
+        await buyer.client.fail('v2.network.product.publishTemplate', {
+          version: '1.0.0',
+          versionDescription: 'x',
+          title: 't',
+          description: 'd',
+          targetId: theirs._id,
+        })
+      ).code,
+    ).toBe(422)
     expect((await owner.client.call('v2.network.product.get', product._id)).versions).toEqual([])
 
     const first = await publish(owner.client, { targetId: product._id })
-    expect(first).toMatchObject({ _id: product._id, latest: '1.0.0', versions: [{ version: '1.0.0', versionDescription: 'First', title: 'Helpdesk', description: 'Tickets and customers', uid: owner.uid, workflows: 2 }] })
+    expect(first).toMatchObject({
+      _id: product._id,
+      latest: '1.0.0',
+      versions: [{ version: '1.0.0', versionDescription: 'First', title: 'Helpdesk', description: 'Tickets and customers', uid: owner.uid, workflows: 2 }],
+    })
     await member.client.waitForSignal('product.published', (m) => m._id === product._id && m.version === '1.0.0')
-    expect(await publish(owner.client, { targetId: product._id, versionDescription: 'Overwrite?' }).catch((e) => e.error)).toMatchObject({ code: 409, details: { path: '/version' } })
+    expect(await publish(owner.client, { targetId: product._id, versionDescription: 'Overwrite?' }).catch((e) => e.error)).toMatchObject({
+      code: 409,
+      details: { path: '/version' },
+    })
     await publish(owner.client, { targetId: product._id, version: '1.10.0', versionDescription: 'Tenth' })
     await publish(owner.client, { targetId: product._id, version: '1.2.0', versionDescription: 'Second' })
     await publish(owner.client, { targetId: product._id, version: '1.10.0-beta.1', versionDescription: 'Beta' })
@@ -107,7 +181,10 @@ describe('v2.network.product.install and isProductInstalled', () => {
     expect((await anon.fail('v2.network.product.isProductInstalled', product._id, buyer.cid)).code).toBe(401)
     expect(await buyer.client.fail('v2.network.product.install', product._id)).toMatchObject({ code: 400 })
     expect(await buyer.client.fail('v2.network.product.install', product._id, 'x')).toMatchObject({ code: 400, details: { argument: 1, name: 'workspaceId' } })
-    expect(await buyer.client.fail('v2.network.product.isProductInstalled', 'x', buyer.cid)).toMatchObject({ code: 400, details: { argument: 0, name: 'productId' } })
+    expect(await buyer.client.fail('v2.network.product.isProductInstalled', 'x', buyer.cid)).toMatchObject({
+      code: 400,
+      details: { argument: 0, name: 'productId' },
+    })
     expect((await buyer.client.fail('v2.network.product.install', MISSING, buyer.cid)).code).toBe(404)
     expect((await buyer.client.fail('v2.network.product.install', unpublished._id, buyer.cid)).code).toBe(404)
     expect((await buyer.client.fail('v2.network.product.install', product._id, owner.cid)).code).toBe(404) // not a member there

@@ -38,7 +38,12 @@ describe('v2.network.role.create', () => {
 
   test('creates the role in the current workspace; members hear it; a second role of that name is a conflict', async () => {
     const role = await admin.client.call('v2.network.role.create', { name: 'Editors', capabilities: ['teams.read', 'teams.manage'] })
-    expect(role).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Editors', capabilities: ['teams.manage', 'teams.read'], created: expect.any(Number) })
+    expect(role).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      name: 'Editors',
+      capabilities: ['teams.manage', 'teams.read'],
+      created: expect.any(Number),
+    })
     await member.client.waitForSignal('network.role.created', (m) => m.cid === owner.cid && m.role._id === role._id)
     expect((await owner.client.fail('v2.network.role.create', { name: 'editors', capabilities: [] })).code).toBe(409)
     // Another workspace: the stranger's roles are their own.
@@ -72,7 +77,7 @@ describe('v2.network.role.list', () => {
 })
 
 describe('v2.network.role.update', () => {
-  test('401, 400, 404 for another workspace\'s role with nothing changed, 403, then the change its holders hear', async () => {
+  test("401, 400, 404 for another workspace's role with nothing changed, 403, then the change its holders hear", async () => {
     const role = await owner.client.call('v2.network.role.create', { name: 'Keepers', capabilities: ['teams.read'] })
     const theirs = await stranger.client.call('v2.network.role.create', { name: 'Theirs', capabilities: [] })
     expect((await anon.fail('v2.network.role.update', role._id, { name: 'x' })).code).toBe(401)
@@ -97,7 +102,7 @@ describe('v2.network.role.update', () => {
 })
 
 describe('v2.network.role.remove', () => {
-  test('401, 400, 404 for another workspace\'s role, 403, then the role is gone from its members', async () => {
+  test("401, 400, 404 for another workspace's role, 403, then the role is gone from its members", async () => {
     const role = await owner.client.call('v2.network.role.create', { name: 'Temporary', capabilities: ['teams.manage'] })
     const theirs = await stranger.client.call('v2.network.role.create', { name: 'Kept', capabilities: [] })
     expect((await anon.fail('v2.network.role.remove', role._id)).code).toBe(401)

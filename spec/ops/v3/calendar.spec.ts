@@ -23,11 +23,28 @@ describe('v3.calendar.create and list', () => {
     expect((await anon.fail('v3.calendar.create', { name: 'X' })).code).toBe(401)
     expect(await owner.client.fail('v3.calendar.create', { name: '' })).toMatchObject({ code: 400, details: { argument: 0 } })
     expect(await owner.client.fail('v3.calendar.create', { name: '  ' })).toMatchObject({ code: 400, details: { argument: 0, path: '/name' } })
-    expect(await owner.client.fail('v3.calendar.create', { name: 'X', timezone: 'Mars/Olympus' })).toMatchObject({ code: 400, details: { argument: 0, path: '/timezone' } })
+    expect(await owner.client.fail('v3.calendar.create', { name: 'X', timezone: 'Mars/Olympus' })).toMatchObject({
+      code: 400,
+      details: { argument: 0, path: '/timezone' },
+    })
     expect((await owner.client.fail('v3.calendar.create', { name: 'X', extra: 1 })).code).toBe(400)
 
-    const calendar = await owner.client.call('v3.calendar.create', { name: ' Team days ', description: 'All of us', color: '#ff0000', timezone: 'Europe/Berlin' })
-    expect(calendar).toMatchObject({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), cid: owner.cid, name: 'Team days', description: 'All of us', color: '#ff0000', timezone: 'Europe/Berlin', uid: owner.uid, subscribable: false })
+    const calendar = await owner.client.call('v3.calendar.create', {
+      name: ' Team days ',
+      description: 'All of us',
+      color: '#ff0000',
+      timezone: 'Europe/Berlin',
+    })
+    expect(calendar).toMatchObject({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      cid: owner.cid,
+      name: 'Team days',
+      description: 'All of us',
+      color: '#ff0000',
+      timezone: 'Europe/Berlin',
+      uid: owner.uid,
+      subscribable: false,
+    })
     expect((await member.client.waitForSignal('v3.calendar.created', (m) => m._id === calendar._id)).meta).toEqual({ cid: owner.cid, _id: calendar._id })
     expect(stranger.client.signals.filter((s) => s.sig.startsWith('v3.calendar'))).toEqual([])
     expect((await owner.client.call('v3.calendar.create', { name: 'Plain' })).timezone).toBe('UTC')
@@ -50,7 +67,10 @@ describe('v3.calendar.update and remove', () => {
     const calendar = await newCalendar()
     expect((await anon.fail('v3.calendar.update', calendar._id, { name: 'Y' })).code).toBe(401)
     expect(await owner.client.fail('v3.calendar.update', 'abc', { name: 'Y' })).toMatchObject({ code: 400, details: { argument: 0, name: 'calendarId' } })
-    expect(await owner.client.fail('v3.calendar.update', calendar._id, { timezone: 'Nowhere' })).toMatchObject({ code: 400, details: { argument: 1, path: '/timezone' } })
+    expect(await owner.client.fail('v3.calendar.update', calendar._id, { timezone: 'Nowhere' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/timezone' },
+    })
     expect((await stranger.client.fail('v3.calendar.update', calendar._id, { name: 'Y' })).code).toBe(404)
     expect((await owner.client.fail('v3.calendar.update', MISSING, { name: 'Y' })).code).toBe(404)
     expect((await member.client.fail('v3.calendar.update', calendar._id, { name: 'Y' })).code).toBe(403)
@@ -92,32 +112,71 @@ describe('v3.calendar.event.*', () => {
     const ok = { title: 'Standup', start: '2026-03-02T09:00:00+01:00', end: '2026-03-02T09:15:00+01:00', timezone: 'Europe/Berlin' }
     expect((await anon.fail('v3.calendar.event.create', calendar._id, ok)).code).toBe(401)
     expect(await owner.client.fail('v3.calendar.event.create', 'nope', ok)).toMatchObject({ code: 400, details: { argument: 0, name: 'calendarId' } })
-    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { ...ok, title: ' ' })).toMatchObject({ code: 400, details: { argument: 1, path: '/title' } })
-    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { ...ok, start: '2026-03-02T09:00:00' })).toMatchObject({ code: 400, details: { argument: 1, path: '/start' } })
-    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { ...ok, end: '2026-03-01T09:00:00Z' })).toMatchObject({ code: 400, details: { argument: 1, path: '/end' } })
-    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { title: 'Day', start: '2026-02-30', allDay: true })).toMatchObject({ code: 400, details: { argument: 1, path: '/start' } })
-    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { ...ok, timezone: 'Atlantis' })).toMatchObject({ code: 400, details: { argument: 1, path: '/timezone' } })
+    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { ...ok, title: ' ' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/title' },
+    })
+    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { ...ok, start: '2026-03-02T09:00:00' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/start' },
+    })
+    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { ...ok, end: '2026-03-01T09:00:00Z' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/end' },
+    })
+    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { title: 'Day', start: '2026-02-30', allDay: true })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/start' },
+    })
+    expect(await owner.client.fail('v3.calendar.event.create', calendar._id, { ...ok, timezone: 'Atlantis' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/timezone' },
+    })
     expect((await stranger.client.fail('v3.calendar.event.create', calendar._id, ok)).code).toBe(404)
     expect((await owner.client.fail('v3.calendar.event.create', MISSING, ok)).code).toBe(404)
     expect((await member.client.fail('v3.calendar.event.create', calendar._id, ok)).code).toBe(403)
 
     const timed = await owner.client.call('v3.calendar.event.create', calendar._id, ok)
-    expect(timed).toMatchObject({ calendarId: calendar._id, title: 'Standup', allDay: false, start: '2026-03-02T08:00:00.000Z', end: '2026-03-02T08:15:00.000Z', timezone: 'Europe/Berlin', uid: owner.uid })
-    expect((await member.client.waitForSignal('v3.calendar.event.created', (m) => m._id === timed._id)).meta).toEqual({ cid: owner.cid, calendarId: calendar._id, _id: timed._id })
-    const day = await owner.client.call('v3.calendar.event.create', calendar._id, { title: 'Offsite', start: '2026-03-05', end: '2026-03-06', allDay: true, location: 'Lake' })
+    expect(timed).toMatchObject({
+      calendarId: calendar._id,
+      title: 'Standup',
+      allDay: false,
+      start: '2026-03-02T08:00:00.000Z',
+      end: '2026-03-02T08:15:00.000Z',
+      timezone: 'Europe/Berlin',
+      uid: owner.uid,
+    })
+    expect((await member.client.waitForSignal('v3.calendar.event.created', (m) => m._id === timed._id)).meta).toEqual({
+      cid: owner.cid,
+      calendarId: calendar._id,
+      _id: timed._id,
+    })
+    const day = await owner.client.call('v3.calendar.event.create', calendar._id, {
+      title: 'Offsite',
+      start: '2026-03-05',
+      end: '2026-03-06',
+      allDay: true,
+      location: 'Lake',
+    })
     expect(day).toMatchObject({ allDay: true, start: '2026-03-05', end: '2026-03-06', location: 'Lake' })
 
     // Any member reads; ranges overlap [from, to).
     expect((await member.client.call('v3.calendar.event.list', calendar._id)).map((e: any) => e._id)).toEqual([timed._id, day._id])
     expect((await member.client.call('v3.calendar.event.list', calendar._id, { from: '2026-03-03' })).map((e: any) => e._id)).toEqual([day._id])
     expect((await member.client.call('v3.calendar.event.list', calendar._id, { to: '2026-03-03' })).map((e: any) => e._id)).toEqual([timed._id])
-    expect(await member.client.fail('v3.calendar.event.list', calendar._id, { from: 'yesterdayish' })).toMatchObject({ code: 400, details: { argument: 1, path: '/from' } })
+    expect(await member.client.fail('v3.calendar.event.list', calendar._id, { from: 'yesterdayish' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/from' },
+    })
     expect((await stranger.client.fail('v3.calendar.event.list', calendar._id)).code).toBe(404)
     expect((await anon.fail('v3.calendar.event.list', calendar._id)).code).toBe(401)
 
     expect((await stranger.client.fail('v3.calendar.event.update', timed._id, { title: 'X' })).code).toBe(404)
     expect((await member.client.fail('v3.calendar.event.update', timed._id, { title: 'X' })).code).toBe(403)
-    expect(await owner.client.fail('v3.calendar.event.update', timed._id, { end: '2020-01-01T00:00:00Z' })).toMatchObject({ code: 400, details: { argument: 1, path: '/end' } })
+    expect(await owner.client.fail('v3.calendar.event.update', timed._id, { end: '2020-01-01T00:00:00Z' })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/end' },
+    })
     const moved = await owner.client.call('v3.calendar.event.update', timed._id, { title: 'Daily', location: 'Room 1' })
     expect(moved).toMatchObject({ title: 'Daily', location: 'Room 1', start: timed.start, end: timed.end })
     await member.client.waitForSignal('v3.calendar.event.updated', (m) => m._id === timed._id)

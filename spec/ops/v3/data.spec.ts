@@ -28,7 +28,12 @@ let b: RunningServer
 let world: { cid: string; fileBytes: Buffer }
 
 beforeAll(async () => {
-  ;[owner, stranger, anon, b] = await Promise.all([signedIn('xfer-owner'), signedIn('xfer-stranger'), Client.connect(), startServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', DATABASE_URL: '' })])
+  ;[owner, stranger, anon, b] = await Promise.all([
+    signedIn('xfer-owner'),
+    signedIn('xfer-stranger'),
+    Client.connect(),
+    startServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', DATABASE_URL: '' }),
+  ])
   member = await joinWorkspace(owner, { role: 'user', tag: 'xfer-member' })
   world = await populate()
 }, 120_000)
@@ -57,7 +62,12 @@ async function populate() {
   const fileBytes = Buffer.from(`contract ${hex()}`)
   const file = await upload(fileBytes, 'contract.txt', { key: owner.key })
   const [acme] = await c.call('v3.activity.createMany', companies._id, [{ name: 'Acme' }], { teamId: team._id })
-  await c.call('v3.activity.createMany', deals._id, [{ name: 'Big deal', fields: { [link._id]: [acme._id], [amount._id]: 42 }, fileIds: [file.body._id], followerIds: [member.uid] }], { teamId: team._id })
+  await c.call(
+    'v3.activity.createMany',
+    deals._id,
+    [{ name: 'Big deal', fields: { [link._id]: [acme._id], [amount._id]: 42 }, fileIds: [file.body._id], followerIds: [member.uid] }],
+    { teamId: team._id },
+  )
   const calendar = await c.call('v3.calendar.create', { name: 'Launches' })
   await c.call('v3.calendar.event.create', calendar._id, { title: 'Go live', start: '2026-03-02T09:00:00Z' })
   await c.call('v3.insight.create', { processId: deals._id, name: 'Pipeline', fields: [amount._id] })
@@ -90,11 +100,21 @@ async function canonical(zip: JSZip, skip: string[]) {
   const kinds: Record<string, Record<string, unknown>[]> = {}
   for (const { name } of KINDS.filter((k) => !skip.includes(k.name))) {
     const text = await zip.file(`${name}.jsonl`)?.async('string')
-    if (text !== undefined) kinds[`${name}.jsonl`] = text.split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    if (text !== undefined)
+      kinds[`${name}.jsonl`] = text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
   }
   const ID = /^([a-z]+_)?([0-9a-f]{24})$/
   const mask = (v: unknown): unknown =>
-    typeof v === 'string' ? v.replace(/[0-9a-f]{24}/g, '#') : Array.isArray(v) ? v.map(mask) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [mask(k), mask(x)])) : v
+    typeof v === 'string'
+      ? v.replace(/[0-9a-f]{24}/g, '#')
+      : Array.isArray(v)
+        ? v.map(mask)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [mask(k), mask(x)]))
+          : v
   const names = new Map<string, string>()
   const rename = (v: unknown): unknown => {
     if (typeof v === 'string') {
@@ -104,7 +124,12 @@ async function canonical(zip: JSZip, skip: string[]) {
       return `${m[1] ?? ''}${names.get(m[2])}`
     }
     if (Array.isArray(v)) return v.map(rename)
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (ID.test(a) && ID.test(b) ? 0 : a.localeCompare(b))).map(([k, x]) => [rename(k), rename(x)]))
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v)
+          .sort(([a], [b]) => (ID.test(a) && ID.test(b) ? 0 : a.localeCompare(b)))
+          .map(([k, x]) => [rename(k), rename(x)]),
+      )
     return v
   }
   const out: Record<string, unknown[]> = {}
@@ -133,7 +158,21 @@ describe('v3.user.data.export and .job', () => {
     const zip = await download(process.env.TEST_SERVER_URL!, owner.key, job.fileId)
     const manifest = JSON.parse(await zip.file('manifest.json')!.async('string'))
     expect(manifest).toMatchObject({ format: 'hlr-export', formatVersion: 1, workspaces: [{ _id: world.cid, whole: true }] })
-    expect(manifest.counts).toMatchObject({ workflows: 2, fields: 2, activities: 2, files: 1, fileContents: 1, invites: 1, calendars: 1, events: 1, insights: 1, teams: 1, wallPosts: 1, wallComments: 1, wallLikes: 1 })
+    expect(manifest.counts).toMatchObject({
+      workflows: 2,
+      fields: 2,
+      activities: 2,
+      files: 1,
+      fileContents: 1,
+      invites: 1,
+      calendars: 1,
+      events: 1,
+      insights: 1,
+      teams: 1,
+      wallPosts: 1,
+      wallComments: 1,
+      wallLikes: 1,
+    })
     const fileRow = JSON.parse((await zip.file('files.jsonl')!.async('string')).trim())
     expect(await zip.file(`files/${fileRow._id}`)!.async('nodebuffer')).toEqual(world.fileBytes)
     const invite = JSON.parse((await zip.file('invites.jsonl')!.async('string')).trim())
@@ -143,7 +182,10 @@ describe('v3.user.data.export and .job', () => {
   })
 
   test('omit flags skip their kinds; a member exports only what they may see', async () => {
-    const omitted = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid], { omitActivities: true, omitFileContents: true, omitInvites: true, omitFeed: true }))._id)
+    const omitted = await finished(
+      owner.client,
+      (await owner.client.call('v3.user.data.export', [world.cid], { omitActivities: true, omitFileContents: true, omitInvites: true, omitFeed: true }))._id,
+    )
     const zip = await download(process.env.TEST_SERVER_URL!, owner.key, omitted.fileId)
     expect(zip.file('activities.jsonl')).toBeNull()
     expect(zip.file('history.jsonl')).toBeNull()
@@ -213,11 +255,11 @@ describe('v3.user.data.export.workspaces and .import', () => {
   }, 180_000)
 })
 
-describe('npm run export / import (the operator\'s path)', () => {
+describe("npm run export / import (the operator's path)", () => {
   const npm = (args: string[], env: Record<string, string>) =>
     promisify(execFile)('npm', ['run', '--silent', ...args], { cwd: path.join(__dirname, '..', '..', '..'), env: { ...process.env, ...env }, timeout: 120_000 })
 
-  test('an archive imported into a stopped server\'s folder and exported from it again holds the same records', async () => {
+  test("an archive imported into a stopped server's folder and exported from it again holds the same records", async () => {
     const job = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid]))._id)
     const res = await fetch(`${process.env.TEST_SERVER_URL}/file/${job.fileId}?dl=1`, { headers: { hlrkey: owner.key } })
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-cli-'))
@@ -227,7 +269,8 @@ describe('npm run export / import (the operator\'s path)', () => {
     // A fresh server folder where the owner and the member have accounts (so everyone is linked); then the server stops and the commands run on its folder.
     const c = await startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: '' })
     const anonC = await Client.connect({ url: c.wsUrl })
-    for (const person of [owner, member]) await anonC.call('v2.user.register', { email: person.email, password: person.password, firstname: 'Test', lastname: 'x' })
+    for (const person of [owner, member])
+      await anonC.call('v2.user.register', { email: person.email, password: person.password, firstname: 'Test', lastname: 'x' })
     await anonC.close()
     expect(await c.stop()).toBe(0)
     const env = { DATA_DIR: c.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }

@@ -73,7 +73,9 @@ describe('v3.user.permissions', () => {
   test('details: the operations of the role table they may call, the custom role name; items answer per id', async () => {
     const role = await owner.client.call('v2.network.role.create', { name: 'Team keepers', capabilities: ['teams.manage'] })
     await owner.client.call('company.set_user_data', { section: 'customRole', uid: member.uid, value: role._id })
-    const result = (await admin.client.call('v3.user.permissions', member.uid, null, { details: true, items: { workflowIds: ['w1'], insightIds: [] } }))[member.uid]
+    const result = (await admin.client.call('v3.user.permissions', member.uid, null, { details: true, items: { workflowIds: ['w1'], insightIds: [] } }))[
+      member.uid
+    ]
     expect(result).toMatchObject({ customRole: role._id, customRoleName: 'Team keepers', items: { workflowIds: { w1: null }, insightIds: {} } })
     expect(result.operations).toEqual(expect.arrayContaining(['company.new_team', 'v2.network.get']))
     expect(result.operations).not.toContain('v2.network.update')

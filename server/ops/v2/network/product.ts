@@ -53,7 +53,13 @@ export const publishTemplate = operation({
       const found = await ctx.db.selectFrom('products').selectAll().where('cid', '=', cid).where('_id', '=', options.targetId).executeTakeFirst()
       if (!found) throw notFound('product')
       product = found
-      const taken = await ctx.db.selectFrom('product_versions').select('version').where('cid', '=', cid).where('product_id', '=', product._id).where('version', '=', options.version).executeTakeFirst()
+      const taken = await ctx.db
+        .selectFrom('product_versions')
+        .select('version')
+        .where('cid', '=', cid)
+        .where('product_id', '=', product._id)
+        .where('version', '=', options.version)
+        .executeTakeFirst()
       if (taken) throw conflict(`version ${options.version} of this product exists; publish a new version`, { argument: 0, path: '/version' })
     }
     const template = await workspaceTemplate(ctx.db, cid, member)
@@ -147,7 +153,12 @@ export const isProductInstalled = operation({
   readOnly: true,
   async run(ctx, productId, workspaceId) {
     const { product } = await loadVisibleProduct(ctx.db, ctx.session, productId)
-    const installed = await ctx.db.selectFrom('product_installs').select('process_ids').where('cid', '=', workspaceId).where('product_id', '=', product._id).executeTakeFirst()
+    const installed = await ctx.db
+      .selectFrom('product_installs')
+      .select('process_ids')
+      .where('cid', '=', workspaceId)
+      .where('product_id', '=', product._id)
+      .executeTakeFirst()
     const ids = installed?.process_ids ?? []
     if (!ids.length) return false
     const left = await ctx.db.selectFrom('processes').select('_id').where('cid', '=', workspaceId).where('_id', 'in', ids).executeTakeFirst()

@@ -12,7 +12,6 @@ import { newId } from '../../../ids'
 import { type Capability, customRoleCapabilities, describeMember, findMember, GRANTABLE_CAPABILITIES, type Member } from '../../../policies/roles'
 import { operation, type Context } from '../../../rpc/operation'
 
-
 export const create = operation({
   name: 'v2.network.role.create',
   access: 'member',

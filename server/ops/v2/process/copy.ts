@@ -27,7 +27,11 @@ export const copy = operation({
     }
     const copies = new Map<string, string>()
     for (const [cid, processes] of byWorkspace) {
-      const schemas = await describeProcesses(ctx.db, cid, processes.map((p) => p._id))
+      const schemas = await describeProcesses(
+        ctx.db,
+        cid,
+        processes.map((p) => p._id),
+      )
       const { ids } = await copyProcesses(ctx, { cid, uid: ctx.session.uid, sourceCid: cid, rename: (name) => `${name} (copy)` }, schemas)
       for (const p of processes) copies.set(p._id, ids[p._id])
     }

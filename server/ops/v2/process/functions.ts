@@ -44,9 +44,13 @@ export const validateFunctions = operation({
         if (typeof f.function !== 'string' || !f.function.trim()) continue
         entries.push({ key: f._id, processId: w._id, body: f.function, variables: (f.functionVariables as Record<string, unknown>) ?? {}, fieldKey: f._id })
       }
-      if (w.nameFunction) entries.push({ key: `${w._id}:${NAME}`, processId: w._id, body: w.nameFunction.body, variables: w.nameFunction.variables, fieldKey: NAME })
+      if (w.nameFunction)
+        entries.push({ key: `${w._id}:${NAME}`, processId: w._id, body: w.nameFunction.body, variables: w.nameFunction.variables, fieldKey: NAME })
     }
-    const checks = await checkFunctions(ctx.functions, entries.map((e) => ({ body: e.body, variableNames: Object.keys(e.variables) })))
+    const checks = await checkFunctions(
+      ctx.functions,
+      entries.map((e) => ({ body: e.body, variableNames: Object.keys(e.variables) })),
+    )
     const out: Record<string, object> = {}
     entries.forEach((e, i) => {
       const unknown = unknownReferences(workflows, e.processId, e.variables)
@@ -56,4 +60,3 @@ export const validateFunctions = operation({
     return out
   },
 })
-

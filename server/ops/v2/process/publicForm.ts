@@ -52,7 +52,13 @@ async function settle(ctx: SignedInContext, process: ProcessRow, given: FormInpu
     const row = await ctx.db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', team).executeTakeFirst()
     if (!row) throw notFound('team')
     if (given.account === undefined && account !== null) {
-      const kept = await ctx.db.selectFrom('accounts').select('_id').where('cid', '=', cid).where('_id', '=', account).where('team_id', '=', team).executeTakeFirst()
+      const kept = await ctx.db
+        .selectFrom('accounts')
+        .select('_id')
+        .where('cid', '=', cid)
+        .where('_id', '=', account)
+        .where('team_id', '=', team)
+        .executeTakeFirst()
       if (!kept) account = null
     }
   } else account = null

@@ -30,7 +30,8 @@ export const pass = operation({
     const v = await loadVisibleActivity(ctx.db, ctx.session, activityId, false, { lock: true })
     requireEdit(v, 'pass the ball of')
     const followers = await followersOf(ctx.db, v.activity.cid, v.activity.discussion_id)
-    if (!followers.includes(userId)) throw refused('the ball can only be passed to a follower of the activity', { argument: 1, name: 'userId', reason: 'not a follower' })
+    if (!followers.includes(userId))
+      throw refused('the ball can only be passed to a follower of the activity', { argument: 1, name: 'userId', reason: 'not a follower' })
     return { _id: activityId, ballHolder: await moveBall(ctx, v.activity, userId) }
   },
 })
@@ -80,7 +81,11 @@ export const list = operation({
       .where('removed', '=', false)
       .where('ball_holder', 'is not', null)
     if (discussionIds !== '*') q = q.where('discussion_id', 'in', [...new Set(discussionIds)])
-    const rows = await q.orderBy(sql`(ball_holder->>'since')::bigint`).orderBy('_id').limit(BALL_LIST_MAX).execute()
+    const rows = await q
+      .orderBy(sql`(ball_holder->>'since')::bigint`)
+      .orderBy('_id')
+      .limit(BALL_LIST_MAX)
+      .execute()
     return rows.map((r) => ({ activityId: r._id, discussionId: r.discussion_id, processId: r.process_id, ballHolder: holderOf(r)! }))
   },
 })

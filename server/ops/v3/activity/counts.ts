@@ -65,7 +65,8 @@ export const phaseCount = operation({
       const order = ((p.info.phasesOrder as string[] | undefined) ?? []).filter((id) => !removed.includes(id))
       out[p._id] = Object.fromEntries(order.map((id) => [id, 0]))
     }
-    for (const r of await phaseCounts(ctx, cid, processes)) if (Number(r.count) !== 0 || r.phase_id in out[r.process_id]) out[r.process_id][r.phase_id] = Number(r.count)
+    for (const r of await phaseCounts(ctx, cid, processes))
+      if (Number(r.count) !== 0 || r.phase_id in out[r.process_id]) out[r.process_id][r.phase_id] = Number(r.count)
     return out
   },
 })
@@ -81,7 +82,9 @@ export const buildPhaseCountCache = operation({
     if (!ADMINISTERS_EVERY_PROCESS.includes(member.role)) throw forbidden('only owners and admins rebuild the activity counts', { needs: 'admin' })
     await ctx.db.deleteFrom('activity_phase_counts').where('cid', '=', cid).execute()
     await sql`insert into activity_phase_counts (cid, process_id, phase_id, count)
-      select cid, process_id, current_phase, count(*) from activities where cid = ${cid} and not removed group by cid, process_id, current_phase`.execute(ctx.db)
+      select cid, process_id, current_phase, count(*) from activities where cid = ${cid} and not removed group by cid, process_id, current_phase`.execute(
+      ctx.db,
+    )
     const total = await ctx.db
       .selectFrom('activity_phase_counts')
       .select((eb) => [eb.fn.sum<string | null>('count').as('n'), eb.fn.count<string>('process_id').distinct().as('p')])
@@ -110,7 +113,14 @@ export const permissions = operation({
     const wanted = query.items?.workflowIds ? new Set(query.items.workflowIds) : null
     for (const { process: p, access: a } of await visibleProcessesOf(ctx.db, workspaceId, { uid: userId, role: member.role })) {
       if (wanted && !wanted.has(p._id)) continue
-      const entry: Record<string, unknown> = { see: a.see, create: a.create, editAny: a.editAny, editOwn: a.editOwn, editOwnTeam: a.editOwnTeam, administer: a.administer }
+      const entry: Record<string, unknown> = {
+        see: a.see,
+        create: a.create,
+        editAny: a.editAny,
+        editOwn: a.editOwn,
+        editOwnTeam: a.editOwnTeam,
+        administer: a.administer,
+      }
       if (query.details) entry.name = p.name
       workflows[p._id] = entry
     }

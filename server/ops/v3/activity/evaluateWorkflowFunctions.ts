@@ -68,7 +68,18 @@ export const logs = operation({
       at: Number(r.at),
     }))
     return {
-      run: { runId: run._id, processId: run.process_id, status: run.status, apply: run.apply, total: run.total, processed: run.processed, changed: run.changed, errors: run.errors, created: Number(run.created), finished: run.finished === null ? null : Number(run.finished) },
+      run: {
+        runId: run._id,
+        processId: run.process_id,
+        status: run.status,
+        apply: run.apply,
+        total: run.total,
+        processed: run.processed,
+        changed: run.changed,
+        errors: run.errors,
+        created: Number(run.created),
+        finished: run.finished === null ? null : Number(run.finished),
+      },
       entries,
       next: entries.length ? entries[entries.length - 1].ts : (query.afterTs ?? 0),
     }

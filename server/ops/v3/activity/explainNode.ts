@@ -22,6 +22,9 @@ export const assist = operation({
     const { activity, cid } = await seenActivity(ctx, args.activityId)
     const graph = await explain(ctx.db, cid, activity, args)
     const explanation = await askModel(ctx.config, SYSTEM, `The graph:\n${JSON.stringify(graph)}`)
-    return { explanation: explanation.trim(), graph: { nodes: graph.nodes.length, edges: graph.edges.length, cycles: graph.cycles.length, truncated: graph.truncated } }
+    return {
+      explanation: explanation.trim(),
+      graph: { nodes: graph.nodes.length, edges: graph.edges.length, cycles: graph.cycles.length, truncated: graph.truncated },
+    }
   },
 })

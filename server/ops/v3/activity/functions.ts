@@ -107,7 +107,8 @@ export const convertStackedVariables = operation({
   capability: 'workspace.admin',
   workspace: (caller, options: { processId?: string }) => workspaceOfProcess(caller, typeof options?.processId === 'string' ? options.processId : undefined),
   async run(ctx, options = {}) {
-    if (options.processId !== undefined && (typeof options.processId !== 'string' || !/^[0-9a-f]{24}$/.test(options.processId))) throw ctx.invalid(0, '/processId', 'must be a workflow id')
+    if (options.processId !== undefined && (typeof options.processId !== 'string' || !/^[0-9a-f]{24}$/.test(options.processId)))
+      throw ctx.invalid(0, '/processId', 'must be a workflow id')
     if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') throw ctx.invalid(0, '/dryRun', 'must be boolean')
     if (options.processId) await visibleProcess(ctx, options.processId as string)
     const { workflows } = await loadGraph(ctx.db, ctx.cid)
@@ -122,7 +123,12 @@ export const convertStackedVariables = operation({
         const variables = { ...(field.functionVariables as Record<string, unknown>) }
         for (const c of changes) variables[c.variable] = c.to
         const { _id, type, uid, created, updated, ...descriptor } = field
-        await ctx.db.updateTable('process_fields').set({ descriptor: JSON.stringify({ ...descriptor, functionVariables: variables }), updated: Date.now() }).where('cid', '=', ctx.cid).where('_id', '=', fieldId).execute()
+        await ctx.db
+          .updateTable('process_fields')
+          .set({ descriptor: JSON.stringify({ ...descriptor, functionVariables: variables }), updated: Date.now() })
+          .where('cid', '=', ctx.cid)
+          .where('_id', '=', fieldId)
+          .execute()
         await recomputeFunction(ctx, ctx.cid, changes[0].processId, fieldId)
       }
     }

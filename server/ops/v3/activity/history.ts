@@ -5,14 +5,7 @@
  * Entries: `{_id, activityId, processId, uid (who), at (ms), kind: created|updated|phase|ball|removed|recovered,
  * changes: {fields?: {fieldId: {from, to}}, name?: {from, to}, phase?: {from, to}, ball?: {from, to}, ...}}`.
  */
-import {
-  activityHistory,
-  loadVisibleActivity,
-  timeline,
-  TIMELINE_DEFAULT_LIMIT,
-  visibleProcesses,
-  workspacesOf,
-} from '../../../domain/activities/history-read'
+import { activityHistory, loadVisibleActivity, timeline, TIMELINE_DEFAULT_LIMIT, visibleProcesses, workspacesOf } from '../../../domain/activities/history-read'
 import { RpcError } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 

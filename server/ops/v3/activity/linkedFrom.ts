@@ -9,7 +9,14 @@
  * matching the filters, `index` the entry's position among them (creation order, from 0).
  */
 import { loadVisibleActivity, visibleProcesses } from '../../../domain/activities/history-read'
-import { indexOfLinking, LINKED_DEFAULT_LIMIT, linkedOfProcess, linkingProcessIds, mayLinkProcessIds, type WorkflowGroup } from '../../../domain/activities/links'
+import {
+  indexOfLinking,
+  LINKED_DEFAULT_LIMIT,
+  linkedOfProcess,
+  linkingProcessIds,
+  mayLinkProcessIds,
+  type WorkflowGroup,
+} from '../../../domain/activities/links'
 import { RpcError } from '../../../errors'
 import { operation, type SignedInContext } from '../../../rpc/operation'
 
@@ -27,8 +34,10 @@ async function linkedMap(ctx: SignedInContext, activityId: string, o: MapOptions
   const empty = o.includeEmptyWorkflows ? await mayLinkProcessIds(ctx.db, activity.cid, activity.process_id) : []
   const visible = await visibleProcesses(ctx.db, ctx.session, [...new Set([...ids, ...empty])])
   const out: Record<string, WorkflowGroup> = {}
-  for (const [id, { process }] of [...visible].sort((a, b) => (a[1].process.created - b[1].process.created) || (a[0] < b[0] ? -1 : 1))) {
-    const group = ids.includes(id) ? await linkedOfProcess(ctx.db, process, activity._id, { limit: o.limit, phaseIds: o.phaseIds, activityIds: o.activityIds, search: o.search }) : { _id: id, name: process.name, phases: {} }
+  for (const [id, { process }] of [...visible].sort((a, b) => a[1].process.created - b[1].process.created || (a[0] < b[0] ? -1 : 1))) {
+    const group = ids.includes(id)
+      ? await linkedOfProcess(ctx.db, process, activity._id, { limit: o.limit, phaseIds: o.phaseIds, activityIds: o.activityIds, search: o.search })
+      : { _id: id, name: process.name, phases: {} }
     if (Object.keys(group.phases).length || o.includeEmptyWorkflows) out[id] = group
   }
   return out
@@ -64,7 +73,11 @@ export const overview = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, activityId, options = {}) {
-    return linkedMap(ctx, activityId, { limit: options.activityLimit ?? LINKED_DEFAULT_LIMIT, includeEmptyWorkflows: options.includeEmptyWorkflows === true, phaseIds: options.phaseIds })
+    return linkedMap(ctx, activityId, {
+      limit: options.activityLimit ?? LINKED_DEFAULT_LIMIT,
+      includeEmptyWorkflows: options.includeEmptyWorkflows === true,
+      phaseIds: options.phaseIds,
+    })
   },
 })
 

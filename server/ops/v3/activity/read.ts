@@ -60,7 +60,8 @@ export const list = operation({
       let key: [string | number, string]
       try {
         key = JSON.parse(Buffer.from(query.after, 'base64url').toString())
-        if (!Array.isArray(key) || key.length !== 2 || typeof key[1] !== 'string' || typeof key[0] !== (sort === 'name' ? 'string' : 'number')) throw new Error()
+        if (!Array.isArray(key) || key.length !== 2 || typeof key[1] !== 'string' || typeof key[0] !== (sort === 'name' ? 'string' : 'number'))
+          throw new Error()
       } catch {
         throw ctx.invalid(0, '/after', 'is not a cursor of this list')
       }
@@ -122,7 +123,11 @@ export const remove = operation({
         items.map((l) => ({ cid, activityId: l.row._id, processId, kind: 'removed' as const, changes: { removed: { from: false, to: true } } })),
       )
       await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.removed', meta: { processId, ids } })
-      await recomputeAfter(ctx, cid, items.map((l) => ({ activityId: l.row._id, keys: allKeys(l.row.fields as Record<string, unknown>) })))
+      await recomputeAfter(
+        ctx,
+        cid,
+        items.map((l) => ({ activityId: l.row._id, keys: allKeys(l.row.fields as Record<string, unknown>) })),
+      )
     }
     return loaded.map((l) => l.row._id)
   },

@@ -37,7 +37,11 @@ export const more = operation({
       withPhase.map((p) => p._id),
     )
     if (!visible.size) throw notFound('phase')
-    return removedOfPhase(ctx.db, [...visible.keys()], phaseId, { limit: options.limit ?? REMOVED_DEFAULT_LIMIT, skip: options.skip ?? 0, search: options.search })
+    return removedOfPhase(ctx.db, [...visible.keys()], phaseId, {
+      limit: options.limit ?? REMOVED_DEFAULT_LIMIT,
+      skip: options.skip ?? 0,
+      search: options.search,
+    })
   },
 })
 
@@ -114,10 +118,20 @@ export const recover = operation({
       await adjustPhaseCounts(ctx, cid, processId, deltas)
       await recordHistory(
         ctx,
-        list.map((r) => ({ cid, activityId: r._id, processId, kind: 'recovered' as const, changes: { removed: { from: true, to: false }, removedOn: r.removed_on === null ? null : Number(r.removed_on), removedBy: r.removed_by } })),
+        list.map((r) => ({
+          cid,
+          activityId: r._id,
+          processId,
+          kind: 'recovered' as const,
+          changes: { removed: { from: true, to: false }, removedOn: r.removed_on === null ? null : Number(r.removed_on), removedBy: r.removed_by },
+        })),
       )
       await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.recovered', meta: { processId, ids: list.map((r) => r._id) } })
-      await recomputeAfter(ctx, cid, list.map((r) => ({ activityId: r._id, keys: allKeys(r.fields as Record<string, unknown>), all: true })))
+      await recomputeAfter(
+        ctx,
+        cid,
+        list.map((r) => ({ activityId: r._id, keys: allKeys(r.fields as Record<string, unknown>), all: true })),
+      )
     }
     const recovered = new Set(mine.map((r) => r._id))
     return ids.filter((id) => recovered.has(id))

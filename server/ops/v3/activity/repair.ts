@@ -50,7 +50,11 @@ const path = (name: 'v3.activity.repairPath' | 'v3.activity.repairPathDryRun' | 
     },
   })
 
-const workflow = (name: 'v3.activity.repairWorkflowPath' | 'v3.activity.repairWorkflowPathDryRun' | 'v3.activity.forceRepairWorkflowPath', force: boolean, dryRun: boolean) =>
+const workflow = (
+  name: 'v3.activity.repairWorkflowPath' | 'v3.activity.repairWorkflowPathDryRun' | 'v3.activity.forceRepairWorkflowPath',
+  force: boolean,
+  dryRun: boolean,
+) =>
   operation({
     name,
     access: 'member',

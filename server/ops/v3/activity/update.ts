@@ -21,7 +21,18 @@ import { loadFields, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
 import { isFilled, requiredFields } from '../../../domain/activities/values'
-import { checkReferences, checkValues, insertBatches, invalidActivityOf, invitedUsers, knownIds, linkRows, livePhase, requireAttachableFiles, visibleLinkTargets } from '../../../domain/activities/write'
+import {
+  checkReferences,
+  checkValues,
+  insertBatches,
+  invalidActivityOf,
+  invitedUsers,
+  knownIds,
+  linkRows,
+  livePhase,
+  requireAttachableFiles,
+  visibleLinkTargets,
+} from '../../../domain/activities/write'
 import { refused } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 import { tellViewers } from '../../../domain/process-signals'
@@ -79,19 +90,37 @@ export const updateMany = operation({
     const known = { ...(await knownIds(ctx, cid0, ids.users, ids.teams)), links: await visibleLinkTargets(ctx, cid0, ids.links) }
     for (const p of plans) {
       if (p.u.teamId && !known.teams.has(p.u.teamId)) throw invalid(p.index, '/teamId', 'is not a team of this workspace', { field: 'teamId' })
-      if ((p.u.followerIds ?? []).some((f) => !known.users.has(f))) throw invalid(p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
+      if ((p.u.followerIds ?? []).some((f) => !known.users.has(f)))
+        throw invalid(p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
       checkReferences(p.given, p.fields, invalid, p.index, known)
     }
-    await requireAttachableFiles(ctx, cid0, plans.map((p) => ({ index: p.index, fileIds: p.u.fileIds ?? [] })), 0)
+    await requireAttachableFiles(
+      ctx,
+      cid0,
+      plans.map((p) => ({ index: p.index, fileIds: p.u.fileIds ?? [] })),
+      0,
+    )
 
     const now = Date.now()
-    const writes: { cid: string; _id: string; name: string; team: string | null; phase: string; cp: string; fields: string; files: string; location: string | null; priority: number | null }[] = []
+    const writes: {
+      cid: string
+      _id: string
+      name: string
+      team: string | null
+      phase: string
+      cp: string
+      fields: string
+      files: string
+      location: string | null
+      priority: number | null
+    }[] = []
     const history: HistoryEntry[] = []
     const members: { cid: string; discussion_id: string; uid: string; created: number }[] = []
     const linkChanges: { cid: string; from: string; fieldIds: string[]; rows: ReturnType<typeof linkRows> }[] = []
     const deltas = new Map<string, Map<string, number>>()
     const signals = new Map<string, Told<'v3.activity.updated' | 'v3.activity.phase'>[]>()
-    const tell = (processId: string, told: Told<'v3.activity.updated' | 'v3.activity.phase'>) => signals.set(processId, [...(signals.get(processId) ?? []), told])
+    const tell = (processId: string, told: Told<'v3.activity.updated' | 'v3.activity.phase'>) =>
+      signals.set(processId, [...(signals.get(processId) ?? []), told])
     const functionInputs: Change[] = []
     let changedCount = 0
     for (const p of plans) {
@@ -113,7 +142,10 @@ export const updateMany = operation({
       const moved = p.phase !== row.current_phase
       const completePhases = moved ? [...new Set([...(row.complete_phases as string[]), row.current_phase])] : (row.complete_phases as string[])
 
-      const newcomers = [...(u.followerIds ?? []), ...invitedUsers(Object.fromEntries(changedFields.filter((id) => id in p.values).map((id) => [id, p.values[id]])), p.fields)]
+      const newcomers = [
+        ...(u.followerIds ?? []),
+        ...invitedUsers(Object.fromEntries(changedFields.filter((id) => id in p.values).map((id) => [id, p.values[id]])), p.fields),
+      ]
       for (const uid of new Set(newcomers)) members.push({ cid: row.cid, discussion_id: row.discussion_id, uid, created: now })
       if (!Object.keys(changes).length && !moved) continue
       changedCount++
@@ -160,9 +192,20 @@ export const updateMany = operation({
     )
     for (const l of linkChanges) {
       await ctx.db.deleteFrom('activity_links').where('cid', '=', l.cid).where('from_id', '=', l.from).where('field_id', 'in', l.fieldIds).execute()
-      if (l.rows.length) await ctx.db.insertInto('activity_links').values(l.rows).onConflict((oc) => oc.doNothing()).execute()
+      if (l.rows.length)
+        await ctx.db
+          .insertInto('activity_links')
+          .values(l.rows)
+          .onConflict((oc) => oc.doNothing())
+          .execute()
     }
-    await insertBatches(members, 5000, (batch) => ctx.db.insertInto('discussion_members').values(batch).onConflict((oc) => oc.doNothing()).execute())
+    await insertBatches(members, 5000, (batch) =>
+      ctx.db
+        .insertInto('discussion_members')
+        .values(batch)
+        .onConflict((oc) => oc.doNothing())
+        .execute(),
+    )
     // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
     for (const [processId, d] of [...deltas].sort(([a], [b]) => a.localeCompare(b))) await adjustPhaseCounts(ctx, cid0, processId, d)
     await recordHistory(ctx, history)

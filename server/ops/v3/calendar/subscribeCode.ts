@@ -15,7 +15,8 @@ import { operation, type MemberContext } from '../../../rpc/operation'
 async function issue(ctx: MemberContext, calendarId: string, mustExist: boolean) {
   const { cid, member, calendar } = await calendarIn(ctx, calendarId)
   requireCalendarManager(member, calendar)
-  if (!mustExist && calendar.subscribe_hash) throw conflict('the calendar has a subscribe code already: rotate it to get a new one', { argument: 0, name: 'calendarId' })
+  if (!mustExist && calendar.subscribe_hash)
+    throw conflict('the calendar has a subscribe code already: rotate it to get a new one', { argument: 0, name: 'calendarId' })
   const code = newSecret()
   await setSubscribeHash(ctx.db, cid, calendarId, hashSecret(code))
   ctx.publish(`workspace:${cid}`, 'v3.calendar.updated', { cid, _id: calendarId })

@@ -15,7 +15,11 @@ async function setKey(ctx: SignedInContext, insightId: string, hash: string | nu
   const { insight, access } = await insightFor(ctx.db, ctx.session, insightId)
   if (insight.uid !== ctx.session.uid && !access.administer) throw forbidden('only the creator of the insight and administrators of the workflow may share it')
   await ctx.db.updateTable('insights').set({ public_hash: hash, updated: Date.now() }).where('cid', '=', insight.cid).where('_id', '=', insightId).execute()
-  ctx.publish([...new Set([insight.uid, ctx.session.uid])].map((u) => `user:${u}` as const), 'v3.insight.updated', { cid: insight.cid, processId: insight.process_id, _id: insightId })
+  ctx.publish(
+    [...new Set([insight.uid, ctx.session.uid])].map((u) => `user:${u}` as const),
+    'v3.insight.updated',
+    { cid: insight.cid, processId: insight.process_id, _id: insightId },
+  )
 }
 
 /** `[insightId]`. Returns `{publicKey, path}` (path: `/public/insight/<publicKey>`). */

@@ -33,7 +33,7 @@ export const exportData = operation({
     if (!cid) throw refused('you belong to no workspace: there is nothing to export')
     const jobId = await createJob(ctx.db, uid, 'export', { workspaceIds: chosen, ...options })
     ctx.later((services) => runExport(services, jobId, { uid, cid, workspaceIds: chosen, options }))
-    return jobRecord((await ctx.db.selectFrom('transfer_jobs').selectAll().where('_id', '=', jobId).executeTakeFirstOrThrow()))
+    return jobRecord(await ctx.db.selectFrom('transfer_jobs').selectAll().where('_id', '=', jobId).executeTakeFirstOrThrow())
   },
 })
 
@@ -71,7 +71,7 @@ export const importData = operation({
     const uid = ctx.session.uid
     const jobId = await createJob(ctx.db, uid, 'import', { host: credentials.host, workspaceIds: workspaceIds ?? null, ...omit })
     ctx.later((services) => runImport(services, jobId, uid, credentials, { workspaceIds, omit }))
-    return jobRecord((await ctx.db.selectFrom('transfer_jobs').selectAll().where('_id', '=', jobId).executeTakeFirstOrThrow()))
+    return jobRecord(await ctx.db.selectFrom('transfer_jobs').selectAll().where('_id', '=', jobId).executeTakeFirstOrThrow())
   },
 })
 
