@@ -12,6 +12,7 @@ import type { Evaluator } from './evaluator'
 import { NAME, nodeId, type FunctionNode, type Graph } from './graph'
 import { Snapshot, type Row } from './inputs'
 import { propagate } from './recompute'
+import { activeIdsOf } from './repair'
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 const MAX_MISMATCHES = 1000
@@ -42,25 +43,17 @@ export async function verifyWorkflow(
   const { graph } = await loadGraph(db, cid)
   const keys = [...graph.functions.values()].filter((f) => f.processId === processId && (!fieldIds || fieldIds.includes(f.fieldKey))).map((f) => f.fieldKey)
   const report: VerifyReport = { checked: 0, mismatches: [], truncated: false, errors: 0, cycles: 0, dirty: 0 }
-  const ids = await db
-    .selectFrom('activities')
-    .select('_id')
-    .where('cid', '=', cid)
-    .where('process_id', '=', processId)
-    .where('removed', '=', false)
-    .orderBy('_id')
-    .limit(limit)
-    .execute()
+  const ids = await activeIdsOf(db, cid, processId, limit)
   const dirty = await db
     .selectFrom('function_state')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('cid', '=', cid)
     .where('dirty', '=', true)
-    .where('activity_id', 'in', [...ids.map((r) => r._id), ''])
+    .where('activity_id', 'in', [...ids, ''])
     .executeTakeFirstOrThrow()
   report.dirty = Number(dirty.n)
   if (!keys.length) return report
-  const forced = ids.flatMap((r) => keys.map((fieldKey) => ({ activityId: r._id, fieldKey })))
+  const forced = ids.flatMap((activityId) => keys.map((fieldKey) => ({ activityId, fieldKey })))
   const result = await propagate({ db, functions, signal: async () => {} }, cid, [], { forced, dryRun: true, budget: Infinity })
   const wanted = new Set(forced.map((f) => `${f.activityId}:${f.fieldKey}`))
   for (const o of result.outcomes ?? []) {
