@@ -168,7 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     ai: null,
     functionEvaluator: read.oneOf('FUNCTION_EVALUATOR', 'quickjs', ['quickjs', 'unsandboxed-benchmark']) as Config['functionEvaluator'],
     eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),
-    exportKeepHours: read.integer('EXPORT_KEEP_HOURS', 24, 1, 24 * 365),
+    exportKeepHours: read.decimal('EXPORT_KEEP_HOURS', 24, 0.0001, 24 * 365),
     importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
     importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
     importTimeoutSeconds: read.integer('IMPORT_TIMEOUT_SECONDS', 60, 1, 3600),

@@ -203,6 +203,32 @@ describe('v3.user.data.export and .job', () => {
   })
 })
 
+describe('an export archive is kept EXPORT_KEEP_HOURS', () => {
+  test('then the archive and its job are removed (by the sweep, which also runs at start)', async () => {
+    const server = await startServer({ EXPORT_KEEP_HOURS: '0.0005', DATABASE_URL: '' })
+    let me = await signedIn('xfer-expiry', server.wsUrl)
+    const job = await finished(me.client, (await me.client.call('v3.user.data.export'))._id)
+    expect(job).toMatchObject({ state: 'finished', expires: expect.any(Number) })
+    expect(job.expires - job.updated).toBeLessThanOrEqual(2000)
+    expect((await fetch(`${server.url}/file/${job.fileId}`, { headers: { hlrkey: me.key } })).status).toBe(200)
+    await me.client.close()
+    await server.stop()
+    await new Promise((r) => setTimeout(r, 2000))
+    const again = await startServer({ EXPORT_KEEP_HOURS: '0.0005', DATABASE_URL: '', DATA_DIR: server.dataDir })
+    try {
+      const client = await Client.connect({ url: again.wsUrl })
+      const key = await client.call('login', me.email, me.password)
+      me = { ...me, client, key }
+      for (let i = 0; i < 50 && (await client.send('v3.user.data.job', [job._id])).result; i++) await new Promise((r) => setTimeout(r, 100))
+      expect((await client.fail('v3.user.data.job', job._id)).code).toBe(404)
+      expect((await fetch(`${again.url}/file/${job.fileId}`, { headers: { hlrkey: key } })).status).toBe(404)
+      await client.close()
+    } finally {
+      await again.stop()
+    }
+  }, 120_000)
+})
+
 describe('v3.user.data.export.workspaces and .import', () => {
   test('401, 400 for a host that is not http(s); a private address refused unless the operator allows it', async () => {
     const creds = { host: process.env.TEST_SERVER_URL!, username: owner.email, password: owner.password }
