@@ -13,9 +13,8 @@
  *   npx tsx scripts/bench/activities.ts
  *   DATABASE_URL=... npx tsx scripts/bench/activities.ts
  */
-import path from 'node:path'
 import { ObjectId } from 'bson'
-import WebSocket from 'ws'
+import { open, openDb, type Db } from './direct'
 import { startServer, tempDataDir, type RunningServer } from '../../spec/helpers/server'
 
 const BATCH = 1000
@@ -39,55 +38,6 @@ async function plainUpdate(db: Db, cid: string, ids: string[], fields: string[],
     `update activities as a set fields = a.fields || v.f, updated = ${Date.now()} from (values ${tuples.join(', ')}) as v(_id, f) where a.cid = $1 and a._id = v._id`,
     params,
   )
-}
-
-async function open(url: string, key?: string) {
-  const ws = new WebSocket(url, { headers: key ? { hlrkey: key } : {}, maxPayload: 256 * 1024 * 1024 })
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
-  const pending = new Map<number, (frame: any) => void>()
-  ws.on('message', (data) => {
-    const frame = JSON.parse(data.toString())
-    pending.get(frame.id)?.(frame)
-    pending.delete(frame.id)
-  })
-  let next = 0
-  const call = async (op: string, ...args: unknown[]) => {
-    const reply = await new Promise<any>((resolve) => {
-      const id = next++
-      pending.set(id, resolve)
-      ws.send(JSON.stringify({ id, op, args }))
-    })
-    if (reply.error) throw new Error(`${op}: ${JSON.stringify(reply.error)}`)
-    return reply.result
-  }
-  return { ws, call }
-}
-
-interface Db {
-  query(text: string, params?: unknown[]): Promise<{ rows: any[] }>
-  close(): Promise<void>
-}
-
-async function openDb(dataDir: string): Promise<Db> {
-  if (process.env.DATABASE_URL) {
-    const pg = await import('pg')
-    const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL })
-    await client.connect()
-    return { query: (t, p) => client.query(t, p as any[]), close: () => client.end() }
-  }
-  // Through node-postgres over PGlite's adapter, as the server reaches it (server/db/connect.ts).
-  const pg = await import('pg')
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
-  const lite = await PGlite.create(path.join(dataDir, 'pgdata'))
-  const pool = new pg.default.Pool(createPgConfig(lite) as any)
-  return {
-    query: (t, p) => pool.query(t, p as any[]),
-    close: async () => {
-      await pool.end()
-      await lite.close()
-    },
-  }
 }
 
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9

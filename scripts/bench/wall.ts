@@ -10,62 +10,14 @@
  *   npx tsx scripts/bench/wall.ts
  *   DATABASE_URL=... npx tsx scripts/bench/wall.ts
  */
-import path from 'node:path'
 import { ObjectId } from 'bson'
-import WebSocket from 'ws'
+import { open, openDb, type Db } from './direct'
 import { startServer, tempDataDir, type RunningServer } from '../../spec/helpers/server'
 
 const SMALL = 1_000
 const BIG = Number(process.env.BENCH_BIG ?? 100_000)
 const CALLS = Number(process.env.BENCH_CALLS ?? 300)
 const BATCH = 1000
-
-async function open(url: string, key?: string) {
-  const ws = new WebSocket(url, { headers: key ? { hlrkey: key } : {} })
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
-  const pending = new Map<number, (frame: any) => void>()
-  ws.on('message', (data) => {
-    const frame = JSON.parse(data.toString())
-    pending.get(frame.id)?.(frame)
-    pending.delete(frame.id)
-  })
-  let next = 0
-  const call = async (op: string, ...args: unknown[]) => {
-    const reply = await new Promise<any>((resolve) => {
-      const id = next++
-      pending.set(id, resolve)
-      ws.send(JSON.stringify({ id, op, args }))
-    })
-    if (reply.error) throw new Error(`${op}: ${JSON.stringify(reply.error)}`)
-    return reply.result
-  }
-  return { ws, call }
-}
-
-interface Db {
-  query(text: string, params?: unknown[]): Promise<{ rows: any[] }>
-  close(): Promise<void>
-}
-
-async function openDb(dataDir: string): Promise<Db> {
-  const pg = await import('pg')
-  if (process.env.DATABASE_URL) {
-    const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL })
-    await client.connect()
-    return { query: (t, p) => client.query(t, p as any[]), close: () => client.end() }
-  }
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
-  const lite = await PGlite.create(path.join(dataDir, 'pgdata'))
-  const pool = new pg.default.Pool(createPgConfig(lite) as any)
-  return {
-    query: (t, p) => pool.query(t, p as any[]),
-    close: async () => {
-      await pool.end()
-      await lite.close()
-    },
-  }
-}
 
 interface People {
   cid: string
