@@ -6,12 +6,10 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { randomBytes } from 'node:crypto'
 import { Client } from '../helpers/client'
 import { startServer, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
-
-const hex = () => randomBytes(12).toString('hex')
+import { workflowWithPhase } from '../helpers/workflows'
 
 interface Seen {
   auth?: string
@@ -41,10 +39,7 @@ function fakeProvider(reply: (body: Seen['body']) => string) {
 }
 
 async function world(c: Client) {
-  const teamId = (await c.call('company.new_team', { name: 'T' }))._id
-  const p = await c.call('process.create', { name: 'Orders' })
-  const phase = hex()
-  await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  const { p, teamId } = await workflowWithPhase(c, 'Orders')
   const amount = await c.call('process.create_field', p._id, { label: 'Amount', type: 'numeric' })
   const double = await c.call('process.create_field', p._id, {
     label: 'Double',

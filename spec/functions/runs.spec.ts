@@ -4,13 +4,12 @@
  * progress signal to the starter, and a run resumed after kill -9 with nothing written twice.
  */
 import { execSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { Client } from '../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
+import { workflowWithPhase } from '../helpers/workflows'
 
-const hex = () => randomBytes(12).toString('hex')
 const MISSING = '0123456789abcdef01234567'
 
 async function until<T>(probe: () => Promise<T>, ok: (t: T) => boolean, tries = 600): Promise<T> {
@@ -23,10 +22,7 @@ async function until<T>(probe: () => Promise<T>, ok: (t: T) => boolean, tries = 
 
 /** A workflow with Amount and Double = 2 × Amount, and `n` activities; `wrong` of them have Double typed over by hand. */
 async function setUp(c: Client, n: number, wrong: number) {
-  const teamId = (await c.call('company.new_team', { name: 'T' }))._id
-  const p = await c.call('process.create', { name: 'Bulk' })
-  const phase = hex()
-  await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  const { p, teamId } = await workflowWithPhase(c, 'Bulk')
   const amount = await c.call('process.create_field', p._id, { label: 'Amount', type: 'numeric' })
   const double = await c.call('process.create_field', p._id, {
     label: 'Double',
