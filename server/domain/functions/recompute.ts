@@ -60,6 +60,11 @@ export interface PropagateOptions {
   collect?: boolean
   /** Evaluate the forced nodes only, not their dependents. */
   noCascade?: boolean
+  /**
+   * Evaluate dependents up to this many links of dependency from the seeds (the changed inputs and
+   * forced nodes, depth 0); a due dependent beyond is marked stale and left to the queue (drain).
+   */
+  maxDepth?: number
 }
 
 export interface NodeOutcome {
@@ -86,6 +91,8 @@ interface Node {
   fn: FunctionNode
   parents: Set<string>
   forced: boolean
+  /** Links of dependency from the nearest seed (the breadth-first discovery keeps the smallest). */
+  depth: number
 }
 
 const key = (activityId: string, fieldKey: string) => `${activityId}:${fieldKey}`
@@ -111,15 +118,16 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   // 2. The affected nodes.
   const nodes = new Map<string, Node>()
   const changed = new Set<string>()
-  const queue: { activityId: string; processId: string; key: string; formerTargets?: string[] }[] = []
-  const addNode = (activityId: string, fn: FunctionNode, parent: string | null, forced = false) => {
+  const queue: { activityId: string; processId: string; key: string; depth: number; formerTargets?: string[] }[] = []
+  const addNode = (activityId: string, fn: FunctionNode, parent: string | null, forced = false, depth = 0) => {
     const k = key(activityId, fn.fieldKey)
     let node = nodes.get(k)
     if (!node) {
-      node = { key: k, activityId, fn, parents: new Set(), forced }
+      node = { key: k, activityId, fn, parents: new Set(), forced, depth }
       nodes.set(k, node)
-      queue.push({ activityId, processId: fn.processId, key: fn.fieldKey })
+      queue.push({ activityId, processId: fn.processId, key: fn.fieldKey, depth })
     }
+    if (forced) node.depth = 0
     if (parent) node.parents.add(parent)
     if (forced) node.forced = true
   }
@@ -128,7 +136,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
     if (!row) continue
     for (const k of c.keys) {
       changed.add(key(c.activityId, k))
-      queue.push({ activityId: c.activityId, processId: row.process_id, key: k, formerTargets: c.formerTargets })
+      queue.push({ activityId: c.activityId, processId: row.process_id, key: k, depth: 0, formerTargets: c.formerTargets })
     }
     if (c.all) for (const fn of graph.functions.values()) if (fn.processId === row.process_id) addNode(c.activityId, fn, null, true)
   }
@@ -145,7 +153,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
       const fn = graph.functions.get(edge.to)!
       for (const dependent of await dependents(snapshot, edge, fn, source)) {
         if (options.noCascade && !nodes.has(key(dependent, fn.fieldKey))) continue
-        addNode(dependent, fn, key(source.activityId, source.key))
+        addNode(dependent, fn, key(source.activityId, source.key), false, source.depth + 1)
       }
     }
   }
@@ -179,11 +187,15 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
 
   // 4. Evaluate, wave by wave, within the budget.
   let queued: Node[] = []
+  const beyond = (n: Node) => options.maxDepth !== undefined && n.depth > options.maxDepth
   for (const wave of waves) {
-    const due = wave.filter((n) => n.forced || [...n.parents].some((p) => changed.has(p)))
+    const reached = wave.filter((n) => n.forced || [...n.parents].some((p) => changed.has(p)))
+    // Beyond the depth: stale, for the drain (whose cascade then reaches the rest).
+    for (const n of reached) if (beyond(n)) queued.push(n)
+    const due = reached.filter((n) => !beyond(n))
     // The drain always makes progress: its first wave is evaluated whatever its size.
     if (result.evaluated + due.length > budget && !(options.drain && result.evaluated === 0)) {
-      queued = waves.slice(waves.indexOf(wave)).flat()
+      queued = [...queued, ...waves.slice(waves.indexOf(wave)).flat()]
       break
     }
     await snapshot.load(due.map((n) => n.activityId))
@@ -216,7 +228,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
     })
   }
   for (const n of queued) writes.dirty(n)
-  result.queued = queued.length
+  result.queued = new Set(queued).size
 
   // 5. Write and signal.
   if (options.dryRun) return { ...result, outcomes, changed: outcomes.filter((o) => 'computed' in o && !same(o.computed, o.stored)).length }

@@ -5,8 +5,9 @@
  * into `editable` function fields and leave those fields alone; the force variants evaluate them
  * too, and are blocked (nothing written) when a configured cycle touches the path.
  * With `writeValues`, changed values are written and, with `propagateDependents`, everything that
- * depends on them follows (the whole cascade, so nothing is left inconsistent); otherwise nothing
- * is written and the result says what would change.
+ * depends on them follows: up to `outgoingMaxDepth` links of dependency in the call, the dependents
+ * beyond marked stale and evaluated by the drain after commit (so nothing is left inconsistent);
+ * otherwise nothing is written and the result says what would change.
  */
 import type { DbHandle } from '../../db/schema'
 import { loadGraph } from './config'
@@ -17,6 +18,7 @@ import { propagate, type PropagationContext } from './recompute'
 export interface RepairOptions {
   fieldId: string
   incomingMaxDepth?: number
+  outgoingMaxDepth?: number
   includeValues?: boolean
   writeValues?: boolean
   propagateDependents?: boolean
@@ -51,6 +53,8 @@ export interface RepairResult {
   changed: number
   written: boolean
   propagated: boolean
+  /** Dependents beyond outgoingMaxDepth, marked stale for the drain. */
+  staleDependents: number
 }
 
 export async function repair(
@@ -65,7 +69,7 @@ export async function repair(
   if (o.force) {
     const onPath = new Set(path.map((f) => f.id))
     const cycle = findCycles(graph, false).find((c) => c.some((s) => onPath.has(nodeId(s.processId, s.fieldId))))
-    if (cycle) return { blocked: true, cyclePath: cycle, checked: 0, changed: 0, written: false, propagated: false }
+    if (cycle) return { blocked: true, cyclePath: cycle, checked: 0, changed: 0, written: false, propagated: false, staleDependents: 0 }
   }
   const editable = new Set(
     workflows
@@ -77,7 +81,7 @@ export async function repair(
   const forced = activityIds.flatMap((activityId) => keys.map((fieldKey) => ({ activityId, fieldKey })))
   const write = o.writeValues === true
   const cascade = o.propagateDependents !== false
-  const result = await propagate(ctx, cid, [], { forced, dryRun: !write, collect: true, budget: Infinity, drain: true, noCascade: !cascade })
+  const result = await propagate(ctx, cid, [], { forced, dryRun: !write, collect: true, budget: Infinity, drain: true, noCascade: !cascade, maxDepth: o.outgoingMaxDepth })
   const wanted = new Set(forced.map((f) => `${f.activityId}:${f.fieldKey}`))
   const values = o.includeValues !== false
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
@@ -98,6 +102,7 @@ export async function repair(
     changed,
     written: write && changed > 0,
     propagated: write && cascade && changed > 0,
+    staleDependents: write ? result.queued : 0,
   }
 }
 

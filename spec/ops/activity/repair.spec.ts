@@ -110,6 +110,7 @@ test('workflow variants: 401, 400, 404, 403 for a user; every activity repaired;
     changed: 1,
     written: true,
     propagated: true,
+    staleDependents: 0,
     activities: 1,
   })
   expect(await valueOf(w.a._id, w.total._id)).toBe(101)
@@ -139,4 +140,42 @@ test('workflow variants: 401, 400, 404, 403 for a user; every activity repaired;
     blocked: true,
     written: false,
   })
+})
+
+test('outgoingMaxDepth: dependents within the depth are computed in the call, the next ones marked stale and computed by the queue', async () => {
+  const c = owner.client
+  const p = await c.call('process.create', { name: 'Chain' })
+  const phase = hex()
+  await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  const amount = await c.call('process.create_field', p._id, { label: 'Amount', type: 'numeric' })
+  const step = (label: string, from: string, body: string) =>
+    c.call('process.create_field', p._id, { label, type: 'numeric', function: body, functionEnabled: true, functionVariables: { x: { type: '=', data: [from] } } })
+  const f1 = await step('F1', amount._id, 'return dep.x * 2')
+  const f2 = await step('F2', f1._id, 'return dep.x + 1')
+  const f3 = await step('F3', f2._id, 'return dep.x + 1')
+  const a = await c.call('v3.activity.create', p._id, { name: 'A', fields: { [amount._id]: 1 } }, { teamId })
+  expect(await valueOf(a._id, f3._id)).toBe(4)
+  // Typed over by hand: F1 50, and so F2 51, F3 52.
+  await c.call('v3.activity.updateMany', [{ _id: a._id, fields: { [f1._id]: 50 } }])
+  expect(await valueOf(a._id, f3._id)).toBe(52)
+
+  const result = await c.call('v3.activity.repairPath', { activityId: a._id, fieldId: f1._id, outgoingMaxDepth: 1 })
+  expect(result).toMatchObject({ changed: 1, written: true, propagated: true, staleDependents: 1 })
+  expect(await valueOf(a._id, f1._id)).toBe(2)
+  expect(await valueOf(a._id, f2._id)).toBe(3)
+  // F3, two links away, is left to the queue, which brings it to 4.
+  let f3Value = await valueOf(a._id, f3._id)
+  while (f3Value !== 4) {
+    expect(f3Value).toBe(52)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    f3Value = await valueOf(a._id, f3._id)
+  }
+
+  // Depth 0: the repaired value only; its direct dependent is stale.
+  await c.call('v3.activity.updateMany', [{ _id: a._id, fields: { [f1._id]: 50 } }])
+  const zero = await c.call('v3.activity.repairPath', { activityId: a._id, fieldId: f1._id, outgoingMaxDepth: 0 })
+  expect(zero).toMatchObject({ changed: 1, staleDependents: 1 })
+  expect(await valueOf(a._id, f1._id)).toBe(2)
+  while ((await valueOf(a._id, f3._id)) !== 4) await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(await valueOf(a._id, f2._id)).toBe(3)
 })

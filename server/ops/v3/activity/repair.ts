@@ -13,8 +13,8 @@ import { activeIdsOf, repair, type RepairOptions } from '../../../domain/functio
 import type { PropagationContext } from '../../../domain/functions/recompute'
 import { operation, type MemberContext, type SignedInContext } from '../../../rpc/operation'
 
-type PathArgs = RepairOptions & { activityId: string; outgoingMaxDepth?: number }
-type WorkflowArgs = RepairOptions & { workflowId: string; outgoingMaxDepth?: number; limit?: number }
+type PathArgs = RepairOptions & { activityId: string }
+type WorkflowArgs = RepairOptions & { workflowId: string; limit?: number }
 
 const propagation = (ctx: SignedInContext): PropagationContext => ({
   db: ctx.db,
