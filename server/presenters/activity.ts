@@ -5,7 +5,8 @@ import type { FieldStates } from '../domain/functions/after-write'
 /**
  * `{_id, uid, cid, name, created, discussion, followers, team_account: {team, account}, teamId,
  * process, currentPhase, completePhases, fields: [{_id, value}] (in fieldsOrder, then the rest),
- * files, sequence, updated?, priority?, location?, ballHolder?}`.
+ * files, sequence, updated?, priority?, location?, ballHolder?, nameError?,
+ * nameStale?}`.
  */
 export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = [], states?: FieldStates) {
   const values = row.fields as Record<string, unknown>
@@ -35,6 +36,10 @@ export function activityRecord(row: ActivityRow, followers: string[], fieldsOrde
     fields: ids.map(field),
     files: row.files,
   }
+  // The name function's error and staleness, like a field's: the name shown is the last good one.
+  const name = states?.get('name')
+  if (name?.error) record.nameError = name.error
+  if (name?.dirty) record.nameStale = true
   if (row.sequence !== null) record.sequence = Number(row.sequence)
   if (row.updated !== null) record.updated = Number(row.updated)
   if (row.priority !== null) record.priority = row.priority

@@ -156,3 +156,25 @@ test('a name function names activities and follows its inputs', async () => {
   await owner.client.call('v3.activity.updateMany', [{ _id: d._id, fields: { [code._id]: 'X2' } }])
   expect((await owner.client.call('v3.activity.get', d._id)).name).toBe('Deal X2')
 })
+
+test("a name function's error is shown as nameError with the last good name, and cleared when it works again", async () => {
+  const deals = await workflow('Named deals')
+  const code = await field(deals.id, { label: 'Code', type: 'text' })
+  await owner.client.call('process.set_info', deals.id, {
+    nameFunction: "if (dep.code === 'bad') throw new Error('no name for bad'); return 'Deal ' + dep.code",
+    nameFunctionEnabled: true,
+    nameFunctionVariables: { code: { type: '=', data: [code._id] } },
+  })
+  const d = await owner.client.call('v3.activity.create', deals.id, { name: 'typed', fields: { [code._id]: 'X1' } }, { teamId })
+  expect(d.nameError).toBeUndefined()
+  await owner.client.call('v3.activity.updateMany', [{ _id: d._id, fields: { [code._id]: 'bad' } }])
+  const broken = await owner.client.call('v3.activity.get', d._id)
+  expect(broken.name).toBe('Deal X1')
+  expect(broken.nameError).toContain('no name for bad')
+  const listed = await owner.client.call('v3.activity.list', { processId: deals.id })
+  expect(JSON.stringify(listed)).toContain('no name for bad')
+  await owner.client.call('v3.activity.updateMany', [{ _id: d._id, fields: { [code._id]: 'X3' } }])
+  const mended = await owner.client.call('v3.activity.get', d._id)
+  expect(mended.name).toBe('Deal X3')
+  expect(mended.nameError).toBeUndefined()
+})
