@@ -161,8 +161,11 @@ async function runThroughput(evaluator: 'quickjs' | 'unsandboxed-benchmark') {
 async function main() {
   // The calls below wait on sockets and timers only; keep the process up between them.
   const alive = setInterval(() => {}, 1000)
-  await sandboxCost()
-  await editCost()
+  // BENCH_PART=edit (or sandbox, run) measures one part only.
+  const part = process.env.BENCH_PART
+  if (!part || part === 'sandbox') await sandboxCost()
+  if (!part || part === 'edit') await editCost()
+  if (part && part !== 'run') return clearInterval(alive)
   const sandboxed = await runThroughput('quickjs')
   const plain = await runThroughput('unsandboxed-benchmark')
   console.log(`run throughput ratio, sandboxed / unsandboxed: ${(sandboxed / plain).toFixed(2)} (goal >= 0.5)`)
