@@ -20,6 +20,7 @@ import { profileImagesRouter } from './http/profile-images'
 import { refuseBadUrl } from './http/input'
 import { errorMiddleware, sendError } from './http/errors'
 import { Drain } from './domain/functions/drain'
+import { startVolatileSweep } from './domain/functions/volatile'
 import { Evaluator } from './domain/functions/evaluator'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
@@ -59,6 +60,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
     wallScheduler: WallScheduler
     functions: Evaluator
     drain: Drain
+    stopVolatileSweep: () => void
   } | null = null
 
   web.get('/healthz', (_req, res) => {
@@ -118,7 +120,8 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })
       const drain = new Drain({ db: db.kysely, functions, bus, log, intervalMs: config.functionDrainMs, batch: Math.max(100, config.functionWriteBudget) })
       drain.start()
-      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain }
+      const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log)
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep }
       log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
       return url
     },
@@ -126,8 +129,9 @@ export function createApp(config: Config, log = createLogger(config)): App {
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep } = services
       clearInterval(sweeper)
+      stopVolatileSweep()
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
       stopPruning()

@@ -64,6 +64,8 @@ export interface Config {
   functionWriteBudget: number
   /** How often the queue of function values to evaluate is looked at, ms. */
   functionDrainMs: number
+  /** How often the values of volatile functions (reading the clock or chance) are marked stale for the queue, ms. */
+  functionVolatileMs: number
   /** quickjs (always, but for the benchmark's baseline: unsandboxed-benchmark, which runs code unprotected). */
   functionEvaluator: 'quickjs' | 'unsandboxed-benchmark'
   /** An OpenAI-compatible endpoint for function assist (…/v1), its key and model; null: assist is off (503). */
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     functionDeadlineMs: read.integer('FUNCTION_DEADLINE_MS', 50, 1, 10_000),
     functionWriteBudget: read.integer('FUNCTION_WRITE_BUDGET', 2000, 0, 1_000_000),
     functionDrainMs: read.integer('FUNCTION_DRAIN_MS', 100, 10, 86_400_000),
+    functionVolatileMs: read.integer('FUNCTION_VOLATILE_MS', 600_000, 10, 86_400_000),
     ai: null,
     functionEvaluator: read.oneOf('FUNCTION_EVALUATOR', 'quickjs', ['quickjs', 'unsandboxed-benchmark']) as Config['functionEvaluator'],
     eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),

@@ -10,7 +10,7 @@ import { RpcError } from '../../errors'
 import { checkFunctions, type FunctionCheck } from './check'
 import { coerce } from './coerce'
 import type { Evaluator } from './evaluator'
-import { dependenciesOf, type FunctionNode, type WorkflowDef } from './graph'
+import { dependenciesOf, isVolatile, type FunctionNode, type WorkflowDef } from './graph'
 import { Snapshot, type Row } from './inputs'
 import type { DbHandle } from '../../db/schema'
 import type { FieldRecord } from '../../db/processes'
@@ -103,6 +103,7 @@ export async function tryOnActivity(
     label: 'assist',
     body,
     variables: Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, dependenciesOf(v)])),
+    volatile: isVolatile(body),
   }
   const dep = await snapshot.dep(activity, fn)
   const [evaluation] = await functions.evaluate(cid, [{ body, dep }])

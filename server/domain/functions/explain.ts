@@ -34,6 +34,8 @@ interface OutNode {
   fieldId: string
   label: string
   isFunction: boolean
+  /** A function reading the clock or chance, evaluated again by the periodic sweep (./volatile.ts). */
+  volatile: boolean
   status: 'ok' | 'error' | 'dirty'
   error?: string
   value?: unknown
@@ -81,6 +83,7 @@ export async function explain(db: DbHandle, cid: string, activity: Row, args: Ex
       fieldId,
       label: graph.labels.get(nodeId(processId, fieldId)) ?? `${processId}:${fieldId}`,
       isFunction: graph.functions.has(nodeId(processId, fieldId)),
+      volatile: graph.functions.get(nodeId(processId, fieldId))?.volatile === true,
       status: state?.dirty ? 'dirty' : state?.error ? 'error' : 'ok',
       ...(state?.error ? { error: state.error } : {}),
       ...(args.includeValues && row ? { value: fieldId === NAME ? row.name : ((row.fields as Record<string, unknown>)[fieldId] ?? null) } : {}),

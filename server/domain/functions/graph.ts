@@ -50,6 +50,17 @@ export interface FunctionNode {
   label: string
   body: string
   variables: Record<string, Dependency[]>
+  /** Its result depends on the clock or chance (isVolatile): evaluated again by ./volatile.ts. */
+  volatile: boolean
+}
+
+/**
+ * A body that reads the clock (`Date.now()`, `new Date()` without arguments, `Date()`,
+ * `performance.now()`) or chance (`Math.random()`). A static scan: a mention in a comment or a
+ * string counts too, which costs only extra evaluations.
+ */
+export function isVolatile(body: string): boolean {
+  return /\bDate\s*\.\s*now\b|\bnew\s+Date\s*(\(\s*\)|(?!\s*\())|(?<![\w.$])(?<!new\s+)Date\s*\(|\bperformance\s*\.\s*now\b|\bMath\s*\.\s*random\b/.test(body)
 }
 
 export interface Edge {
@@ -127,6 +138,7 @@ export function buildGraph(workflows: WorkflowDef[]): Graph {
         label: labels.get(nodeId(w._id, f._id))!,
         body: f.function as string,
         variables,
+        volatile: isVolatile(f.function as string),
       })
     }
     if (w.nameFunction) {
@@ -138,6 +150,7 @@ export function buildGraph(workflows: WorkflowDef[]): Graph {
         label: `${w.name}.name`,
         body: w.nameFunction.body,
         variables,
+        volatile: isVolatile(w.nameFunction.body),
       })
     }
   }
