@@ -24,6 +24,9 @@ export type Row = Selectable<ActivitiesTable>
 export class Snapshot {
   readonly rows = new Map<string, Row>()
   private linkersCache = new Map<string, string[]>()
+  private targetsCache = new Map<string, string[]>()
+  /** Activities whose links both ways are all in the caches (an absent entry means none). */
+  private linksLoaded = new Set<string>()
   private phaseNames = new Map<string, Map<string, string>>()
   private workflowNames = new Map<string, string>()
 
@@ -58,10 +61,37 @@ export class Snapshot {
     return row && !row.removed ? row : undefined
   }
 
+  /**
+   * The links into and out of these activities, in two queries whatever their number (a write of
+   * many activities would otherwise ask once per activity).
+   */
+  async loadLinks(ids: Iterable<string>): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !this.linksLoaded.has(id))
+    for (let i = 0; i < missing.length; i += 1000) {
+      const batch = missing.slice(i, i + 1000)
+      const into = await this.db.selectFrom('activity_links').select(['from_id', 'to_id', 'field_id']).where('cid', '=', this.cid).where('to_id', 'in', batch).execute()
+      const out = await this.db.selectFrom('activity_links').select(['from_id', 'to_id', 'field_id']).where('cid', '=', this.cid).where('from_id', 'in', batch).execute()
+      const add = (cache: Map<string, string[]>, key: string, id: string) => {
+        const list = cache.get(key) ?? []
+        if (!list.includes(id)) list.push(id)
+        cache.set(key, list)
+      }
+      for (const r of into) {
+        add(this.linkersCache, `${r.to_id}/*`, r.from_id)
+        add(this.linkersCache, `${r.to_id}/${r.field_id}`, r.from_id)
+      }
+      for (const r of out) {
+        add(this.targetsCache, `${r.from_id}/*`, r.to_id)
+        add(this.targetsCache, `${r.from_id}/${r.field_id}`, r.to_id)
+      }
+      for (const id of batch) this.linksLoaded.add(id)
+    }
+  }
+
   /** Active activities whose link (through `fieldId`, or any link field) names `targetId`, in (created, _id) order. */
   async linkers(targetId: string, fieldId?: string): Promise<Row[]> {
     const key = `${targetId}/${fieldId ?? '*'}`
-    let ids = this.linkersCache.get(key)
+    let ids = this.linkersCache.get(key) ?? (this.linksLoaded.has(targetId) ? [] : undefined)
     if (!ids) {
       let q = this.db.selectFrom('activity_links').select('from_id').distinct().where('cid', '=', this.cid).where('to_id', '=', targetId)
       if (fieldId) q = q.where('field_id', '=', fieldId)
@@ -77,6 +107,7 @@ export class Snapshot {
 
   /** The activities `fromId` links to now (through `fieldId`, or any link field). */
   async targets(fromId: string, fieldId?: string): Promise<string[]> {
+    if (this.linksLoaded.has(fromId)) return this.targetsCache.get(`${fromId}/${fieldId ?? '*'}`) ?? []
     let q = this.db.selectFrom('activity_links').select('to_id').distinct().where('cid', '=', this.cid).where('from_id', '=', fromId)
     if (fieldId) q = q.where('field_id', '=', fieldId)
     return (await q.execute()).map((r) => r.to_id)

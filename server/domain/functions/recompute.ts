@@ -114,6 +114,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
     ...changes.flatMap((c) => c.formerTargets ?? []),
     ...(options.forced ?? []).map((f) => f.activityId),
   ])
+  await snapshot.loadLinks(changes.map((c) => c.activityId))
 
   // 2. The affected nodes.
   const nodes = new Map<string, Node>()
@@ -355,18 +356,18 @@ class Writes {
 
   async flush(ctx: PropagationContext, cid: string): Promise<number> {
     const now = Date.now()
-    for (const { row, patch, name } of this.values.values()) {
-      const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== null))
-      const cleared = Object.keys(patch).filter((k) => patch[k] === null)
-      await ctx.db
-        .updateTable('activities')
-        .set({
-          fields: sql`(fields || ${JSON.stringify(set)}::jsonb) - ${sql.val(cleared)}::text[]`,
-          ...(name !== undefined ? { name } : {}),
-        })
-        .where('cid', '=', cid)
-        .where('_id', '=', row._id)
-        .execute()
+    // One statement per 500 activities (a jsonb merge each, so other keys written concurrently are kept).
+    const updates = [...this.values.values()]
+    for (let i = 0; i < updates.length; i += 500) {
+      const rows = updates.slice(i, i + 500).map(({ row, patch, name }) => {
+        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== null))
+        const cleared = Object.keys(patch).filter((k) => patch[k] === null)
+        return sql`(${row._id}, ${JSON.stringify(set)}, ${JSON.stringify(cleared)}, ${name ?? null})`
+      })
+      await sql`update activities as a
+          set fields = (a.fields || v.set::jsonb) - array(select jsonb_array_elements_text(v.cleared::jsonb)), name = coalesce(v.name, a.name)
+        from (values ${sql.join(rows)}) as v(_id, set, cleared, name)
+        where a.cid = ${cid} and a._id = v._id`.execute(ctx.db)
     }
     const states = [...this.states.values()]
     const clean = states.filter((s) => !s.error && !s.dirty)
