@@ -3,11 +3,10 @@
  * explainNode, and evaluated again by the periodic sweep (FUNCTION_VOLATILE_MS, short here) with no
  * write at all; what depends on them follows.
  */
-import { randomBytes } from 'node:crypto'
 import { startServer, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
+import { workflowWithPhase } from '../helpers/workflows'
 
-const hex = () => randomBytes(12).toString('hex')
 let server: RunningServer
 let owner: SignedIn
 beforeAll(async () => {
@@ -21,10 +20,7 @@ afterAll(async () => {
 
 test('a function of the clock changes value without any write; its dependents follow; explainNode marks it volatile', async () => {
   const c = owner.client
-  const teamId = (await c.call('company.new_team', { name: 'T' }))._id
-  const p = await c.call('process.create', { name: 'Clock' })
-  const phase = hex()
-  await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  const { p, teamId } = await workflowWithPhase(c, 'Clock')
   const fn = (label: string, body: string, variables: object) =>
     c.call('process.create_field', p._id, { label, type: 'numeric', function: body, functionEnabled: true, functionVariables: variables })
   const now = await fn('Now', 'return Date.now()', {})

@@ -69,8 +69,18 @@ export class Snapshot {
     const missing = [...new Set(ids)].filter((id) => !this.linksLoaded.has(id))
     for (let i = 0; i < missing.length; i += 1000) {
       const batch = missing.slice(i, i + 1000)
-      const into = await this.db.selectFrom('activity_links').select(['from_id', 'to_id', 'field_id']).where('cid', '=', this.cid).where('to_id', 'in', batch).execute()
-      const out = await this.db.selectFrom('activity_links').select(['from_id', 'to_id', 'field_id']).where('cid', '=', this.cid).where('from_id', 'in', batch).execute()
+      const into = await this.db
+        .selectFrom('activity_links')
+        .select(['from_id', 'to_id', 'field_id'])
+        .where('cid', '=', this.cid)
+        .where('to_id', 'in', batch)
+        .execute()
+      const out = await this.db
+        .selectFrom('activity_links')
+        .select(['from_id', 'to_id', 'field_id'])
+        .where('cid', '=', this.cid)
+        .where('from_id', 'in', batch)
+        .execute()
       const add = (cache: Map<string, string[]>, key: string, id: string) => {
         const list = cache.get(key) ?? []
         if (!list.includes(id)) list.push(id)

@@ -81,7 +81,15 @@ export async function repair(
   const forced = activityIds.flatMap((activityId) => keys.map((fieldKey) => ({ activityId, fieldKey })))
   const write = o.writeValues === true
   const cascade = o.propagateDependents !== false
-  const result = await propagate(ctx, cid, [], { forced, dryRun: !write, collect: true, budget: Infinity, drain: true, noCascade: !cascade, maxDepth: o.outgoingMaxDepth })
+  const result = await propagate(ctx, cid, [], {
+    forced,
+    dryRun: !write,
+    collect: true,
+    budget: Infinity,
+    drain: true,
+    noCascade: !cascade,
+    maxDepth: o.outgoingMaxDepth,
+  })
   const wanted = new Set(forced.map((f) => `${f.activityId}:${f.fieldKey}`))
   const values = o.includeValues !== false
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { workflowWithPhase } from '../../helpers/workflows'
 
 const hex = () => randomBytes(12).toString('hex')
 let owner: SignedIn
@@ -144,12 +145,16 @@ test('workflow variants: 401, 400, 404, 403 for a user; every activity repaired;
 
 test('outgoingMaxDepth: dependents within the depth are computed in the call, the next ones marked stale and computed by the queue', async () => {
   const c = owner.client
-  const p = await c.call('process.create', { name: 'Chain' })
-  const phase = hex()
-  await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  const { p } = await workflowWithPhase(c, 'Chain')
   const amount = await c.call('process.create_field', p._id, { label: 'Amount', type: 'numeric' })
   const step = (label: string, from: string, body: string) =>
-    c.call('process.create_field', p._id, { label, type: 'numeric', function: body, functionEnabled: true, functionVariables: { x: { type: '=', data: [from] } } })
+    c.call('process.create_field', p._id, {
+      label,
+      type: 'numeric',
+      function: body,
+      functionEnabled: true,
+      functionVariables: { x: { type: '=', data: [from] } },
+    })
   const f1 = await step('F1', amount._id, 'return dep.x * 2')
   const f2 = await step('F2', f1._id, 'return dep.x + 1')
   const f3 = await step('F3', f2._id, 'return dep.x + 1')
