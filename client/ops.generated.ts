@@ -7340,7 +7340,15 @@ export interface Activity {
   priority?: number
   completePhases?: ObjectIdList
   ballHolder?: AnyObject
-  [k: string]: Any | ObjectId | Timestamp | ObjectId[] | AnyObject | ProcessIdOrString | AnyObjectList | ObjectIdList | Location | undefined
+  /**
+   * The name function's last evaluation error; `name` keeps the last good name.
+   */
+  nameError?: string
+  /**
+   * The name function's value waits in the queue to be evaluated again.
+   */
+  nameStale?: boolean
+  [k: string]: Any | ObjectId | Timestamp | ObjectId[] | AnyObject | ProcessIdOrString | AnyObjectList | ObjectIdList | Location | boolean | undefined
 }
 /**
  * Entry of v3.activity.linkedFrom.next
