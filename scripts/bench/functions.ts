@@ -109,16 +109,17 @@ async function editCost() {
 /**
  * One workflow of RUN activities with two numbers and three functions of them, values computed as
  * the activities are created (a write budget large enough for a createMany of 1,000); then
- * evaluateWorkflowFunctions (apply) over all of it, timed from start to `done`. With BENCH_PROFILE
- * set, the file named by it exists while the run is under way (a CPU profiler preloaded into the
- * server can start and stop on it).
+ * evaluateWorkflowFunctions (apply) over all of it, timed from start to `done`, once per entry of
+ * `modes` in that order (the workspace's switch set before each), so the modes alternate on the
+ * same data and the same server. With BENCH_PROFILE set, the file named by it exists while a run is
+ * under way (a CPU profiler preloaded into the server can start and stop on it). Returns the best
+ * rate of each mode.
  */
-async function runThroughput(evaluator: 'quickjs' | 'unsandboxed-benchmark', mode: 'default' | 'fast') {
+async function runThroughput(evaluator: 'quickjs' | 'unsandboxed-benchmark', modes: ('default' | 'fast')[]) {
   const server = await startServer({ FUNCTION_EVALUATOR: evaluator, FUNCTION_WRITE_BUDGET: '1000000' }, 120_000)
   try {
     const owner = await signedIn('bench-run', server.wsUrl)
     const c = owner.client
-    if (mode === 'fast') await c.call('v2.network.fastFunctions.set', owner.cid, true)
     const teamId = (await c.call('company.new_team', { name: 'T' }))._id
     const wf = await workflow(c, 'Bulk')
     const a = await c.call('process.create_field', wf, { label: 'A', type: 'numeric' })
@@ -143,23 +144,28 @@ async function runThroughput(evaluator: 'quickjs' | 'unsandboxed-benchmark', mod
         Array.from({ length: Math.min(1000, RUN - i) }, (_, k) => ({ name: `x${i + k}`, fields: { [a._id]: i + k, [b._id]: k } })),
         { teamId },
       )
-    if (process.env.BENCH_PROFILE) writeFileSync(process.env.BENCH_PROFILE, '')
-    const t = process.hrtime.bigint()
-    const { runId } = await c.call('v3.activity.evaluateWorkflowFunctions.start', { processId: wf, apply: true })
-    let run
-    for (;;) {
-      ;({ run } = await c.call('v3.activity.evaluateWorkflowFunctions.logs', { runId, limit: 1 }))
-      if (run.status !== 'running') break
-      await new Promise((r) => setTimeout(r, 100))
+    const best = { default: 0, fast: 0 }
+    for (const mode of modes) {
+      await c.call('v2.network.fastFunctions.set', owner.cid, mode === 'fast')
+      if (process.env.BENCH_PROFILE) writeFileSync(process.env.BENCH_PROFILE, '')
+      const t = process.hrtime.bigint()
+      const { runId } = await c.call('v3.activity.evaluateWorkflowFunctions.start', { processId: wf, apply: true })
+      let run
+      for (;;) {
+        ;({ run } = await c.call('v3.activity.evaluateWorkflowFunctions.logs', { runId, limit: 1 }))
+        if (run.status !== 'running') break
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      const seconds = Number(process.hrtime.bigint() - t) / 1e9
+      if (process.env.BENCH_PROFILE) rmSync(process.env.BENCH_PROFILE)
+      const rate = (run.processed * 3) / seconds
+      best[mode] = Math.max(best[mode], rate)
+      console.log(
+        `evaluateWorkflowFunctions, ${run.processed.toLocaleString('en')} activities x 3 functions, ${evaluator}, ${mode} mode: ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en')} evaluations/s (${run.errors} errors, ${run.changed} changed)`,
+      )
     }
-    const seconds = Number(process.hrtime.bigint() - t) / 1e9
-    if (process.env.BENCH_PROFILE) rmSync(process.env.BENCH_PROFILE)
-    const rate = (run.processed * 3) / seconds
-    console.log(
-      `evaluateWorkflowFunctions, ${run.processed.toLocaleString('en')} activities x 3 functions, ${evaluator}, ${mode} mode: ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en')} evaluations/s (${run.errors} errors, ${run.changed} changed)`,
-    )
     await c.close()
-    return rate
+    return best
   } finally {
     await server.stop()
   }
@@ -171,11 +177,12 @@ async function main() {
   if (PARTS.has('sandbox')) await sandboxCost()
   if (PARTS.has('edit')) await editCost()
   if (PARTS.has('run')) {
-    const plain = await runThroughput('unsandboxed-benchmark', 'default')
-    for (const mode of ['default', 'fast'] as const) {
-      const sandboxed = await runThroughput('quickjs', mode)
-      console.log(`run throughput ratio, ${mode} mode / unsandboxed: ${(sandboxed / plain).toFixed(2)} (goal >= 0.5)`)
-    }
+    const plain = (await runThroughput('unsandboxed-benchmark', ['default', 'default'])).default
+    const sandboxed = await runThroughput('quickjs', ['default', 'fast', 'default', 'fast'])
+    for (const mode of ['default', 'fast'] as const)
+      console.log(
+        `run throughput, best of 2, ${mode} mode: ${Math.round(sandboxed[mode]).toLocaleString('en')} evaluations/s; ratio to the best unsandboxed run ${(sandboxed[mode] / plain).toFixed(2)} (goal >= 0.5)`,
+      )
   }
   clearInterval(alive)
 }
