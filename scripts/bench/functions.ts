@@ -38,17 +38,22 @@ async function sandboxCost() {
   for (const item of items) sink += fn(item.dep)
   const plain = Number(process.hrtime.bigint() - t) / 1000 / n
   console.log(`plain call of the same body: ${plain.toFixed(3)} µs/evaluation (${sink > 0 ? 'ok' : ''})`)
-  for (const mode of ['default', 'fast'] as const) {
-    const evaluator = new Evaluator({}, { mode })
-    await evaluator.evaluate('bench', items.slice(0, 2000))
-    t = process.hrtime.bigint()
-    for (let i = 0; i < n; i += 1000) await evaluator.evaluate('bench', items.slice(i, i + 1000))
-    const sandboxed = Number(process.hrtime.bigint() - t) / 1000 / n
-    await evaluator.close()
+  // Three rounds, the modes alternating, each on a fresh evaluator; the best round of each counts.
+  const best = { default: Infinity, fast: Infinity }
+  for (let round = 0; round < 3; round++)
+    for (const mode of ['default', 'fast'] as const) {
+      const evaluator = new Evaluator({}, { mode })
+      await evaluator.evaluate('bench', items.slice(0, 2000))
+      t = process.hrtime.bigint()
+      for (let i = 0; i < n; i += 1000) await evaluator.evaluate('bench', items.slice(i, i + 1000))
+      best[mode] = Math.min(best[mode], Number(process.hrtime.bigint() - t) / 1000 / n)
+      await evaluator.close()
+      if (round === 0) console.log(`sandbox, ${mode} mode: evaluations by path ${JSON.stringify(evaluator.counts)}`)
+    }
+  for (const mode of ['default', 'fast'] as const)
     console.log(
-      `sandbox, ${mode} mode: ${sandboxed.toFixed(2)} µs/evaluation in batches of 1,000 (worker thread, QuickJS); ${(sandboxed / plain).toFixed(0)}x the plain call; paths ${JSON.stringify(evaluator.counts)}`,
+      `sandbox, ${mode} mode: ${best[mode].toFixed(2)} µs/evaluation in batches of 1,000 (worker thread, QuickJS; best of 3); ${(best[mode] / plain).toFixed(0)}x the plain call`,
     )
-  }
 }
 
 async function workflow(c: Client, name: string) {
