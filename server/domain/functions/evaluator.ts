@@ -20,8 +20,7 @@ import { DEFAULT_LIMITS } from './sandbox'
 export type EvalItem = EvalInput
 
 export type BatchRequest =
-  | { kind: 'evaluate'; id: number; workspaceId: string; deadlineMs: number; fast: boolean; items: EvalItem[] }
-  | { kind: 'check'; id: number; bodies: string[] }
+  { kind: 'evaluate'; id: number; workspaceId: string; deadlineMs: number; fast: boolean; items: EvalItem[] } | { kind: 'check'; id: number; bodies: string[] }
 
 /** `retryFrom`: the thread broke inside a fast sub-batch starting there; those items and the rest are to be evaluated again. */
 export type BatchReply = { id: number; results?: Evaluation[]; retryFrom?: number; compileErrors?: (CompileError | null)[] }
