@@ -97,7 +97,10 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const deliver = (m: Parameters<Hub['deliver']>[0]) => (m.kind === 'events' ? tail.wake() : hub.deliver(m))
       const bus = db.databaseUrl ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error')) : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
-      const functions = new Evaluator({ deadlineMs: config.functionDeadlineMs }, config.functionEvaluator === 'unsandboxed-benchmark')
+      const functions = new Evaluator(
+        { deadlineMs: config.functionDeadlineMs },
+        { unsandboxed: config.functionEvaluator === 'unsandboxed-benchmark', mode: config.functionMode },
+      )
       if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
       const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer, functions })
       web.use(refuseBadUrl)

@@ -68,6 +68,8 @@ export interface Config {
   functionVolatileMs: number
   /** quickjs (always, but for the benchmark's baseline: unsandboxed-benchmark, which runs code unprotected). */
   functionEvaluator: 'quickjs' | 'unsandboxed-benchmark'
+  /** switch: each workspace's v2.network.fastFunctions.set decides; fast / default: every workspace in that mode (to run test suites in one mode). */
+  functionMode: 'switch' | 'fast' | 'default'
   /** An OpenAI-compatible endpoint for function assist (…/v1), its key and model; null: assist is off (503). */
   ai: { baseUrl: string; apiKey: string | null; model: string } | null
   /** How long the event log keeps signals for `resume` (hours; fractions allowed). */
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     functionVolatileMs: read.integer('FUNCTION_VOLATILE_MS', 600_000, 10, 86_400_000),
     ai: null,
     functionEvaluator: read.oneOf('FUNCTION_EVALUATOR', 'quickjs', ['quickjs', 'unsandboxed-benchmark']) as Config['functionEvaluator'],
+    functionMode: read.oneOf('FUNCTION_MODE', 'switch', ['switch', 'fast', 'default']) as Config['functionMode'],
     eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),
     exportKeepHours: read.decimal('EXPORT_KEEP_HOURS', 24, 0.0001, 24 * 365),
     importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),

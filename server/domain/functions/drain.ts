@@ -6,8 +6,12 @@
  * queue is a table: a crash loses nothing). One transaction per workspace and batch; rows are
  * taken with SKIP LOCKED, so several server processes share the work without doing it twice.
  * Signals of the values that changed go out after each batch commits.
+ *
+ * Each tick also reads which workspaces have switched the fast mode on (settings.fastFunctions),
+ * at most every MODES_EVERY_MS: the process that serves v2.network.fastFunctions.set switches at
+ * once, the others within that time.
  */
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Database } from '../../db/schema'
 import type { Bus, BusMessage } from '../../realtime/bus'
@@ -17,8 +21,11 @@ import type { Evaluator } from './evaluator'
 import { propagate } from './recompute'
 import { runChunk } from './runs'
 
+export const MODES_EVERY_MS = 5000
+
 export class Drain {
   private timer: NodeJS.Timeout | null = null
+  private modesRead = 0
   private running: Promise<void> | null = null
   private closed = false
 
@@ -48,6 +55,7 @@ export class Drain {
   /** The queue first (values users see as stale), then one chunk of a workflow-wide run, until both are empty. */
   private async drainAll(): Promise<void> {
     const { db } = this.deps
+    if (Date.now() - this.modesRead >= MODES_EVERY_MS) await this.readModes()
     for (;;) {
       if (this.closed) return
       const waiting = await db.selectFrom('function_state').select('cid').where('dirty', '=', true).limit(1).executeTakeFirst()
@@ -57,6 +65,20 @@ export class Drain {
       }
       if (!(await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m)))) return
     }
+  }
+
+  private async readModes(): Promise<void> {
+    const readAt = Date.now()
+    const fast = await this.deps.db
+      .selectFrom('workspaces')
+      .select('_id')
+      .where(sql<boolean>`(settings->>'fastFunctions')::boolean is true`)
+      .execute()
+    this.deps.functions.setFastWorkspaces(
+      fast.map((w) => w._id),
+      readAt,
+    )
+    this.modesRead = Date.now()
   }
 
   private async drainBatch(cid: string): Promise<void> {

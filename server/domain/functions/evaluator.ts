@@ -5,22 +5,35 @@
  * interrupt handler did not catch), answers that item with a deadline error, and runs the rest of
  * the batch again on a fresh thread; the items before it are evaluated again too (bodies are pure
  * functions of their `dep`).
+ *
+ * Two modes per workspace (v2.network.fastFunctions.set; README "Function fields"): the default
+ * enters the sandbox once per evaluation; the fast mode enters it once per sub-batch of many
+ * evaluations (Sandbox.evaluateMany). Each evaluation's `path` says which one made it, and
+ * `counts` adds them up since the start.
  */
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { buildSync } from 'esbuild'
-import type { CompileError, Evaluation, SandboxLimits } from './sandbox'
+import type { CompileError, EvalInput, Evaluation, SandboxLimits } from './sandbox'
 import { DEFAULT_LIMITS } from './sandbox'
 
-export interface EvalItem {
-  body: string
-  dep: unknown
-}
+export type EvalItem = EvalInput
 
 export type BatchRequest =
-  { kind: 'evaluate'; id: number; workspaceId: string; deadlineMs: number; items: EvalItem[] } | { kind: 'check'; id: number; bodies: string[] }
+  { kind: 'evaluate'; id: number; workspaceId: string; deadlineMs: number; fast: boolean; items: EvalItem[] } | { kind: 'check'; id: number; bodies: string[] }
 
-export type BatchReply = { id: number; results?: Evaluation[]; compileErrors?: (CompileError | null)[] }
+/** `retryFrom`: the thread broke inside a fast sub-batch starting there; those items and the rest are to be evaluated again. */
+export type BatchReply = { id: number; results?: Evaluation[]; retryFrom?: number; compileErrors?: (CompileError | null)[] }
+
+export interface EvaluatorOptions {
+  /** Benchmark baseline only: no sandbox at all (see worker.ts). */
+  unsandboxed?: boolean
+  /** switch (default): each workspace's switch (setFast) decides; fast / default: every workspace in that mode. */
+  mode?: 'switch' | 'fast' | 'default'
+}
+
+/** The shared progress array: the item under way, when it started (0: none), and 1 when it is a fast sub-batch starting there. */
+export const PROGRESS_SLOTS = 3
 
 /** Past the deadline, how long the watchdog waits for the interrupt handler before ending the thread. */
 const GRACE_MS = 100
@@ -58,26 +71,68 @@ export class Evaluator {
   readonly limits: SandboxLimits
   private worker: Worker | null = null
   private ready: Promise<void> | null = null
-  private progress = new Float64Array(new SharedArrayBuffer(16))
+  private progress = new Float64Array(new SharedArrayBuffer(8 * PROGRESS_SLOTS))
+  private readonly fastWorkspaces = new Set<string>()
+  /** When this process last switched a workspace (setFast). */
+  private readonly switched = new Map<string, number>()
+  /** Evaluations answered since the start, by path (see Evaluation). */
+  readonly counts = { single: 0, batch: 0 }
   private queue: Pending[] = []
   private running: Pending | null = null
   private watchdog: NodeJS.Timeout | null = null
   private nextId = 1
   private closed = false
 
-  constructor(
-    limits: Partial<SandboxLimits> = {},
-    /** Benchmark baseline only: no sandbox at all (see worker.ts). */
-    private readonly unsandboxed = false,
-  ) {
+  private readonly unsandboxed: boolean
+  private readonly mode: EvaluatorOptions['mode']
+
+  constructor(limits: Partial<SandboxLimits> = {}, options: EvaluatorOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits }
+    this.unsandboxed = options.unsandboxed ?? false
+    this.mode = options.mode ?? 'switch'
   }
 
-  /** Evaluates bodies of one workspace in order; never rejects for the code's own faults. */
+  /** Whether a workspace evaluates in the fast mode now. */
+  isFast(workspaceId: string): boolean {
+    return this.mode === 'switch' ? this.fastWorkspaces.has(workspaceId) : this.mode === 'fast'
+  }
+
+  /** Evaluates bodies of one workspace in order, in the workspace's mode; never rejects for the code's own faults. */
   async evaluate(workspaceId: string, items: EvalItem[], deadlineMs = this.limits.deadlineMs): Promise<Evaluation[]> {
+    const results = await this.evaluateIn(workspaceId, items, deadlineMs, this.isFast(workspaceId))
+    for (const r of results) this.counts[r.path ?? 'single']++
+    return results
+  }
+
+  /** Switches a workspace's mode (the fast mode when `on`). */
+  setFast(workspaceId: string, on: boolean): void {
+    if (on) this.fastWorkspaces.add(workspaceId)
+    else this.fastWorkspaces.delete(workspaceId)
+    this.switched.set(workspaceId, Date.now())
+  }
+
+  /**
+   * Replaces the set of workspaces in the fast mode with the one read from the database at
+   * `readAt`; a workspace switched here since then keeps its switch (the reading may predate it).
+   */
+  setFastWorkspaces(ids: Iterable<string>, readAt: number): void {
+    const kept = [...this.switched].filter(([, at]) => at >= readAt).map(([id]) => [id, this.fastWorkspaces.has(id)] as const)
+    this.switched.clear()
+    this.fastWorkspaces.clear()
+    for (const id of ids) this.fastWorkspaces.add(id)
+    for (const [id, on] of kept) {
+      this.switched.set(id, readAt)
+      if (on) this.fastWorkspaces.add(id)
+      else this.fastWorkspaces.delete(id)
+    }
+  }
+
+  private async evaluateIn(workspaceId: string, items: EvalItem[], deadlineMs: number, fast: boolean): Promise<Evaluation[]> {
     if (!items.length) return []
-    const reply = await this.submit({ kind: 'evaluate', id: this.nextId++, workspaceId, deadlineMs, items })
-    return reply.results!
+    const reply = await this.submit({ kind: 'evaluate', id: this.nextId++, workspaceId, deadlineMs, fast, items })
+    if (reply.retryFrom === undefined) return reply.results!
+    // The thread broke inside a fast sub-batch: that sub-batch and the rest, again, one by one.
+    return [...reply.results!, ...(await this.evaluateIn(workspaceId, items.slice(reply.retryFrom), deadlineMs, false))]
   }
 
   /** Compiles bodies without running them: null or the syntax error of each. */
@@ -106,7 +161,7 @@ export class Evaluator {
 
   private start(): Promise<void> {
     // A fresh progress array per thread: a thread being ended cannot write into its successor's.
-    this.progress = new Float64Array(new SharedArrayBuffer(16))
+    this.progress = new Float64Array(new SharedArrayBuffer(8 * PROGRESS_SLOTS))
     const worker = new Worker(workerSource(), { eval: true, workerData: { limits: this.limits, progress: this.progress.buffer, plain: this.unsandboxed } })
     worker.unref()
     this.worker = worker
@@ -152,11 +207,15 @@ export class Evaluator {
     if (started && Date.now() - started > this.running.request.deadlineMs + GRACE_MS) this.killRunning()
   }
 
-  /** Ends the thread; the item that hung gets a deadline error, the rest of its batch runs again. */
+  /**
+   * Ends the thread; the item that hung gets a deadline error, the rest of its batch runs again. In a
+   * fast sub-batch the item is not known: the sub-batch and the rest run again one by one.
+   */
   private killRunning(): void {
     const pending = this.running!
     const request = pending.request as Extract<BatchRequest, { kind: 'evaluate' }>
     const hung = this.progress[0]
+    const inBatch = this.progress[2] === 1
     this.progress[1] = 0
     this.running = null
     void this.worker?.terminate()
@@ -166,10 +225,11 @@ export class Evaluator {
       error: `InternalError: the function ran longer than ${request.deadlineMs} ms`,
       durationUs: request.deadlineMs * 1000,
     }
-    const rest = request.items.slice(hung + 1)
-    const head = request.items.slice(0, hung)
-    void Promise.all([this.evaluate(request.workspaceId, head, request.deadlineMs), this.evaluate(request.workspaceId, rest, request.deadlineMs)])
-      .then(([before, after]) => pending.resolve({ id: request.id, results: [...before, error, ...after] }))
+    const { workspaceId, deadlineMs, fast, items } = request
+    const head = items.slice(0, hung)
+    const rest = items.slice(inBatch ? hung : hung + 1)
+    void Promise.all([this.evaluateIn(workspaceId, head, deadlineMs, fast), this.evaluateIn(workspaceId, rest, deadlineMs, false)])
+      .then(([before, after]) => pending.resolve({ id: request.id, results: inBatch ? [...before, ...after] : [...before, error, ...after] }))
       .catch((err) => pending.reject(err))
     void this.pump()
   }

@@ -172,6 +172,7 @@ export async function dryRunNode(db: DbHandle, functions: Evaluator, cid: string
     result: coerced.ok ? coerced.value : null,
     ...(coerced.ok ? {} : { error: coerced.error }),
     durationUs: evaluation.durationUs,
+    path: evaluation.path ?? 'single',
     storedValue,
     differs: !coerced.ok || !same(coerced.value, storedValue),
     inputs,

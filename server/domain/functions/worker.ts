@@ -3,10 +3,11 @@
  * before each item the thread writes the item's index and start time into the shared `progress`
  * array, so the main thread's watchdog (./evaluator.ts) can tell which item runs too long and end
  * the whole thread: a deadline QuickJS itself cannot enforce (a loop of costly built-in calls
- * checks the interrupt handler too rarely) still holds.
+ * checks the interrupt handler too rarely) still holds. In the fast mode the index is that of the
+ * sub-batch's first item, flagged as a sub-batch (PROGRESS_SLOTS).
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { Sandbox, type Evaluation, type SandboxLimits } from './sandbox'
+import { Sandbox, type EvalInput, type Evaluation, type SandboxLimits } from './sandbox'
 import type { BatchRequest, BatchReply } from './evaluator'
 
 const { limits, progress: shared, plain } = workerData as { limits: Partial<SandboxLimits>; progress: SharedArrayBuffer; plain?: boolean }
@@ -34,6 +35,9 @@ class Unsandboxed {
       return { ok: false, error: String(err), durationUs: 0 }
     }
   }
+  evaluateMany(ws: string, items: EvalInput[], _deadlineMs: number, results: Evaluation[]) {
+    items.forEach((item, i) => (results[i] = this.evaluate(ws, item.body, item.dep)))
+  }
   compileError() {
     return null
   }
@@ -41,7 +45,7 @@ class Unsandboxed {
   discard() {}
 }
 
-const ready: Promise<Pick<Sandbox, 'evaluate' | 'compileError' | 'prepare' | 'discard'>> = plain
+const ready: Promise<Pick<Sandbox, 'evaluate' | 'evaluateMany' | 'compileError' | 'prepare' | 'discard'>> = plain
   ? Promise.resolve(new Unsandboxed())
   : new Sandbox(limits).ready()
 void ready.then((sandbox) => {
@@ -58,8 +62,25 @@ void ready.then((sandbox) => {
     let reply: BatchReply
     if (req.kind === 'check') {
       reply = { id: req.id, compileErrors: req.bodies.map((b) => sandbox.compileError(b)) }
+    } else if (req.fast) {
+      const results: Evaluation[] = []
+      sandbox.prepare(req.workspaceId)
+      try {
+        sandbox.evaluateMany(req.workspaceId, req.items, req.deadlineMs, results, (index, batch) => {
+          progress[0] = index
+          progress[1] = Date.now()
+          progress[2] = batch ? 1 : 0
+        })
+        reply = { id: req.id, results }
+      } catch {
+        // As below: this thread ends after answering; the items from the one under way (or its
+        // sub-batch) on are evaluated again on a fresh thread, one by one.
+        broken = true
+        reply = { id: req.id, results: results.slice(0, progress[0]), retryFrom: progress[0] }
+      }
     } else {
       const results: Evaluation[] = []
+      progress[2] = 0
       for (const [i, item] of req.items.entries()) {
         sandbox.prepare(req.workspaceId) // a new runtime's setup is not the function's time
         progress[0] = i

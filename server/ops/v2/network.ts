@@ -83,6 +83,7 @@ export const setFastFunctions = operation({
   async run(ctx, networkId, enabled) {
     if (enabled) await requireFeature(ctx.db, networkId, 'functionFields')
     await updateWorkspaceSettings(ctx.db, networkId, undefined, { fastFunctions: enabled })
+    ctx.functions.setFast(networkId, enabled) // this process at once; the others at their drain's next reading
     ctx.publish(`workspace:${networkId}`, 'network.updated', { _id: networkId, changed: ['fastFunctions'] })
     return true
   },

@@ -156,6 +156,39 @@ describe('v3.activity.explainNodeDryRun', () => {
   })
 })
 
+describe('the fast mode (v2.network.fastFunctions.set)', () => {
+  // FUNCTION_MODE=fast or default (running the suites in one mode) puts every workspace in that mode.
+  const forced = process.env.FUNCTION_MODE
+  const pathWhen = (on: boolean) => (forced === 'fast' || (forced !== 'default' && on) ? 'batch' : 'single')
+
+  test('switches the path evaluations take; values and errors stay the same', async () => {
+    const w = world
+    const dry = (fieldId: string) => owner.client.call('v3.activity.explainNodeDryRun', { activityId: w.order._id, fieldId })
+    const broken = await owner.client.call('process.create_field', w.orders, {
+      label: 'Broken',
+      type: 'numeric',
+      function: 'return dep.amount.toFixed.x.y',
+      functionEnabled: true,
+      functionVariables: { amount: { type: '=', data: [w.amount._id] } },
+    })
+    const before = [await dry(w.gross._id), await dry(broken._id)]
+    expect(before[0]).toMatchObject({ result: 124, path: pathWhen(false) })
+    expect(before[1]).toMatchObject({ error: expect.stringMatching(/^TypeError/), path: 'single' })
+    expect(await owner.client.call('v2.network.fastFunctions.set', owner.cid, true)).toBe(true)
+    const fast = [await dry(w.gross._id), await dry(broken._id)]
+    expect(fast[0]).toMatchObject({ result: 124, path: pathWhen(true) })
+    // A body that throws in a batch is evaluated again alone, so its error reads as in the default mode.
+    expect(fast[1]).toMatchObject({ error: before[1].error, path: 'single' })
+    // A write's recompute in the fast mode stores what the default mode stores.
+    await owner.client.call('v3.activity.updateMany', [{ _id: w.order._id, fields: { [w.amount._id]: 200 } }])
+    expect(await dry(w.gross._id)).toMatchObject({ result: 248, storedValue: 248, differs: false })
+    expect(await owner.client.call('v2.network.fastFunctions.set', owner.cid, false)).toBe(true)
+    expect(await dry(w.gross._id)).toMatchObject({ result: 248, path: pathWhen(false) })
+    await owner.client.call('v3.activity.updateMany', [{ _id: w.order._id, fields: { [w.amount._id]: 100 } }])
+    await owner.client.call('process.remove_field', w.orders, broken._id)
+  })
+})
+
 describe('v3.activity.verifyWorkflowValues', () => {
   test('401, 400, 404, 403 for a user, then 0 mismatches; a value written over by hand is one', async () => {
     const w = world
