@@ -13,7 +13,7 @@ const MAX_NAMED_TEXT = 4000
 const MAX_NAMED_PARAMETERS = 64
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i
 
-export function statementName(sql: string, parameterCount: number): string | undefined {
+function statementName(sql: string, parameterCount: number): string | undefined {
   if (sql.length > MAX_NAMED_TEXT || parameterCount > MAX_NAMED_PARAMETERS || !DATA_STATEMENT.test(sql)) return undefined
   return 'k' + createHash('sha1').update(sql).digest('base64url')
 }
