@@ -21,8 +21,10 @@ import { preparedPool } from '../../server/db/prepared-pool'
 import { startServer, tempDataDir } from '../../spec/helpers/server'
 import { workflowWithPhase } from '../../spec/helpers/workflows'
 
-const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 3000)
-const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 30000)
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 1000)
+const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 10000)
+/** Each rate is the best of this many runs: the machine is shared, and a slow run measures the neighbours. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const IN_FLIGHT = 256
 const OPERATIONS = ['v2.network.get', 'v2.process.get', 'v3.activity.get'] as const
 
@@ -65,6 +67,12 @@ async function measure(call: Caller, op: string, args: unknown[], total: number,
   return total / seconds
 }
 
+async function best(call: Caller, op: string, args: unknown[], total: number, window: number, mayFail = false): Promise<number> {
+  let rate = 0
+  for (let i = 0; i < ROUNDS; i++) rate = Math.max(rate, await measure(call, op, args, total, window, mayFail))
+  return rate
+}
+
 async function startEcho(): Promise<{ url: string; stop(): void }> {
   const tsx = path.join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx')
   const child = spawn(tsx, [path.join(__dirname, 'echo-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -75,6 +83,24 @@ async function startEcho(): Promise<{ url: string; stop(): void }> {
 interface Statement {
   sql: string
   parameters: unknown[]
+  started: number
+  ended: number
+}
+
+/**
+ * The logged statements of one call in waves: statements the server issued together (each started
+ * before any of them ended: a Promise.all) form one wave, run at once; the waves run one after another.
+ */
+function waves(logged: Statement[]): Statement[][] {
+  const out: { statements: Statement[]; firstEnd: number }[] = []
+  for (const s of [...logged].sort((a, b) => a.started - b.started)) {
+    const last = out.at(-1)
+    if (last && s.started < last.firstEnd) {
+      last.statements.push(s)
+      last.firstEnd = Math.min(last.firstEnd, s.ended)
+    } else out.push({ statements: [s], firstEnd: s.ended })
+  }
+  return out.map((w) => w.statements)
 }
 
 /** A signed-in user with a workspace, a workflow and an activity; the statements one call of each operation issues. */
@@ -95,7 +121,7 @@ async function prepare(env: Record<string, string>, logFile: string) {
       'v2.process.get': [p._id],
       'v3.activity.get': [activity._id],
     }
-    const statements = {} as Record<(typeof OPERATIONS)[number], Statement[]>
+    const statements = {} as Record<(typeof OPERATIONS)[number], Statement[][]>
     for (const op of OPERATIONS) {
       // The server's background workers write to the same log now and then: of five calls (after a
       // first that may fill what later calls find cached), the one with the fewest statements is the call's own.
@@ -105,7 +131,7 @@ async function prepare(env: Record<string, string>, logFile: string) {
         const reply = await c.call(op, args[op])
         if (reply.error) throw new Error(`${op}: ${JSON.stringify(reply.error)}`)
         const lines = fs.readFileSync(logFile, 'utf8').slice(from).trim().split('\n').filter(Boolean)
-        if (!statements[op] || lines.length < statements[op].length) statements[op] = lines.map((line) => JSON.parse(line))
+        if (!statements[op] || lines.length < statements[op].flat().length) statements[op] = waves(lines.map((line) => JSON.parse(line)))
       }
     }
     c.ws.close()
@@ -129,20 +155,21 @@ async function openFloor(dataDir: string) {
     close = () => lite.close()
   }
   const prepared = preparedPool(pool)
-  /** One call's statements, one after the other, each on a connection taken from the pool as kysely takes it. */
-  const replay = async (statements: Statement[]) => {
-    for (const { sql, parameters } of statements) {
-      const client = await prepared.connect()
-      try {
-        await client.query(sql, parameters)
-      } finally {
-        client.release()
-      }
+  const run = async ({ sql, parameters }: Statement) => {
+    const client = await prepared.connect()
+    try {
+      await client.query(sql, parameters)
+    } finally {
+      client.release()
     }
+  }
+  /** One call's statements as the server issued them: wave after wave, each statement on a connection taken from the pool as kysely takes it. */
+  const replay = async (statements: Statement[][]) => {
+    for (const wave of statements) await Promise.all(wave.map(run))
   }
   return {
     call: (async (_op: string, args: unknown[]) => {
-      await replay(args as Statement[])
+      await replay(args as Statement[][])
       return {}
     }) as Caller,
     async close() {
@@ -172,14 +199,14 @@ async function main() {
     const e = await open(echo.url)
     for (const op of OPERATIONS) {
       await measure(c.call, op, args[op], 500, 16) // warm up
-      ours[op] = { seq: await measure(c.call, op, args[op], SEQUENTIAL, 1), par: await measure(c.call, op, args[op], PIPELINED, IN_FLIGHT) }
+      ours[op] = { seq: await best(c.call, op, args[op], SEQUENTIAL, 1), par: await best(c.call, op, args[op], PIPELINED, IN_FLIGHT) }
     }
     await measure(e.call, 'echo', args['v2.network.get'], 500, 16)
-    bare.seq = await measure(e.call, 'echo', args['v2.network.get'], SEQUENTIAL, 1)
-    bare.par = await measure(e.call, 'echo', args['v2.network.get'], PIPELINED, IN_FLIGHT)
+    bare.seq = await best(e.call, 'echo', args['v2.network.get'], SEQUENTIAL, 1)
+    bare.par = await best(e.call, 'echo', args['v2.network.get'], PIPELINED, IN_FLIGHT)
     unknownOp = {
-      seq: await measure(c.call, 'no.such.operation', [], SEQUENTIAL, 1, true),
-      par: await measure(c.call, 'no.such.operation', [], PIPELINED, IN_FLIGHT, true),
+      seq: await best(c.call, 'no.such.operation', [], SEQUENTIAL, 1, true),
+      par: await best(c.call, 'no.such.operation', [], PIPELINED, IN_FLIGHT, true),
     }
     c.ws.close()
     e.ws.close()
@@ -193,17 +220,23 @@ async function main() {
   try {
     for (const op of OPERATIONS) {
       await measure(direct.call, op, statements[op], 500, 16)
-      floor[op] = { seq: await measure(direct.call, op, statements[op], SEQUENTIAL, 1), par: await measure(direct.call, op, statements[op], PIPELINED, IN_FLIGHT) }
+      floor[op] = {
+        seq: await best(direct.call, op, statements[op], SEQUENTIAL, 1),
+        par: await best(direct.call, op, statements[op], PIPELINED, IN_FLIGHT),
+      }
     }
   } finally {
     await direct.close()
   }
 
   const rate = (n: number) => `${n.toFixed(0).padStart(6)}/s`
-  console.log(`storage: ${storage}; ${SEQUENTIAL} calls one at a time, ${PIPELINED} with ${IN_FLIGHT} in flight`)
+  console.log(`storage: ${storage}; best of ${ROUNDS} runs of ${SEQUENTIAL} calls one at a time and of ${PIPELINED} with ${IN_FLIGHT} in flight`)
   for (const op of OPERATIONS) {
-    console.log(`${op}: ${statements[op].length} statements per call`)
-    for (const [label, key] of [['one at a time', 'seq'], [`${IN_FLIGHT} in flight`, 'par']] as const) {
+    console.log(`${op}: ${statements[op].flat().length} statements per call, in ${statements[op].length} waves`)
+    for (const [label, key] of [
+      ['one at a time', 'seq'],
+      [`${IN_FLIGHT} in flight`, 'par'],
+    ] as const) {
       const ratio = ours[op][key] / floor[op][key]
       console.log(
         `  ${label.padEnd(14)} server ${rate(ours[op][key])}, database floor ${rate(floor[op][key])}, ratio ${ratio.toFixed(2)} (goal >= 0.5)${ratio < 0.5 ? ' MISSED' : ''}`,
@@ -216,7 +249,8 @@ async function main() {
   echoLine(`v2.network.get, ${IN_FLIGHT} in flight`, ours['v2.network.get'].par, bare.par)
   echoLine('no database (501), one at a time', unknownOp.seq, bare.seq)
   echoLine(`no database (501), ${IN_FLIGHT} in flight`, unknownOp.par, bare.par)
-  if (process.env.BENCH_SHOW_STATEMENTS) for (const op of OPERATIONS) console.log(op, statements[op].map((s) => s.sql).join('\n  '))
+  if (process.env.BENCH_SHOW_STATEMENTS)
+    for (const op of OPERATIONS) console.log(op, statements[op].map((w) => w.map((s) => s.sql).join('\n  | ')).join('\n  '))
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 

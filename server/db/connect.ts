@@ -26,13 +26,17 @@ export const POOL_SIZE = 10
 
 /**
  * DB_STATEMENT_LOG=file: each statement the server issues is appended to the file as a JSON line
- * {sql, parameters}. Only scripts/bench sets it, to replay an operation's statements as its floor.
+ * {sql, parameters, started, ended}. Only scripts/bench sets it, to replay an operation's statements as its floor.
  */
 function statementLog(file: string | null): Pick<KyselyConfig, 'log'> {
   if (!file) return {}
   return {
     log(event) {
-      if (event.level === 'query') fs.appendFileSync(file, JSON.stringify({ sql: event.query.sql, parameters: event.query.parameters }) + '\n')
+      if (event.level !== 'query') return
+      // When it started and ended (ms, this process's clock) tell statements issued together from one after another.
+      const ended = performance.now()
+      const line = { sql: event.query.sql, parameters: event.query.parameters, started: ended - event.queryDurationMillis, ended }
+      fs.appendFileSync(file, JSON.stringify(line) + '\n')
     },
   }
 }
