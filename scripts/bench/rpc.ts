@@ -21,8 +21,8 @@ import { preparedPool } from '../../server/db/prepared-pool'
 import { startServer, tempDataDir } from '../../spec/helpers/server'
 import { workflowWithPhase } from '../../spec/helpers/workflows'
 
-const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 1000)
-const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 10000)
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 500)
+const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 3000)
 /** Each rate is the best of this many runs: the machine is shared, and a slow run measures the neighbours. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const IN_FLIGHT = 256
