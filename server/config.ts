@@ -11,6 +11,8 @@ export interface Config {
   port: number
   dataDir: string
   databaseUrl: string | null
+  /** DB_STATEMENT_LOG: a file each database statement is appended to (benchmarks only), else null. */
+  statementLog: string | null
   logLevel: string
   devMode: boolean
   allowedOrigins: string[]
@@ -136,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: read.integer('PORT', 8080, 0, 65535),
     dataDir: path.resolve(read.string('DATA_DIR', './data')),
     databaseUrl: read.databaseUrl('DATABASE_URL'),
+    statementLog: read.string('DB_STATEMENT_LOG', '') || null,
     logLevel: read.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     devMode: read.oneOf('NODE_ENV', 'production', ['production', 'development', 'test']) === 'development',
     allowedOrigins: read.list('ALLOWED_ORIGINS'),

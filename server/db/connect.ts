@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, type KyselyConfig, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import { preparedPool } from './prepared-pool'
@@ -21,10 +21,30 @@ export interface Db {
 // int8 (bigint) columns hold millisecond timestamps and counts: read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 
+/** The server's pool size on PostgreSQL (the benchmarks' direct baselines use the same). */
+export const POOL_SIZE = 10
+
+/**
+ * DB_STATEMENT_LOG=file: each statement the server issues is appended to the file as a JSON line
+ * {sql, parameters, started, ended}. Only scripts/bench sets it, to replay an operation's statements as its floor.
+ */
+function statementLog(file: string | null): Pick<KyselyConfig, 'log'> {
+  if (!file) return {}
+  return {
+    log(event) {
+      if (event.level !== 'query') return
+      // When it started and ended (ms, this process's clock) tell statements issued together from one after another.
+      const ended = performance.now()
+      const line = { sql: event.query.sql, parameters: event.query.parameters, started: ended - event.queryDurationMillis, ended }
+      fs.appendFileSync(file, JSON.stringify(line) + '\n')
+    },
+  }
+}
+
 export async function connectDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 })
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }) })
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POOL_SIZE })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
     return { kysely, databaseUrl: config.databaseUrl, close: () => kysely.destroy() }
   }
   const { PGlite } = await import('@electric-sql/pglite')
@@ -33,7 +53,7 @@ export async function connectDb(config: Config): Promise<Db> {
   fs.mkdirSync(dir, { recursive: true })
   const pglite = await PGlite.create(dir)
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }) })
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
   return {
     kysely,
     databaseUrl: null,

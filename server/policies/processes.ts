@@ -190,13 +190,10 @@ export async function accessToAll(
 }
 
 async function accessTo(db: DbHandle, process: ProcessRow, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
-  const teams = await teamsOf(db, process.cid, caller.uid)
-  const entries = await db
-    .selectFrom('process_members')
-    .select(['member_id', 'permissions'])
-    .where('cid', '=', process.cid)
-    .where('process_id', '=', process._id)
-    .execute()
+  const [teams, entries] = await Promise.all([
+    teamsOf(db, process.cid, caller.uid),
+    db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute(),
+  ])
   return processAccess(processFacts(process), { ...caller, teams }, entries)
 }
 

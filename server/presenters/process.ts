@@ -6,8 +6,13 @@ import { publicFormEntry } from './public-form'
 
 /** The process object of v2.process.get. */
 export async function processObject(db: DbHandle, p: ProcessRow, viewer: string) {
-  const fields = await loadFields(db, p.cid, p._id)
-  const members = await loadMemberEntries(db, p.cid, p._id)
+  // Four independent reads: on PostgreSQL they run at once on the pool's connections.
+  const [fields, members, publicForm, starred] = await Promise.all([
+    loadFields(db, p.cid, p._id),
+    loadMemberEntries(db, p.cid, p._id),
+    publicFormEntry(db, p.cid, p._id),
+    isStarred(db, p.cid, p._id, viewer),
+  ])
   const object: Record<string, unknown> = {
     phases: {},
     phasesOrder: [],
@@ -15,7 +20,7 @@ export async function processObject(db: DbHandle, p: ProcessRow, viewer: string)
     fieldsOrder: [],
     translations: {},
     ...p.info,
-    ...(await publicFormEntry(db, p.cid, p._id)),
+    ...publicForm,
     _id: p._id,
     uid: p.uid,
     cid: p.cid,
@@ -24,7 +29,7 @@ export async function processObject(db: DbHandle, p: ProcessRow, viewer: string)
     created: p.created,
     members,
     fields: Object.fromEntries(fields.map((f) => [f._id, f])),
-    isStarred: await isStarred(db, p.cid, p._id, viewer),
+    isStarred: starred,
   }
   if (p.key !== null) object.key = p.key
   // Required by the record: a workflow never changed was last updated when it was created.

@@ -33,16 +33,18 @@ export async function followersOf(db: DbHandle, cid: string, discussionIds: stri
 
 /** Records of rows of one workspace, with their followers. */
 export async function activityRecords(db: DbHandle, cid: string, rows: ActivityRow[], fieldsOrder: (processId: string) => string[] = () => []) {
-  const followers = await followersOf(
-    db,
-    cid,
-    rows.map((r) => r.discussion_id),
-  )
-  const states = await loadFunctionStates(
-    db,
-    cid,
-    rows.map((r) => r._id),
-  )
+  const [followers, states] = await Promise.all([
+    followersOf(
+      db,
+      cid,
+      rows.map((r) => r.discussion_id),
+    ),
+    loadFunctionStates(
+      db,
+      cid,
+      rows.map((r) => r._id),
+    ),
+  ])
   return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id), states.get(r._id)))
 }
 

@@ -119,8 +119,11 @@ export const updateMany = operation({
     const linkChanges: { cid: string; from: string; fieldIds: string[]; rows: ReturnType<typeof linkRows> }[] = []
     const deltas = new Map<string, Map<string, number>>()
     const signals = new Map<string, Told<'v3.activity.updated' | 'v3.activity.phase'>[]>()
-    const tell = (processId: string, told: Told<'v3.activity.updated' | 'v3.activity.phase'>) =>
-      signals.set(processId, [...(signals.get(processId) ?? []), told])
+    const tell = (processId: string, told: Told<'v3.activity.updated' | 'v3.activity.phase'>) => {
+      const list = signals.get(processId)
+      if (list) list.push(told)
+      else signals.set(processId, [told])
+    }
     const functionInputs: Change[] = []
     let changedCount = 0
     for (const p of plans) {
