@@ -20,7 +20,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely'
 import { open, openDb, type Db } from './direct'
 import { activityInput, bulkActivities, bulkId, code, PHASE_A, PHASE_B, type BenchWorkflow } from './list-data'
-import { fieldConditions, pageQuery, readCursor, type ListSort } from '../../server/domain/activities/list'
+import { fieldConditions, matching, pageQuery, readCursor, walkQuery, type ListSort, type PageQuery } from '../../server/domain/activities/list'
 import type { FieldRecord } from '../../server/db/processes'
 import type { Database } from '../../server/db/schema'
 import { startServer, tempDataDir, type RunningServer } from '../../spec/helpers/server'
@@ -95,7 +95,7 @@ async function explainAll(db: Db, label: string, w: Target): Promise<string> {
   for (const [name, make] of CASES) {
     const q = make(w)
     const sort = q.sort ?? 'created'
-    const compiled = pageQuery(compiler, {
+    const p: PageQuery = {
       cid: w.cid,
       processId: w.processId,
       phaseId: PHASE_A,
@@ -105,9 +105,15 @@ async function explainAll(db: Db, label: string, w: Target): Promise<string> {
       desc: q.order === 'desc',
       limit: 50,
       after: q.after ? (readCursor(q.after, sort) ?? undefined) : undefined,
-    }).compile()
-    const { rows } = await db.query(`explain (analyze, buffers) ${compiled.sql}`, compiled.parameters as unknown[])
-    out += `## ${label}: ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\n`
+    }
+    const condition = matching(p)
+    // With a search or filter: the walk, then the lookup the call makes when the walk found too few
+    // (explained here from the page's cursor; the call starts it after the walked rows).
+    const queries = condition ? [['walk', walkQuery(compiler, p, condition).compile()] as const, ['lookup', pageQuery(compiler, p).compile()] as const] : [['page', pageQuery(compiler, p).compile()] as const]
+    for (const [part, compiled] of queries) {
+      const { rows } = await db.query(`explain (analyze, buffers) ${compiled.sql}`, compiled.parameters as unknown[])
+      out += `## ${label}: ${name} — ${part}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\n`
+    }
   }
   return out
 }

@@ -1,5 +1,5 @@
 /**
- * The query of v3.activity.list (server/ops/v3/activity/list.ts), apart so that the benchmark
+ * The queries of v3.activity.list (server/ops/v3/activity/list.ts), apart so that the benchmark
  * (scripts/bench/list.ts) can EXPLAIN exactly what the operation runs.
  *
  * Paging is by keyset: rows are ordered by (sort key, _id), `_id` breaking ties, and a cursor is the
@@ -76,8 +76,14 @@ export interface PageQuery {
 /** `%text%` for ILIKE, the caller's %, _ and \ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-/** The page's active activities plus one (to tell whether there is a next page), each with its `sort_key`. */
-export function pageQuery(db: DbHandle, p: PageQuery) {
+/**
+ * Rows a searched or filtered page reads in sort order before it looks the remaining matches up
+ * through the name and field indexes instead: see listPage.
+ */
+export const WALK_BUDGET = 3000
+
+/** The scope, phase and cursor of a page (no search or filter), as `a`. */
+function scoped(db: DbHandle, p: PageQuery) {
   const key = SORT[p.sort]
   let q = db
     .selectFrom('activities as a')
@@ -87,18 +93,75 @@ export function pageQuery(db: DbHandle, p: PageQuery) {
     .where('a.process_id', '=', p.processId)
     .where('a.removed', '=', false)
   if (p.phaseId) q = q.where('a.current_phase', '=', p.phaseId)
-  if (p.search) q = q.where('a.name', 'ilike', containing(p.search))
-  for (const condition of p.conditions) q = q.where(condition)
-  // Whether walking the sort index or looking the matches up first (trigram, GIN) is faster depends
-  // on how many match: such a query is planned for its values on every call, never from a plan
-  // cached for other values.
-  if (p.search || p.conditions.length) q = q.modifyFront(sql.raw(PLAN_EACH_CALL))
   if (p.after) {
     const [k, id] = p.after
     q = q.where(p.desc ? sql<boolean>`(${key}, a._id) < (${k}, ${id})` : sql<boolean>`(${key}, a._id) > (${k}, ${id})`)
   }
   return q
+}
+
+/** The search and the field conditions on `a`, as one condition (null: none). */
+export function matching(p: PageQuery): RawBuilder<boolean> | null {
+  const all = [...(p.search ? [sql<boolean>`a.name ilike ${containing(p.search)}`] : []), ...p.conditions]
+  return all.length ? sql<boolean>`(${sql.join(all, sql` and `)})` : null
+}
+
+/**
+ * The page's active activities plus one (to tell whether there is a next page), each with its
+ * `sort_key`, in the plan the database chooses. A search or filter is planned on every call: whether
+ * walking the sort index or looking the matches up first (trigram, GIN) is faster depends on how
+ * many match, so a plan cached for other values would not do.
+ */
+export function pageQuery(db: DbHandle, p: PageQuery) {
+  const key = SORT[p.sort]
+  let q = scoped(db, p)
+  const condition = matching(p)
+  if (condition) q = q.where(condition).modifyFront(sql.raw(PLAN_EACH_CALL))
+  return q
     .orderBy(key, p.desc ? 'desc' : 'asc')
     .orderBy('a._id', p.desc ? 'desc' : 'asc')
     .limit(p.limit + 1)
+}
+
+/**
+ * The first WALK_BUDGET rows of the page's scope in sort order, of which those that match, plus the
+ * last walked row (`walked` = WALK_BUDGET) whether it matches or not, each with `hit`.
+ */
+export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<boolean>) {
+  const key = SORT[p.sort]
+  const dir = p.desc ? sql`desc` : sql`asc`
+  const walk = scoped(db, p)
+    .select(sql<number>`row_number() over (order by ${key} ${dir}, a._id ${dir})`.as('walked'))
+    .orderBy(key, p.desc ? 'desc' : 'asc')
+    .orderBy('a._id', p.desc ? 'desc' : 'asc')
+    .limit(WALK_BUDGET)
+  return db
+    .selectFrom(walk.as('a'))
+    .selectAll('a')
+    .select(condition.as('hit'))
+    .where((eb) => eb.or([eb(condition, '=', true), eb('a.walked', '=', WALK_BUDGET)]))
+    .orderBy('a.sort_key', p.desc ? 'desc' : 'asc')
+    .orderBy('a._id', p.desc ? 'desc' : 'asc')
+    .limit(p.limit + 2)
+}
+
+/**
+ * The page: pageQuery's rows. With a search or filter, the database estimates how many rows match
+ * from each condition alone and cannot see that a field belongs to one workflow, so its plan can be
+ * wrong by a hundred times either way (a bitmap of every activity with `status = open` in the
+ * workspace, or a walk of a million rows for one match). So the page first walks at most
+ * WALK_BUDGET rows in sort order (cheap whatever matches: most pages end here), and only when that
+ * found too few looks the rest, from the last walked row on, up with pageQuery (then few match,
+ * which is what the trigram and field indexes answer).
+ */
+export async function listPage(db: DbHandle, p: PageQuery) {
+  const condition = matching(p)
+  if (!condition) return pageQuery(db, p).execute()
+  const walked = await walkQuery(db, p, condition).execute()
+  const hits = walked.filter((r) => r.hit).slice(0, p.limit + 1)
+  const last = walked[walked.length - 1]
+  const strip = <T extends { hit: unknown; walked: unknown }>({ hit, walked, ...row }: T) => row
+  if (hits.length > p.limit || !last || Number(last.walked) < WALK_BUDGET) return hits.map(strip)
+  const rest = await pageQuery(db, { ...p, after: [last.sort_key, last._id], limit: p.limit - hits.length }).execute()
+  return [...hits.map(strip), ...rest]
 }

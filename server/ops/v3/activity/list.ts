@@ -5,7 +5,7 @@
  * its keyset paging and its filters: server/domain/activities/list.ts.
  */
 import { activityRecords } from '../../../domain/activities/read'
-import { fieldConditions, pageQuery, readCursor, writeCursor, type ListSort } from '../../../domain/activities/list'
+import { fieldConditions, listPage, readCursor, writeCursor, type ListSort } from '../../../domain/activities/list'
 import { loadFields } from '../../../db/processes'
 import { loadProcessAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
@@ -26,7 +26,7 @@ export const list = operation({
           )
         : []
     const limit = query.limit ?? 50
-    const rows = await pageQuery(ctx.db, {
+    const rows = await listPage(ctx.db, {
       cid: process.cid,
       processId: process._id,
       phaseId: query.phaseId,
@@ -36,7 +36,7 @@ export const list = operation({
       desc: query.order === 'desc',
       limit,
       after,
-    }).execute()
+    })
     const page = rows.slice(0, limit)
     const last = page[page.length - 1]
     const fieldsOrder = (process.info.fieldsOrder as string[] | undefined) ?? []
