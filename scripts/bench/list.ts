@@ -20,7 +20,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely'
 import { open, openDb, type Db } from './direct'
 import { activityInput, bulkActivities, bulkId, code, PHASE_A, PHASE_B, type BenchWorkflow } from './list-data'
-import { fieldConditions, matching, pageQuery, readCursor, walkQuery, type ListSort, type PageQuery } from '../../server/domain/activities/list'
+import { fieldConditions, matching, pageQuery, readCursor, walkQuery, WALK_FIRST, type ListSort, type PageQuery } from '../../server/domain/activities/list'
 import type { FieldRecord } from '../../server/db/processes'
 import type { Database } from '../../server/db/schema'
 import { startServer, tempDataDir, type RunningServer } from '../../spec/helpers/server'
@@ -107,9 +107,9 @@ async function explainAll(db: Db, label: string, w: Target): Promise<string> {
       after: q.after ? (readCursor(q.after, sort) ?? undefined) : undefined,
     }
     const condition = matching(p)
-    // With a search or filter: the walk, then the lookup the call makes when the walk found too few
+    // With a search or filter: the first walk, then the lookup the call makes when walks find too few
     // (explained here from the page's cursor; the call starts it after the walked rows).
-    const queries = condition ? [['walk', walkQuery(compiler, p, condition).compile()] as const, ['lookup', pageQuery(compiler, p).compile()] as const] : [['page', pageQuery(compiler, p).compile()] as const]
+    const queries = condition ? [['walk', walkQuery(compiler, p, condition, WALK_FIRST).compile()] as const, ['lookup', pageQuery(compiler, p).compile()] as const] : [['page', pageQuery(compiler, p).compile()] as const]
     for (const [part, compiled] of queries) {
       const { rows } = await db.query(`explain (analyze, buffers) ${compiled.sql}`, compiled.parameters as unknown[])
       out += `## ${label}: ${name} — ${part}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\n`

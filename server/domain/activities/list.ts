@@ -77,10 +77,12 @@ export interface PageQuery {
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
- * Rows a searched or filtered page reads in sort order before it looks the remaining matches up
- * through the name and field indexes instead: see listPage.
+ * A searched or filtered page first reads this many rows in sort order, and reads on (in walks of
+ * powers of two) while the matches seen so far say the page fills within WALK_MOST rows; past that
+ * it looks the rest up through the name and field indexes. See listPage.
  */
-export const WALK_BUDGET = 3000
+export const WALK_FIRST = 1024
+export const WALK_MOST = 16384
 
 /** The scope, phase and cursor of a page (no search or filter), as `a`. */
 function scoped(db: DbHandle, p: PageQuery) {
@@ -124,22 +126,24 @@ export function pageQuery(db: DbHandle, p: PageQuery) {
 }
 
 /**
- * The first WALK_BUDGET rows of the page's scope in sort order, of which those that match, plus the
- * last walked row (`walked` = WALK_BUDGET) whether it matches or not, each with `hit`.
+ * The first `budget` rows of the page's scope in sort order, of which those that match, plus the
+ * last one (`walked` = budget) whether it matches or not, each with `hit`. The budget is written
+ * into the text (a power of two: few distinct statements), so the plan is always a walk of the sort
+ * index, also when prepared.
  */
-export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<boolean>) {
+export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<boolean>, budget: number) {
   const key = SORT[p.sort]
   const dir = p.desc ? sql`desc` : sql`asc`
   const walk = scoped(db, p)
     .select(sql<number>`row_number() over (order by ${key} ${dir}, a._id ${dir})`.as('walked'))
     .orderBy(key, p.desc ? 'desc' : 'asc')
     .orderBy('a._id', p.desc ? 'desc' : 'asc')
-    .limit(WALK_BUDGET)
+    .limit(sql.lit(budget))
   return db
     .selectFrom(walk.as('a'))
     .selectAll('a')
     .select(condition.as('hit'))
-    .where((eb) => eb.or([eb(condition, '=', true), eb('a.walked', '=', WALK_BUDGET)]))
+    .where((eb) => eb.or([eb(condition, '=', true), eb('a.walked', '=', sql.lit(budget))]))
     .orderBy('a.sort_key', p.desc ? 'desc' : 'asc')
     .orderBy('a._id', p.desc ? 'desc' : 'asc')
     .limit(p.limit + 2)
@@ -149,19 +153,32 @@ export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<bool
  * The page: pageQuery's rows. With a search or filter, the database estimates how many rows match
  * from each condition alone and cannot see that a field belongs to one workflow, so its plan can be
  * wrong by a hundred times either way (a bitmap of every activity with `status = open` in the
- * workspace, or a walk of a million rows for one match). So the page first walks at most
- * WALK_BUDGET rows in sort order (cheap whatever matches: most pages end here), and only when that
- * found too few looks the rest, from the last walked row on, up with pageQuery (then few match,
- * which is what the trigram and field indexes answer).
+ * workspace, or a walk of a million rows for one match). So the page walks the sort index itself:
+ * WALK_FIRST rows, then on while the share of matches seen so far says the page fills within
+ * WALK_MOST rows (most pages end here); otherwise few match, and the rest, from the last walked
+ * row on, is looked up with pageQuery, which the trigram and field indexes answer.
  */
 export async function listPage(db: DbHandle, p: PageQuery) {
   const condition = matching(p)
   if (!condition) return pageQuery(db, p).execute()
-  const walked = await walkQuery(db, p, condition).execute()
-  const hits = walked.filter((r) => r.hit).slice(0, p.limit + 1)
-  const last = walked[walked.length - 1]
   const strip = <T extends { hit: unknown; walked: unknown }>({ hit, walked, ...row }: T) => row
-  if (hits.length > p.limit || !last || Number(last.walked) < WALK_BUDGET) return hits.map(strip)
-  const rest = await pageQuery(db, { ...p, after: [last.sort_key, last._id], limit: p.limit - hits.length }).execute()
-  return [...hits.map(strip), ...rest]
+  const found: ReturnType<typeof strip<Awaited<ReturnType<ReturnType<typeof walkQuery>['execute']>>[number]>>[] = []
+  let after = p.after
+  let walkedSoFar = 0
+  let budget = WALK_FIRST
+  for (;;) {
+    const walked = await walkQuery(db, { ...p, after }, condition, budget).execute()
+    found.push(...walked.filter((r) => r.hit).map(strip))
+    const last = walked[walked.length - 1]
+    // A full page (and one more), or the scope ended within the walk: the page is complete.
+    if (found.length > p.limit || !last || Number(last.walked) < budget) return found.slice(0, p.limit + 1)
+    walkedSoFar += budget
+    after = [last.sort_key, last._id]
+    const need = p.limit + 1 - found.length
+    const more = found.length ? (need * walkedSoFar) / found.length : Infinity
+    if (walkedSoFar + more > WALK_MOST) break
+    budget = Math.min(2 ** Math.ceil(Math.log2(more * 1.5)), WALK_MOST)
+  }
+  const rest = await pageQuery(db, { ...p, after, limit: p.limit - found.length }).execute()
+  return [...found, ...rest]
 }

@@ -6,7 +6,7 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-import { WALK_BUDGET } from '../../../server/domain/activities/list'
+import { WALK_FIRST, WALK_MOST } from '../../../server/domain/activities/list'
 
 const PHASE_A = 'ccccccccccccccccccccccc1'
 const PHASE_B = 'ccccccccccccccccccccccc2'
@@ -149,28 +149,38 @@ test('a member who sees some workflows: their activities, filtered and searched;
   expect((await member.client.fail('v3.activity.list', { processId: teamOnly._id, fields: { [teamOnly.status]: 'x' } })).code).toBe(404)
 })
 
-test('past the walk budget: matches before and after the walked rows, in order, each once, in every page size and order', async () => {
+test('walks and lookups: matches before, between and after the walked rows, in order, each once, in every page size and order', async () => {
   const wf = await workflow('Long')
-  const rare = new Set([5, WALK_BUDGET - 1, WALK_BUDGET, WALK_BUDGET + 1, WALK_BUDGET + 40])
+  expect(WALK_MOST).toBeGreaterThan(2 * WALK_FIRST)
+  // Needles: two in the first walk, too few to fill a page there, so the rest is looked up; "late": none
+  // in the first walk; every 30th "some": enough that the page fills by walking on.
+  const needles = new Set([5, WALK_FIRST - 1, WALK_FIRST, WALK_FIRST + 1, 2 * WALK_FIRST + 40])
+  const late = new Set([WALK_FIRST + 500, 2 * WALK_FIRST + 50])
+  const statusOf = (i: number) => (needles.has(i) ? 'rare' : late.has(i) ? 'late' : i % 30 === 0 ? 'some' : 'common')
   const created: any[] = []
-  const total = WALK_BUDGET + 100
+  const total = 2 * WALK_FIRST + 100
   for (let start = 0; start < total; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, total - start) }, (_, r) => {
       const i = start + r
-      return { name: rare.has(i) ? `needle ${i}` : `hay ${i}`, fields: { [wf.status]: rare.has(i) ? 'rare' : 'common' } }
+      return { name: needles.has(i) ? `needle ${i}` : `hay ${i}`, fields: { [wf.status]: statusOf(i) } }
     })
     created.push(...(await owner.client.call('v3.activity.createMany', wf._id, batch, { teamId })))
   }
   const inOrder = [...created].sort((a, b) => a.created - b.created || (a._id < b._id ? -1 : 1))
-  const expected = inOrder.filter((a) => a.name.startsWith('needle')).map((a) => a._id)
-  expect(expected).toHaveLength(rare.size)
-  for (const query of [{ fields: { [wf.status]: 'rare' } }, { search: 'needle' }, { search: 'needle', fields: { [wf.status]: 'rare' } }]) {
+  const idsWhere = (keep: (a: any) => boolean) => inOrder.filter(keep).map((a) => a._id)
+  const withStatus = (status: string) => idsWhere((a) => a.fields.find((f: any) => f._id === wf.status)?.value === status)
+  const cases: [Record<string, unknown>, string[]][] = [
+    [{ fields: { [wf.status]: 'rare' } }, withStatus('rare')],
+    [{ search: 'needle' }, withStatus('rare')],
+    [{ search: 'needle', fields: { [wf.status]: 'rare' } }, withStatus('rare')],
+    [{ fields: { [wf.status]: 'late' } }, withStatus('late')],
+    [{ fields: { [wf.status]: 'some' } }, withStatus('some')],
+  ]
+  expect(cases.map(([, ids]) => ids.length)).toEqual([needles.size, needles.size, needles.size, late.size, Math.ceil(total / 30) - 0])
+  for (const [query, expected] of cases) {
     for (const limit of [1, 2, 50]) {
       expect(await allPages(member.client, { processId: wf._id, phaseId: PHASE_A, ...query }, limit)).toEqual(expected)
       expect(await allPages(member.client, { processId: wf._id, phaseId: PHASE_A, order: 'desc', ...query }, limit)).toEqual([...expected].reverse())
     }
   }
-  // Many matches: the walk alone fills the page.
-  const common = await member.client.call('v3.activity.list', { processId: wf._id, fields: { [wf.status]: 'common' }, limit: 3 })
-  expect(common.activities.map((a: any) => a._id)).toEqual(inOrder.filter((a) => a.name.startsWith('hay')).slice(0, 3).map((a) => a._id))
 })
