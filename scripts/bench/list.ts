@@ -109,7 +109,7 @@ async function explainAll(db: Db, label: string, w: Target): Promise<string> {
     const condition = matching(p)
     // With a search or filter: the first walk, then the lookup the call makes when walks find too few
     // (explained here from the page's cursor; the call starts it after the walked rows).
-    const queries = condition ? [['walk', walkQuery(compiler, p, condition, WALK_FIRST).compile()] as const, ['lookup', pageQuery(compiler, p).compile()] as const] : [['page', pageQuery(compiler, p).compile()] as const]
+    const queries = condition ? [['walk', walkQuery(compiler, p, condition, WALK_FIRST, 51).compile()] as const, ['lookup', pageQuery(compiler, p).compile()] as const] : [['page', pageQuery(compiler, p).compile()] as const]
     for (const [part, compiled] of queries) {
       const { rows } = await db.query(`explain (analyze, buffers) ${compiled.sql}`, compiled.parameters as unknown[])
       out += `## ${label}: ${name} — ${part}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\n`

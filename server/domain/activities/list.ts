@@ -81,7 +81,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * powers of two) while the matches seen so far say the page fills within WALK_MOST rows; past that
  * it looks the rest up through the name and field indexes. See listPage.
  */
-export const WALK_FIRST = 1024
+export const WALK_FIRST = 256
 export const WALK_MOST = 16384
 
 /** The scope, phase and cursor of a page (no search or filter), as `a`. */
@@ -126,12 +126,13 @@ export function pageQuery(db: DbHandle, p: PageQuery) {
 }
 
 /**
- * The first `budget` rows of the page's scope in sort order, of which those that match, plus the
- * last one (`walked` = budget) whether it matches or not, each with `hit`. The budget is written
+ * The first `budget` rows of the page's scope in sort order, of which the first `wanted` that match,
+ * plus the last one (`walked` = budget) whether it matches or not, each with `hit`. The rows are
+ * read lazily: the walk stops at the `wanted`th match. The budget is written
  * into the text (a power of two: few distinct statements), so the plan is always a walk of the sort
  * index, also when prepared.
  */
-export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<boolean>, budget: number) {
+export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<boolean>, budget: number, wanted: number) {
   const key = SORT[p.sort]
   const dir = p.desc ? sql`desc` : sql`asc`
   const walk = scoped(db, p)
@@ -146,7 +147,7 @@ export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<bool
     .where((eb) => eb.or([eb(condition, '=', true), eb('a.walked', '=', sql.lit(budget))]))
     .orderBy('a.sort_key', p.desc ? 'desc' : 'asc')
     .orderBy('a._id', p.desc ? 'desc' : 'asc')
-    .limit(p.limit + 2)
+    .limit(wanted + 1)
 }
 
 /**
@@ -154,7 +155,7 @@ export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<bool
  * from each condition alone and cannot see that a field belongs to one workflow, so its plan can be
  * wrong by a hundred times either way (a bitmap of every activity with `status = open` in the
  * workspace, or a walk of a million rows for one match). So the page walks the sort index itself:
- * WALK_FIRST rows, then on while the share of matches seen so far says the page fills within
+ * WALK_FIRST rows, then on (lazily: each walk stops at the last match the page needs) while the share of matches seen so far says the page fills within
  * WALK_MOST rows (most pages end here); otherwise few match, and the rest, from the last walked
  * row on, is looked up with pageQuery, which the trigram and field indexes answer.
  */
@@ -167,7 +168,7 @@ export async function listPage(db: DbHandle, p: PageQuery) {
   let walkedSoFar = 0
   let budget = WALK_FIRST
   for (;;) {
-    const walked = await walkQuery(db, { ...p, after }, condition, budget).execute()
+    const walked = await walkQuery(db, { ...p, after }, condition, budget, p.limit + 1 - found.length).execute()
     found.push(...walked.filter((r) => r.hit).map(strip))
     const last = walked[walked.length - 1]
     // A full page (and one more), or the scope ended within the walk: the page is complete.
