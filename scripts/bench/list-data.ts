@@ -69,6 +69,8 @@ export async function bulkActivities(db: Db, w: BenchWorkflow, from: number, n: 
        from generate_series($5::int, $6::int) g`,
       [w.cid, w.processId, w.uid, created, start, end, PHASE_A, PHASE_B],
     )
+    // PGlite has no checkpointer: without one its write-ahead log keeps every batch (tens of GB here).
+    if (!process.env.DATABASE_URL) await db.query('checkpoint')
   }
   const perPhase = new Map<string, number>()
   for (let i = from; i < from + n; i++) perPhase.set(phaseOf(i), (perPhase.get(phaseOf(i)) ?? 0) + 1)
