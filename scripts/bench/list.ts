@@ -186,6 +186,7 @@ async function main() {
   const [after, atBig, atMany] = await measure(c.call, [[small], [big], many])
   c.ws.close()
   await server.stop()
+  fs.rmSync(dataDir, { recursive: true, force: true }) // gigabytes with PGlite
 
   const dir = path.join(__dirname, 'explain')
   fs.mkdirSync(dir, { recursive: true })
