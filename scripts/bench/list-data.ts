@@ -47,7 +47,22 @@ export async function bulkActivities(db: Db, w: BenchWorkflow, from: number, n: 
   const colours = `array[${COLOURS.map((c) => `'${c}'`).join(', ')}]`
   for (let start = from; start < from + n; start += BATCH) {
     const end = Math.min(from + n, start + BATCH) - 1
-    const p = [w.cid, w.processId, w.uid, w.teamId, start, end, firstSequence - from, created, w.fields.status, w.fields.ref, w.fields.note, w.fields.amount, PHASE_A, PHASE_B]
+    const p = [
+      w.cid,
+      w.processId,
+      w.uid,
+      w.teamId,
+      start,
+      end,
+      firstSequence - from,
+      created,
+      w.fields.status,
+      w.fields.ref,
+      w.fields.note,
+      w.fields.amount,
+      PHASE_A,
+      PHASE_B,
+    ]
     await db.query(
       `insert into activities (cid, _id, process_id, uid, name, team_id, current_phase, complete_phases, fields, files, sequence, discussion_id, removed, created)
        select $1, substr(md5($2 || ':a:' || g), 1, 24), $2, $3, 'Order ' || g || ' ' || (${colours})[g % 10 + 1] || ' ' || substr(md5('c' || g), 1, 6),

@@ -90,7 +90,9 @@ const compiler = new Kysely<Database>({
 
 async function explainAll(db: Db, label: string, w: Target): Promise<string> {
   const types = { status: 'text', ref: 'numeric', note: 'text', amount: 'numeric' } as const
-  const fields = new Map(Object.entries(w.fields).map(([k, id]) => [id, { _id: id, type: types[k as keyof typeof types], label: k, uid: w.uid, created: 0 } as FieldRecord]))
+  const fields = new Map(
+    Object.entries(w.fields).map(([k, id]) => [id, { _id: id, type: types[k as keyof typeof types], label: k, uid: w.uid, created: 0 } as FieldRecord]),
+  )
   let out = ''
   for (const [name, make] of CASES) {
     const q = make(w)
@@ -109,7 +111,9 @@ async function explainAll(db: Db, label: string, w: Target): Promise<string> {
     const condition = matching(p)
     // With a search or filter: the first walk, then the lookup the call makes when walks find too few
     // (explained here from the page's cursor; the call starts it after the walked rows).
-    const queries = condition ? [['walk', walkQuery(compiler, p, condition, WALK_FIRST, 51).compile()] as const, ['lookup', pageQuery(compiler, p).compile()] as const] : [['page', pageQuery(compiler, p).compile()] as const]
+    const queries = condition
+      ? [['walk', walkQuery(compiler, p, condition, WALK_FIRST, 51).compile()] as const, ['lookup', pageQuery(compiler, p).compile()] as const]
+      : [['page', pageQuery(compiler, p).compile()] as const]
     for (const [part, compiled] of queries) {
       const { rows } = await db.query(`explain (analyze, buffers) ${compiled.sql}`, compiled.parameters as unknown[])
       out += `## ${label}: ${name} — ${part}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\n`
@@ -132,7 +136,12 @@ async function main() {
   const workflow = async (name: string): Promise<Target> => {
     const p = await c.call('process.create', { name })
     const field = async (label: string, type: string) => (await c.call('process.create_field', p._id, { label, type }))._id as string
-    const fields = { status: await field('Status', 'text'), ref: await field('Ref', 'numeric'), note: await field('Note', 'text'), amount: await field('Amount', 'numeric') }
+    const fields = {
+      status: await field('Status', 'text'),
+      ref: await field('Ref', 'numeric'),
+      note: await field('Note', 'text'),
+      amount: await field('Amount', 'numeric'),
+    }
     await c.call('process.set_info', p._id, { phases: { [PHASE_A]: { name: 'Open' }, [PHASE_B]: { name: 'Done' } }, phasesOrder: [PHASE_A, PHASE_B] })
     return { cid, uid, teamId, processId: p._id, fields }
   }
@@ -193,14 +202,20 @@ async function main() {
   const file = path.join(dir, `list-${storage.toLowerCase()}.txt`)
   fs.writeFileSync(file, `# bench:list, ${storage}, ${new Date().toISOString()}\n\n${explain}`)
   console.log(explain)
-  console.log(`${storage}: ${BIG.toLocaleString('en')} + ${WORKFLOWS} × ${EACH.toLocaleString('en')} activities written in ${buildSeconds.toFixed(0)} s; p50 of ${CALLS} calls, page of 50 of phase A`)
+  console.log(
+    `${storage}: ${BIG.toLocaleString('en')} + ${WORKFLOWS} × ${EACH.toLocaleString('en')} activities written in ${buildSeconds.toFixed(0)} s; p50 of ${CALLS} calls, page of 50 of phase A`,
+  )
   console.log('Baseline: the workflow of 1,000 before the data was written, and again with the calls alternating; ratios against the lower of the two.')
-  console.log(`| case | 1,000 before / alternating | ${BIG.toLocaleString('en')} in one | ratio | ${EACH.toLocaleString('en')} in each of ${WORKFLOWS} | ratio |`)
+  console.log(
+    `| case | 1,000 before / alternating | ${BIG.toLocaleString('en')} in one | ratio | ${EACH.toLocaleString('en')} in each of ${WORKFLOWS} | ratio |`,
+  )
   console.log('|---|---:|---:|---:|---:|---:|')
   CASES.forEach(([name], i) => {
     const base = Math.min(before[i], after[i])
     const r = (x: number) => `**${(x / base).toFixed(2)}**`
-    console.log(`| ${name} | ${before[i].toFixed(2)} / ${after[i].toFixed(2)} ms | ${atBig[i].toFixed(2)} ms | ${r(atBig[i])} | ${atMany[i].toFixed(2)} ms | ${r(atMany[i])} |`)
+    console.log(
+      `| ${name} | ${before[i].toFixed(2)} / ${after[i].toFixed(2)} ms | ${atBig[i].toFixed(2)} ms | ${r(atBig[i])} | ${atMany[i].toFixed(2)} ms | ${r(atMany[i])} |`,
+    )
   })
   console.log(`EXPLAIN output: ${path.relative(process.cwd(), file)}`)
 }

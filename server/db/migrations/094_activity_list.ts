@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists pg_trgm`.execute(db)
   await sql`drop index if exists activities_by_phase`.execute(db)
   await sql`create index activities_by_phase on activities (cid, process_id, current_phase, created, _id) where not removed`.execute(db)
-  await sql`create index activities_by_phase_updated on activities (cid, process_id, current_phase, (coalesce(updated, created)), _id) where not removed`.execute(db)
+  await sql`create index activities_by_phase_updated on activities (cid, process_id, current_phase, (coalesce(updated, created)), _id) where not removed`.execute(
+    db,
+  )
   await sql`create index activities_by_phase_name on activities (cid, process_id, current_phase, lower(name), _id) where not removed`.execute(db)
   await sql`create index activities_name_trgm on activities using gin (name gin_trgm_ops) with (gin_pending_list_limit = 256) where not removed`.execute(db)
   await sql`create index activities_fields on activities using gin (fields jsonb_path_ops) with (gin_pending_list_limit = 256) where not removed`.execute(db)

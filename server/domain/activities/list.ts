@@ -34,7 +34,8 @@ export function readCursor(after: string, sort: ListSort): Cursor | null {
   return null
 }
 
-export const writeCursor = (sort: ListSort, key: unknown, _id: string) => Buffer.from(JSON.stringify([sort === 'name' ? key : Number(key), _id])).toString('base64url')
+export const writeCursor = (sort: ListSort, key: unknown, _id: string) =>
+  Buffer.from(JSON.stringify([sort === 'name' ? key : Number(key), _id])).toString('base64url')
 
 /**
  * The conditions for `fields: {fieldId: value}`: each value is read as a value written to that field

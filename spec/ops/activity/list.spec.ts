@@ -26,8 +26,15 @@ afterAll(() => Promise.all([owner.client.close(), member.client.close(), anon.cl
 async function workflow(name: string) {
   const p = await owner.client.call('process.create', { name })
   await owner.client.call('process.set_info', p._id, { phases: { [PHASE_A]: { name: 'Open' }, [PHASE_B]: { name: 'Done' } }, phasesOrder: [PHASE_A, PHASE_B] })
-  const field = async (label: string, type: string, extra = {}) => (await owner.client.call('process.create_field', p._id, { label, type, ...extra }))._id as string
-  return { _id: p._id as string, status: await field('Status', 'text'), amount: await field('Amount', 'numeric'), due: await field('Due', 'date'), people: await field('People', 'users') }
+  const field = async (label: string, type: string, extra = {}) =>
+    (await owner.client.call('process.create_field', p._id, { label, type, ...extra }))._id as string
+  return {
+    _id: p._id as string,
+    status: await field('Status', 'text'),
+    amount: await field('Amount', 'numeric'),
+    due: await field('Due', 'date'),
+    people: await field('People', 'users'),
+  }
 }
 
 /** Every page of a list, following `next`, with the page size given. */
@@ -57,7 +64,9 @@ test('keyset pages under ties: every sort and order, each activity exactly once,
   for (const sort of ['created', 'updated', 'name'] as const) {
     for (const order of ['asc', 'desc'] as const) {
       const expected = [...inA]
-        .sort((a, b) => (sort === 'name' && a.name.toLowerCase() !== b.name.toLowerCase() ? (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1) : byId(a, b)))
+        .sort((a, b) =>
+          sort === 'name' && a.name.toLowerCase() !== b.name.toLowerCase() ? (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1) : byId(a, b),
+        )
         .map((a) => a._id)
       if (order === 'desc') expected.reverse()
       for (const limit of [1, 4, 50]) expect(await allPages(member.client, { processId: wf._id, phaseId: PHASE_A, sort, order }, limit)).toEqual(expected)
@@ -69,7 +78,12 @@ test('keyset pages under ties: every sort and order, each activity exactly once,
 
 test('an activity changed between pages moves in the `updated` order and is neither lost nor repeated among the rest', async () => {
   const wf = await workflow('Moving')
-  const created: any[] = await owner.client.call('v3.activity.createMany', wf._id, Array.from({ length: 6 }, (_, i) => ({ name: `m${i}` })), { teamId })
+  const created: any[] = await owner.client.call(
+    'v3.activity.createMany',
+    wf._id,
+    Array.from({ length: 6 }, (_, i) => ({ name: `m${i}` })),
+    { teamId },
+  )
   const first = await member.client.call('v3.activity.list', { processId: wf._id, sort: 'updated', limit: 3 })
   const seen = first.activities.map((a: any) => a._id)
   // The first of the rest is edited: its key is now past the cursor, so it comes later.
@@ -86,7 +100,12 @@ test('fields filter: equal values, a date as ISO or ms, a user in a list, null f
   const rows = Array.from({ length: 12 }, (_, i) => ({
     name: i % 2 ? `Invoice ${i}` : `Quote ${i}`,
     phaseId: i < 10 ? PHASE_A : PHASE_B,
-    fields: { [wf.status]: i % 3 ? 'open' : 'closed', [wf.amount]: i * 10, ...(i % 4 ? { [wf.due]: day } : {}), ...(i === 5 ? { [wf.people]: [member.uid, owner.uid] } : {}) },
+    fields: {
+      [wf.status]: i % 3 ? 'open' : 'closed',
+      [wf.amount]: i * 10,
+      ...(i % 4 ? { [wf.due]: day } : {}),
+      ...(i === 5 ? { [wf.people]: [member.uid, owner.uid] } : {}),
+    },
   }))
   const created: any[] = await owner.client.call('v3.activity.createMany', wf._id, rows, { teamId })
   const names = async (query: Record<string, unknown>) =>
@@ -109,7 +128,12 @@ test('fields filter: equal values, a date as ISO or ms, a user in a list, null f
   expect(await names({ fields: {} })).toHaveLength(12)
   // Filtered pages follow the same keyset: each match once.
   const paged = await allPages(member.client, { processId: wf._id, fields: { [wf.status]: 'open' }, search: 'o', sort: 'updated', order: 'desc' }, 2)
-  expect(paged.sort()).toEqual(created.filter((_, i) => i % 3 !== 0).map((a) => a._id).sort())
+  expect(paged.sort()).toEqual(
+    created
+      .filter((_, i) => i % 3 !== 0)
+      .map((a) => a._id)
+      .sort(),
+  )
 
   expect((await anon.fail('v3.activity.list', { processId: wf._id, fields: { [wf.status]: 'open' } })).code).toBe(401)
   expect(await member.client.fail('v3.activity.list', { processId: wf._id, fields: { [wf.amount]: 'ten' } })).toMatchObject({
@@ -122,7 +146,10 @@ test('fields filter: equal values, a date as ISO or ms, a user in a list, null f
     details: { argument: 0, path: `/fields/${foreign}` },
   })
   expect(await member.client.fail('v3.activity.list', { processId: wf._id, fields: { status: 'open' } })).toMatchObject({ code: 400, details: { argument: 0 } })
-  expect(await member.client.fail('v3.activity.list', { processId: wf._id, fields: { [wf.status]: { $ne: 1 } } })).toMatchObject({ code: 400, details: { argument: 0 } })
+  expect(await member.client.fail('v3.activity.list', { processId: wf._id, fields: { [wf.status]: { $ne: 1 } } })).toMatchObject({
+    code: 400,
+    details: { argument: 0 },
+  })
 })
 
 test('a member who sees some workflows: their activities, filtered and searched; the others 404 with or without a filter', async () => {
@@ -134,7 +161,15 @@ test('a member who sees some workflows: their activities, filtered and searched;
   for (const wf of [teamOnly, hidden]) await owner.client.call('v2.process.member.remove', wf._id, `network_${owner.cid}`)
   await owner.client.call('v2.process.member.add', teamOnly._id, `team_${ownTeam}`)
   for (const wf of [open, teamOnly, hidden])
-    await owner.client.call('v3.activity.createMany', wf._id, [{ name: 'alpha', fields: { [wf.status]: 'x' } }, { name: 'beta', fields: { [wf.status]: 'y' } }], { teamId })
+    await owner.client.call(
+      'v3.activity.createMany',
+      wf._id,
+      [
+        { name: 'alpha', fields: { [wf.status]: 'x' } },
+        { name: 'beta', fields: { [wf.status]: 'y' } },
+      ],
+      { teamId },
+    )
 
   for (const wf of [open, teamOnly]) {
     const page = await member.client.call('v3.activity.list', { processId: wf._id, search: 'alp', fields: { [wf.status]: 'x' } })
