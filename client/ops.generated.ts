@@ -4937,7 +4937,7 @@ export interface Operations {
     }
   }
   /**
-   * A page of a workflow's active activities: {activities, next}; filter by phase and name (case-insensitive), sort by created, updated or name; limit default 50, at most 500; after = the next cursor of the previous page.
+   * A page of a workflow's active activities: {activities, next}; filter by phase, name (case-insensitive, contains) and field values, sort by created, updated or name; limit default 50, at most 500; after = the next cursor of the previous page.
    */
   'v3.activity.list': {
     /**
@@ -4951,6 +4951,12 @@ export interface Operations {
         processId: ObjectId
         phaseId?: ObjectId
         search?: string
+        /**
+         * field id -> value: activities whose value equals it (a date as ISO or ms; a list field contains it; null: no value)
+         */
+        fields?: {
+          [k: string]: string | number | boolean | null | (string | number)[]
+        }
         sort?: 'created' | 'updated' | 'name'
         order?: 'asc' | 'desc'
         limit?: number

@@ -43,8 +43,9 @@ export async function openDb(dataDir: string): Promise<Db> {
   // Through node-postgres over PGlite's adapter, as the server reaches it (server/db/connect.ts).
   const pg = await import('pg')
   const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
-  const lite = await PGlite.create(path.join(dataDir, 'pgdata'))
+  const lite = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } })
   const pool = new pg.default.Pool(createPgConfig(lite) as any)
   return {
     query: (t, p) => pool.query(t, p as any[]),

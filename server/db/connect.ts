@@ -48,10 +48,12 @@ export async function connectDb(config: Config): Promise<Db> {
     return { kysely, databaseUrl: config.databaseUrl, close: () => kysely.destroy() }
   }
   const { PGlite } = await import('@electric-sql/pglite')
+  // Trigram indexes (name search) need pg_trgm's functions loaded in every process that opens the folder.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
   const dir = path.join(config.dataDir, 'pgdata')
   fs.mkdirSync(dir, { recursive: true })
-  const pglite = await PGlite.create(dir)
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } })
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
   return {

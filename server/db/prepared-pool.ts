@@ -9,12 +9,19 @@ import { createHash } from 'node:crypto'
 import type { PostgresPool, PostgresPoolClient } from 'kysely'
 import type pg from 'pg'
 
+/**
+ * Written into a statement (kysely: `.modifyFront(sql.raw(PLAN_EACH_CALL))`) whose best plan depends
+ * on its values, e.g. a name search matching three rows or three million: it is not named, so it is
+ * planned for its values on every call instead of reusing a generic plan.
+ */
+export const PLAN_EACH_CALL = '/* plan each call */'
+
 const MAX_NAMED_TEXT = 4000
 const MAX_NAMED_PARAMETERS = 64
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i
 
 function statementName(sql: string, parameterCount: number): string | undefined {
-  if (sql.length > MAX_NAMED_TEXT || parameterCount > MAX_NAMED_PARAMETERS || !DATA_STATEMENT.test(sql)) return undefined
+  if (sql.length > MAX_NAMED_TEXT || sql.includes(PLAN_EACH_CALL) || parameterCount > MAX_NAMED_PARAMETERS || !DATA_STATEMENT.test(sql)) return undefined
   return 'k' + createHash('sha1').update(sql).digest('base64url')
 }
 

@@ -3510,6 +3510,12 @@ export interface ArgumentTypes {
     processId: ObjectId
     phaseId?: ObjectId
     search?: string
+    /**
+     * field id -> value: activities whose value equals it (a date as ISO or ms; a list field contains it; null: no value)
+     */
+    fields?: {
+      [k: string]: string | number | boolean | null | (string | number)[]
+    }
     sort?: 'created' | 'updated' | 'name'
     order?: 'asc' | 'desc'
     limit?: number

@@ -1,6 +1,6 @@
 /**
  * Activities: v3.activity.create, createMany (server/domain/activities/write.ts), and the added
- * reads get, list and the soft remove (activity/read.ts, re-exported here); updateMany
+ * reads get and the soft remove (activity/read.ts) and list (activity/list.ts), re-exported here; updateMany
  * (activity/update.ts); count, phaseCount, buildPhaseCountCache and permissions (activity/counts.ts).
  * Everything is checked under THE rule of server/policies/processes.ts: a caller who may not see a
  * workflow or activity gets 404.
@@ -17,6 +17,7 @@ import { canCreateActivity, loadProcessAccess } from '../../policies/processes'
 import { operation, type SignedInContext } from '../../rpc/operation'
 
 export * from './activity/read'
+export * from './activity/list'
 export * from './activity/update'
 export * from './activity/counts'
 
