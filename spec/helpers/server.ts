@@ -25,10 +25,18 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-test-'))
 }
 
-/** `cwd`: the working directory (default the project folder), where the server looks for `.env`; a variable given as undefined is left unset. */
-export async function startServer(env: Record<string, string | undefined> = {}, timeoutMs = 60_000, options: { cwd?: string } = {}): Promise<RunningServer> {
+/**
+ * `cwd`: the working directory (default the project folder), where the server looks for `.env`; a variable given as undefined is left unset.
+ * `nodeArgs`: flags for node itself (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ */
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 60_000,
+  options: { cwd?: string; nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? tempDataDir()
-  const child = spawn(...START_COMMAND, {
+  const [node, args] = START_COMMAND
+  const child = spawn(node, [...(options.nodeArgs ?? []), ...args], {
     cwd: options.cwd ?? ROOT,
     // Every test and benchmark calls from 127.0.0.1: the per-address budgets (HTTP requests, registrations
     // without proof of work, failed sign-ins, unknown keys) are lifted unless a test sets them.
