@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
-import { printHotspots, profilesIn } from './cpu-profile'
+import { printHotspots, profilesIn, readProfile } from './cpu-profile'
 import { treeRss, uploadFiles } from './files'
 
 const FILES = Number(process.env.BENCH_BYTES_FILES ?? 20)
@@ -101,7 +101,10 @@ async function main() {
     await server.stop()
     fs.rmSync(server.dataDir, { recursive: true, force: true })
   }
-  if (PROFILE_DIR) printHotspots(profilesIn(PROFILE_DIR).at(-1)!, 20)
+  if (PROFILE_DIR) {
+    const file = profilesIn(PROFILE_DIR).at(-1)!
+    printHotspots(path.basename(file), readProfile(file), 20)
+  }
 }
 
 main().catch((err) => {
