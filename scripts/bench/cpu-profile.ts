@@ -40,9 +40,7 @@ export function hotspots(profile: Profile): Hotspot[] {
     entry.us += us
     self.set(key, entry)
   })
-  return [...self.values()]
-    .sort((a, b) => b.us - a.us)
-    .map(({ name, where, us }) => ({ name, where, ms: us / 1000, share: total ? us / total : 0 }))
+  return [...self.values()].sort((a, b) => b.us - a.us).map(({ name, where, us }) => ({ name, where, ms: us / 1000, share: total ? us / total : 0 }))
 }
 
 /** Paths inside the project or node_modules, without the machine's prefix. */

@@ -59,7 +59,12 @@ async function main() {
     const p = await c.call('process.create', { name: 'Orders' })
     const phase = randomBytes(12).toString('hex')
     await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
-    const made = await c.call('v3.activity.createMany', p._id, Array.from({ length: 200 }, (_, i) => ({ name: `Order ${i}` })), { teamId: team._id })
+    const made = await c.call(
+      'v3.activity.createMany',
+      p._id,
+      Array.from({ length: 200 }, (_, i) => ({ name: `Order ${i}` })),
+      { teamId: team._id },
+    )
     for (let i = 0; i < 50; i++) await c.call('wall2.new_post', { subject: `Post ${i}`, text: 'Text' })
     const post = (await c.call('wall2.new_post', { subject: 'One', text: 'T' }))._id
     await c.call('v3.calendar.create', { name: 'Launches' })
@@ -110,7 +115,10 @@ async function main() {
       const ms = median(times)
       console.log(`  ${candidate.op.padEnd(30)} ${ms.toFixed(2)} ms`)
       // Namespaces as the README's operation table groups them: v2.network.role belongs to v2.network.
-      const ns = candidate.op.split('.').slice(0, candidate.op.startsWith('v') ? 2 : 1).join('.')
+      const ns = candidate.op
+        .split('.')
+        .slice(0, candidate.op.startsWith('v') ? 2 : 1)
+        .join('.')
       if (ms > (slowest.get(ns)?.ms ?? -1)) slowest.set(ns, { candidate, ms })
     }
 
@@ -130,7 +138,12 @@ async function main() {
       const rows = hotspots(profile)
       const idle = rows.find((r) => r.name === '(idle)')?.share ?? 0
       console.log(`\n${ns}: ${candidate.op} — ${(calls / SECONDS).toFixed(0)} calls/s with ${IN_FLIGHT} in flight; server idle ${(idle * 100).toFixed(0)}%`)
-      console.log(`  by layer: ${layers(rows).filter((l) => l.layer !== 'idle').map((l) => `${l.layer} ${(l.share * 100).toFixed(0)}%`).join(', ')}`)
+      console.log(
+        `  by layer: ${layers(rows)
+          .filter((l) => l.layer !== 'idle')
+          .map((l) => `${l.layer} ${(l.share * 100).toFixed(0)}%`)
+          .join(', ')}`,
+      )
       for (const r of rows.filter((r) => r.name !== '(idle)').slice(0, TOP)) {
         console.log(`  ${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}  ${r.where}`)
       }
