@@ -105,9 +105,14 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       web.use(insightsRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
       web.use(profileImagesRouter(routeDeps))
-      // The console is bundled once the server is ready, so esbuild does not take a core from the database's start.
+      // The console is bundled on its first visit, so esbuild takes no core from the database's start
+      // nor from the first calls after it (a function run resumed at start has deadlines to meet).
       let consoleBundle: Promise<ConsoleBundle> | null = null
-      const consoleFiles = () => (consoleBundle ??= buildConsole())
+      const consoleFiles = () =>
+        (consoleBundle ??= buildConsole().catch((err) => {
+          log.error({ err }, 'the console could not be built')
+          throw err
+        }))
       web.use(consoleRouter(consoleFiles))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
@@ -121,7 +126,6 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       const drain = new Drain({ db: db.kysely, functions, bus, log, intervalMs: config.functionDrainMs, batch: Math.max(100, config.functionWriteBudget) })
       drain.start()
       services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain }
-      setImmediate(() => consoleFiles().catch((err) => log.error({ err }, 'the console could not be built')))
       log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
       return url
     },

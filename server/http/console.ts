@@ -1,5 +1,5 @@
 /**
- * The web console (console/) at `/`: bundled with esbuild once the server is ready (in this process,
+ * The web console (console/) at `/`: bundled with esbuild on its first visit (in this process,
  * kept in memory) and served with a strict Content-Security-Policy: only this origin's script,
  * style and connections, no inline code, no framing.
  */
