@@ -65,13 +65,15 @@ export function profilesIn(dir: string): string[] {
 export function layerOf(h: Hotspot): string {
   if (h.name === '(idle)') return 'idle'
   if (h.name === '(garbage collector)') return 'garbage collector'
+  // V8's own native work outside any JavaScript function (compiling, the embedder, system calls it makes).
+  if (h.name === '(program)') return 'V8 native (program)'
   if (h.where.startsWith('wasm://')) return 'PGlite WASM (PostgreSQL itself)'
   if (h.where.startsWith('@electric-sql/pglite')) return 'PGlite JS (wire protocol, file system)'
   if (h.where.startsWith('pg/') || h.where.startsWith('pg-')) return 'node-postgres'
   if (h.where.startsWith('kysely/')) return 'kysely (query building)'
   if (h.where.startsWith('ws/')) return 'ws'
   if (h.where.startsWith('.build/') || h.where.startsWith('server/')) return 'server code'
-  if (h.where.startsWith('node:') || !h.where) return 'node and V8 (I/O, microtasks, JSON)'
+  if (h.where.startsWith('node:') || !h.where) return 'node (I/O, microtasks, JSON)'
   return 'other packages'
 }
 
