@@ -1,5 +1,5 @@
-// Bundles server/ and the packages it uses into .build/server.js with esbuild (one file: no TypeScript
-// loader, no resolving and reading of hundreds of files at start) and returns its path. The bundle is generated, not
+// Bundles server/ into .build/server.js with esbuild (one file: no TypeScript loader, no resolving and
+// reading of our hundreds of source files at start) and returns its path. The bundle is generated, not
 // committed; it is rebuilt only when one of its inputs (or this file) changed since it was written.
 // Plain JavaScript: it runs before anything else is loaded.
 const fs = require('node:fs')
@@ -10,20 +10,11 @@ const OUT_DIR = path.join(ROOT, '.build')
 const OUT = path.join(OUT_DIR, 'server.js')
 const INPUTS = path.join(OUT_DIR, 'server.inputs.json')
 const ENTRY = path.join(ROOT, 'server', 'main.ts')
-// Packages that load files of their own at run time (WebAssembly, native addons, worker scripts, an
-// executable), or optional native helpers, stay in node_modules; every other package goes into the
-// bundle, which spares resolving and reading its files one by one at start (kysely alone has hundreds).
-const EXTERNAL_PACKAGES = [
-  '@electric-sql/pglite',
-  'sharp',
-  '@node-rs/argon2',
-  'esbuild',
-  'quickjs-emscripten',
-  'pino',
-  'pg-native',
-  'bufferutil',
-  'utf-8-validate',
-]
+// ESM-only packages go into the bundle (a CommonJS bundle cannot require them on every Node 20);
+// every other package is loaded from node_modules as usual. (Bundling all packages saved a further
+// 0.17 s of CPU at start, but changed a result on PostgreSQL in spec/functions/runs.spec.ts — a dry
+// run counted 31 changed values instead of 30 — for a reason not found yet, so they stay outside.)
+const BUNDLED_PACKAGES = ['nanoid', 'jose', 'request-filtering-agent']
 
 /** True when the bundle exists and no input was changed after its build started. */
 function isCurrent() {
@@ -58,7 +49,10 @@ async function bundleServer() {
   if (isCurrent()) return OUT
   const { build } = require('esbuild')
   const startedAt = Date.now()
-  const external = EXTERNAL_PACKAGES.flatMap((name) => [name, `${name}/*`])
+  const { dependencies } = require(path.join(ROOT, 'package.json'))
+  const external = Object.keys(dependencies)
+    .filter((name) => !BUNDLED_PACKAGES.includes(name))
+    .flatMap((name) => [name, `${name}/*`])
   const result = await build({
     entryPoints: [ENTRY],
     outfile: OUT,
