@@ -72,9 +72,7 @@ export function layerOf(h: Hotspot): string {
   if (h.where.startsWith('pg/') || h.where.startsWith('pg-')) return 'node-postgres'
   if (h.where.startsWith('kysely/')) return 'kysely (query building)'
   if (h.where.startsWith('ws/')) return 'ws'
-  // The bundle holds the server and the packages bundled with it (kysely, node-postgres, express, ws, ajv…).
-  if (h.where.startsWith('.build/')) return 'server bundle (with kysely, node-postgres, express, ws)'
-  if (h.where.startsWith('server/')) return 'server code'
+  if (h.where.startsWith('.build/') || h.where.startsWith('server/')) return 'server code'
   if (h.where.startsWith('node:') || !h.where) return 'node (I/O, microtasks, JSON)'
   return 'other packages'
 }
