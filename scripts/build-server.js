@@ -12,8 +12,8 @@ const INPUTS = path.join(OUT_DIR, 'server.inputs.json')
 const ENTRY = path.join(ROOT, 'server', 'main.ts')
 // ESM-only packages go into the bundle (a CommonJS bundle cannot require them on every Node 20);
 // every other package is loaded from node_modules as usual. (Bundling all packages saved a further
-// 0.17 s of CPU at start, but changed a result on PostgreSQL in spec/functions/runs.spec.ts — a dry
-// run counted 31 changed values instead of 30 — for a reason not found yet, so they stay outside.)
+// 0.17 s of CPU at start; it is not done until a whole test run on both engines has been seen to pass
+// with it — see the README, Benchmarks, bench:startup.)
 const BUNDLED_PACKAGES = ['nanoid', 'jose', 'request-filtering-agent']
 
 /** True when the bundle exists and no input was changed after its build started. */
