@@ -11,7 +11,7 @@ import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
 import { calendarRouter } from './http/calendar'
-import { buildConsole, consoleRouter } from './http/console'
+import { buildConsole, consoleRouter, type ConsoleBundle } from './http/console'
 import { filesRouter } from './http/files'
 import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
@@ -42,7 +42,8 @@ export interface App {
   close(): Promise<void>
 }
 
-export function createApp(config: Config, log = createLogger(config)): App {
+/** `opening`: the database already being opened (server/main.ts starts it before loading this module); opened in start() when absent. */
+export function createApp(config: Config, log = createLogger(config), opening?: Promise<Db>): App {
   const registry = buildRegistry(operations)
   const hub = new Hub()
   const web = express()
@@ -87,9 +88,7 @@ export function createApp(config: Config, log = createLogger(config)): App {
       const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
       log.info({ url, storage: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` }, `listening on ${url}`)
 
-      // The console bundles while the database starts.
-      const consoleBundle = buildConsole()
-      const db = await connectDb(config)
+      const db = await (opening ?? connectDb(config))
       await migrate(db.kysely)
       // Signals and control messages are read from the event log by every process; the bus wakes them.
       const tail = new EventTail(db.kysely, deliverPages(db.kysely, hub), log)
@@ -111,7 +110,15 @@ export function createApp(config: Config, log = createLogger(config)): App {
       web.use(insightsRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
       web.use(profileImagesRouter(routeDeps))
-      web.use(consoleRouter(consoleBundle, log))
+      // The console is bundled on its first visit, so esbuild takes no core from the database's start
+      // nor from the first calls after it (a function run resumed at start has deadlines to meet).
+      let consoleBundle: Promise<ConsoleBundle> | null = null
+      const consoleFiles = () =>
+        (consoleBundle ??= buildConsole().catch((err) => {
+          log.error({ err }, 'the console could not be built')
+          throw err
+        }))
+      web.use(consoleRouter(consoleFiles))
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })

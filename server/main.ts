@@ -1,7 +1,10 @@
-/** Entry: loadConfig -> createApp -> start; SIGTERM/SIGINT drain. The only process.exit. */
+/**
+ * Entry: loadConfig -> open the database -> createApp -> start; SIGTERM/SIGINT drain. The only process.exit.
+ * The database starts opening before the rest of the server is loaded: PGlite compiles its WebAssembly
+ * and reads its folder while the modules load (the two overlap on a machine with a spare core).
+ */
 import { ConfigError, environment, loadConfig } from './config'
-import { createApp } from './app'
-import { createLogger } from './log'
+import { connectDb } from './db/connect'
 
 async function main() {
   let config
@@ -14,8 +17,13 @@ async function main() {
     }
     throw err
   }
+  const db = connectDb(config)
+  // Awaited by app.start(); a failure here is reported there, not as an unhandled rejection.
+  db.catch(() => {})
+  const { createApp } = await import('./app')
+  const { createLogger } = await import('./log')
   const log = createLogger(config)
-  const app = createApp(config, log)
+  const app = createApp(config, log, db)
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return

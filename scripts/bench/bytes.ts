@@ -3,18 +3,22 @@
  * server streaming the same files with fs.createReadStream (scripts/bench/file-server.ts), all
  * read by one client process in the same run; and reading the files from disk. Goals: /file >= 0.8
  * of the bare server, the zip >= 0.5, memory flat.
- *   npm run bench:bytes    (BENCH_BYTES_FILES x BENCH_BYTES_FILE_MIB, default 20 x 25 MiB)
+ *   npm run bench:bytes    (BENCH_BYTES_FILES x BENCH_BYTES_FILE_MIB, default 20 x 25 MiB; BENCH_BYTES_ROUNDS)
+ *   BENCH_PROFILE_DIR=/tmp/prof npm run bench:bytes    also profiles the server (--cpu-prof) and prints its top functions
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
+import { printHotspots, profilesIn, readProfile } from './cpu-profile'
 import { treeRss, uploadFiles } from './files'
 
 const FILES = Number(process.env.BENCH_BYTES_FILES ?? 20)
 const FILE_BYTES = Math.round(Number(process.env.BENCH_BYTES_FILE_MIB ?? 25) * 1024 * 1024)
-const ROUNDS = 5
+const ROUNDS = Number(process.env.BENCH_BYTES_ROUNDS ?? 5)
+/** A folder: the server runs with --cpu-prof and its profile's top functions are printed at the end. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR
 const MiB = 1024 * 1024
 
 async function drain(res: Response): Promise<number> {
@@ -36,8 +40,8 @@ async function rate(read: () => Promise<number>): Promise<number> {
 }
 
 async function main() {
-  const server = await startServer({}, 120_000)
-  const bare = spawn(path.join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'file-server.ts')], {
+  const server = await startServer({}, 120_000, { nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [] })
+  const bare = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'file-server.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const bareUrl = await new Promise<string>((resolve) => bare.stdout!.once('data', (d) => resolve(JSON.parse(String(d)).url)))
@@ -96,6 +100,10 @@ async function main() {
     bare.kill('SIGTERM')
     await server.stop()
     fs.rmSync(server.dataDir, { recursive: true, force: true })
+  }
+  if (PROFILE_DIR) {
+    const file = profilesIn(PROFILE_DIR).at(-1)!
+    printHotspots(path.basename(file), readProfile(file), 20)
   }
 }
 

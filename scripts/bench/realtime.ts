@@ -10,7 +10,7 @@
  *   npm run bench:realtime            (PGlite in a temporary folder)
  *   DATABASE_URL=... npm run bench:realtime
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import WebSocket from 'ws'
@@ -73,12 +73,8 @@ async function caller(url: string, key?: string) {
   return { ws, call, signals }
 }
 
-/** Resident memory of the server's node process (the child of the tsx launcher). */
-function serverRss(launcherPid: number): number {
-  const pid = execFileSync('pgrep', ['-P', String(launcherPid)])
-    .toString()
-    .trim()
-    .split('\n')[0]
+/** Resident memory of the server's node process (the spawned process itself: it runs the bundle). */
+function serverRss(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
 }

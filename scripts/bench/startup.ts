@@ -1,13 +1,14 @@
 /**
- * Start-up on an existing PGlite data folder: from spawning the server (as `npm start` runs it) to
- * /readyz answering 200, against spawning a bare node process that only opens the same folder with
- * PGlite and runs one query, in the same run, rounds interleaved. Goal: within 2x.
+ * Start-up on an existing PGlite data folder: from spawning the server (as `npm start` runs it, with a
+ * current bundle) to /readyz answering 200, against spawning a bare node process that only opens the
+ * same folder with PGlite and runs one query, in the same run, rounds interleaved. Goal: within 2x.
+ * The same server run from its TypeScript sources through tsx is measured alongside (the former start).
  *   npm run bench:startup
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { startServer } from '../../spec/helpers/server'
+import { START_COMMAND, startServer } from '../../spec/helpers/server'
 
 const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 5)
 const ROOT = path.join(__dirname, '..', '..')
@@ -39,22 +40,19 @@ async function main() {
   await first.stop()
   const dir = first.dataDir
   const openOnly = `const t=Date.now();import('@electric-sql/pglite').then(async({PGlite})=>{const db=await PGlite.create(${JSON.stringify(path.join(dir, 'pgdata'))});await db.query('select 1');console.log('open');setInterval(()=>{},1000)})`
+  const env = { DATA_DIR: dir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENV_FILE: '' }
+  const toReady = async (out: () => string) => {
+    await until(() => /"url":"(http:[^"]+)"/.test(out()))
+    const url = /"url":"(http:[^"]+)"/.exec(out())![1]
+    await until(async () => (await fetch(`${url}/readyz`).catch(() => null))?.status === 200)
+  }
   const server: number[] = []
+  const viaTsx: number[] = []
   const pglite: number[] = []
   for (let i = 0; i < ROUNDS; i++) {
     pglite.push(await timed(process.execPath, ['-e', openOnly], {}, (out) => until(() => out().includes('open'))))
-    server.push(
-      await timed(
-        path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-        ['server/main.ts'],
-        { DATA_DIR: dir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENV_FILE: '' },
-        async (out) => {
-          await until(() => /"url":"(http:[^"]+)"/.test(out()))
-          const url = /"url":"(http:[^"]+)"/.exec(out())![1]
-          await until(async () => (await fetch(`${url}/readyz`).catch(() => null))?.status === 200)
-        },
-      ),
-    )
+    server.push(await timed(...START_COMMAND, env, toReady))
+    viaTsx.push(await timed(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], env, toReady))
   }
   fs.rmSync(dir, { recursive: true, force: true })
   const s = median(server)
@@ -62,6 +60,8 @@ async function main() {
   console.log(`PGlite opening the folder: median ${p.toFixed(0)} ms (${pglite.map((x) => x.toFixed(0)).join(', ')})`)
   console.log(`server to /readyz:         median ${s.toFixed(0)} ms (${server.map((x) => x.toFixed(0)).join(', ')})`)
   console.log(`ratio ${(s / p).toFixed(2)} (goal <= 2)`)
+  const t = median(viaTsx)
+  console.log(`through tsx (former start): median ${t.toFixed(0)} ms (${viaTsx.map((x) => x.toFixed(0)).join(', ')}), ratio ${(t / p).toFixed(2)}`)
 }
 
 main().catch((err) => {

@@ -1,5 +1,5 @@
 /**
- * The web console (console/) at `/`: bundled with esbuild when the server starts (in this process,
+ * The web console (console/) at `/`: bundled with esbuild on its first visit (in this process,
  * kept in memory) and served with a strict Content-Security-Policy: only this origin's script,
  * style and connections, no inline code, no framing.
  */
@@ -7,7 +7,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
 import express from 'express'
-import type { Logger } from 'pino'
 import { sendError } from './errors'
 
 const SOURCE = path.join(__dirname, '..', '..', 'console')
@@ -51,11 +50,11 @@ const TYPES: Record<keyof ConsoleBundle, string> = {
   'app.css': 'text/css; charset=utf-8',
 }
 
-export function consoleRouter(bundle: Promise<ConsoleBundle>, log: Logger) {
+/** `bundle`: the console's files, built on its first call (the same promise every time after; the caller logs a failure). */
+export function consoleRouter(bundle: () => Promise<ConsoleBundle>) {
   const router = express.Router()
-  bundle.catch((err) => log.error({ err }, 'the console could not be built'))
   const serve = (name: keyof ConsoleBundle) => async (_req: express.Request, res: express.Response) => {
-    const files = await bundle.catch(() => null)
+    const files = await bundle().catch(() => null)
     if (!files) return sendError(res, { code: 500, msg: 'the console could not be built (see the server log)' })
     res
       .status(200)

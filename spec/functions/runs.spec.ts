@@ -3,7 +3,6 @@
  * a dry run that only logs, an applied run, logs paged by afterTs without gaps or repeats, the
  * progress signal to the starter, and a run resumed after kill -9 with nothing written twice.
  */
-import { execSync } from 'node:child_process'
 import { Client } from '../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
@@ -146,8 +145,6 @@ describe('with its own server', () => {
       (r) => r.run.processed > 0,
     )
     await owner.client.close()
-    const serverPid = Number(execSync(`pgrep -P ${server.child.pid}`).toString().trim().split('\n')[0])
-    process.kill(serverPid, 'SIGKILL')
     server.child.kill('SIGKILL')
     await server.stop()
 

@@ -1,5 +1,5 @@
 /**
- * Starts the real server as a child process, exactly as `npm start` does, on port 0 with its own
+ * Starts the real server as a child process, as `npm start` does, on port 0 with its own
  * data folder (or the DATABASE_URL of the environment), and waits until /readyz answers.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -8,7 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 
 const ROOT = path.join(__dirname, '..', '..')
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx')
+/** What `npm start` runs (after its dependency check): the launcher that bundles and runs the server. */
+export const START_COMMAND: [string, string[]] = [process.execPath, [path.join(ROOT, 'scripts', 'start.js')]]
 
 export interface RunningServer {
   url: string
@@ -24,10 +25,18 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-test-'))
 }
 
-/** `cwd`: the working directory (default the project folder), where the server looks for `.env`; a variable given as undefined is left unset. */
-export async function startServer(env: Record<string, string | undefined> = {}, timeoutMs = 60_000, options: { cwd?: string } = {}): Promise<RunningServer> {
+/**
+ * `cwd`: the working directory (default the project folder), where the server looks for `.env`; a variable given as undefined is left unset.
+ * `nodeArgs`: flags for node itself (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ */
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 60_000,
+  options: { cwd?: string; nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? tempDataDir()
-  const child = spawn(TSX, [path.join(ROOT, 'server', 'main.ts')], {
+  const [node, args] = START_COMMAND
+  const child = spawn(node, [...(options.nodeArgs ?? []), ...args], {
     cwd: options.cwd ?? ROOT,
     // Every test and benchmark calls from 127.0.0.1: the per-address budgets (HTTP requests, registrations
     // without proof of work, failed sign-ins, unknown keys) are lifted unless a test sets them.

@@ -3,26 +3,14 @@
  * a client that reconnects to the new process and resumes misses nothing, and a writer retrying
  * its calls with idempotency keys across the restart creates nothing twice.
  */
-import { execFileSync } from 'node:child_process'
 import { Client } from '../helpers/client'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
 import { lastSeqOf, newTeam, pause, teamsHeard } from '../helpers/stream'
 import { registerUser } from '../helpers/users'
 
-/**
- * SIGTERM to the server process itself, not to the tsx launcher: tsx relays a signal and kills a
- * child that does not acknowledge it within 30 ms, which a busy server on a loaded machine may not.
- */
+/** SIGTERM to the server process (the spawned process runs the server itself, no launcher in between). */
 function terminate(server: RunningServer): Promise<number | null> {
-  const pid = Number(
-    execFileSync('pgrep', ['-P', String(server.child.pid)])
-      .toString()
-      .trim()
-      .split('\n')[0],
-  )
-  const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve))
-  process.kill(pid, 'SIGTERM')
-  return exited
+  return server.stop()
 }
 
 test('a client that reconnects after a restart and resumes has every signal once, in order', async () => {

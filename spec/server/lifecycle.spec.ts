@@ -2,13 +2,13 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { Client } from '../helpers/client'
-import { startServer, tempDataDir } from '../helpers/server'
+import { START_COMMAND, startServer, tempDataDir } from '../helpers/server'
 import { registerUser } from '../helpers/users'
 
 const ROOT = path.join(__dirname, '..', '..')
 
 test('a bad configuration value stops the start with a message naming it', async () => {
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  const child = spawn(...START_COMMAND, {
     cwd: ROOT,
     env: { ...process.env, PORT: 'eighty', WS_MAX_PAYLOAD_BYTES: '-1', DATA_DIR: tempDataDir() },
   })
