@@ -2,11 +2,19 @@
 import { randomBytes } from 'node:crypto'
 import type { Client } from './client'
 
+/**
+ * A new phase id (24 hex characters). Phase ids are unique across every workflow of the server, so
+ * a spec never reuses a fixed one: each workflow it builds gets fresh ids from here.
+ */
+export function newPhaseId(): string {
+  return randomBytes(12).toString('hex')
+}
+
 /** A new workflow named `name` with one phase "Open", and a new team of the caller's workspace. */
 export async function workflowWithPhase(c: Client, name: string) {
   const teamId: string = (await c.call('company.new_team', { name: 'T' }))._id
   const p = await c.call('process.create', { name })
-  const phase = randomBytes(12).toString('hex')
+  const phase = newPhaseId()
   await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
   return { p, phase, teamId }
 }
