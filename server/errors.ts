@@ -77,6 +77,11 @@ export function toWireError(err: unknown, log: Logger, debug?: object, logContex
   return wire
 }
 
+/** Whether `err` is a database refusal the wire reports as the caller's error (a 4xx), not an internal one. */
+export function isCallersPgError(err: unknown): boolean {
+  return isPgError(err) && !!PG_CODES[err.code]
+}
+
 export function isPgError(err: unknown): err is { code: string } {
   return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string'
 }
