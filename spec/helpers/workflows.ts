@@ -10,11 +10,17 @@ export function newPhaseId(): string {
   return randomBytes(12).toString('hex')
 }
 
+/** Gives workflow `processId` one phase "Open" with a fresh id (returned), and any other settings in `info`. */
+export async function addOpenPhase(c: Client, processId: string, info: Record<string, unknown> = {}): Promise<string> {
+  const phase = newPhaseId()
+  await c.call('process.set_info', processId, { ...info, phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  return phase
+}
+
 /** A new workflow named `name` with one phase "Open", and a new team of the caller's workspace. */
 export async function workflowWithPhase(c: Client, name: string) {
   const teamId: string = (await c.call('company.new_team', { name: 'T' }))._id
   const p = await c.call('process.create', { name })
-  const phase = newPhaseId()
-  await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  const phase = await addOpenPhase(c, p._id)
   return { p, phase, teamId }
 }

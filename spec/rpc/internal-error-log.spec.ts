@@ -4,31 +4,16 @@
  * server's own log line. It must name the operation, the SQLSTATE, the table, the column and the
  * argument path that held the refused value.
  */
-import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
 import { Client } from '../helpers/client'
 import { registerUser } from '../helpers/users'
+import { onDatabase } from '../helpers/database'
 
 jest.setTimeout(120_000)
 
 const CONSTRAINT = `spec_refused_${randomBytes(4).toString('hex')}`
 const REFUSED = `Refused by the check ${randomBytes(4).toString('hex')}`
-
-/** Runs `statement` on the database the server uses: PostgreSQL from DATABASE_URL, else its PGlite folder (server stopped). */
-async function onDatabase(dataDir: string, statement: string) {
-  if (process.env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
-    await client.connect()
-    await client.query(statement).finally(() => client.end())
-    return
-  }
-  const { PGlite } = await import('@electric-sql/pglite')
-  const db = await PGlite.create(path.join(dataDir, 'pgdata'))
-  await db.exec(statement)
-  await db.close()
-}
 
 let server: RunningServer | undefined
 const dataDir = tempDataDir()

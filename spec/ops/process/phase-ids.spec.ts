@@ -19,7 +19,7 @@ const addPhase = (s: SignedIn, processId: string, phase: string) => s.client.sen
 test.each([
   ['the same workspace', () => a],
   ['another workspace', () => b],
-])("a phase id of another workflow of %s is a 409 naming it, and nothing is stored", async (_, owner) => {
+])('a phase id of another workflow of %s is a 409 naming it, and nothing is stored', async (_, owner) => {
   const other = await workflowWithPhase(owner().client, 'Other')
   const mine = await workflowWithPhase(a.client, 'Mine')
   const error = await a.client.fail('process.set_info', mine.p._id, { phases: { [other.phase]: { name: 'Copied' } }, phasesOrder: [mine.phase, other.phase] })
