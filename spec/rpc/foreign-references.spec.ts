@@ -74,7 +74,9 @@ describe('workflows', () => {
   test.each([
     ['v2.process.member.add', () => [A.process, `team_${B.team}`]],
     ['v2.process.member.add', () => [A.process, `user_${B.uid}`]],
+    ['v2.process.member.add', () => [A.process, `network_${B.cid}`]],
     ['v2.process.permissions.grant', () => [A.process, B.uid, 'any']],
+    ['v2.process.permissions.grant', () => [A.process, B.team, 'any']],
   ])('%s %p', async (op, args) => {
     await refused(op, args(), 1, '')
     notIn(await a.client.call('v2.process.member.list', A.process), (args()[1] as string).slice(-24))
@@ -83,8 +85,10 @@ describe('workflows', () => {
     ['creator', () => B.uid],
     ['team', () => B.team],
     ['account', () => B.account],
-  ])('v2.process.publicForm.create %s', async (key, foreign) => {
+  ])('v2.process.publicForm.create and update %s', async (key, foreign) => {
     await refused('v2.process.publicForm.create', [{ processId: A.process, [key]: foreign() }], 0, `/${key}`)
+    await a.client.call('v2.process.publicForm.create', { processId: A.process })
+    await refused('v2.process.publicForm.update', [{ processId: A.process, [key]: foreign() }], 0, `/${key}`)
     notIn(await a.client.call('v2.process.get', A.process), foreign())
   })
 })
@@ -112,6 +116,11 @@ describe('activities', () => {
     await refused('v3.activity.updateMany', [[{ _id: A.activity._id, fields: { [field()]: foreign() } }]], 0, `/0/fields/${field()}`, 400)
     notIn(await activity(), foreign()[0])
   })
+  test('v3.activity.createMany teamId and phaseId', async () => {
+    // The options' teamId is every activity's default: the refusal names the first activity's.
+    await refused('v3.activity.createMany', [A.process, [{ name: 'x' }], { teamId: B.team }], 1, '/0/teamId', 400)
+    await refused('v3.activity.createMany', [A.process, [{ name: 'x', teamId: A.team, phaseId: B.phase }]], 1, '/phaseId', 422)
+  })
   test('v3.activity.ball.pass to a person of another workspace (422: only to a follower)', async () => {
     await refused('v3.activity.ball.pass', [A.activity._id, B.uid], 1, undefined, 422)
     notIn(await activity(), B.uid)
@@ -130,6 +139,9 @@ describe('people, teams and invites', () => {
     await refused('company.set_user_data', [{ section: 'customRole', uid: a.uid, value: B.role }], 0, '/value')
     notIn(await a.client.call('v2.network.get', a.cid), B.role)
   })
+  test("company.set_property_value: a team property naming another workspace's team", async () => {
+    await refused('company.set_property_value', [A.teamProperty, 'users', { uid: a.uid, data: B.team }], 2, '/data', 400)
+  })
   test("company.set_user_property_value: a team property naming another workspace's team", async () => {
     await refused('company.set_user_property_value', [A.teamProperty, B.team], 1, '/', 400)
   })
@@ -141,6 +153,11 @@ describe('people, teams and invites', () => {
     const email = `ref.${newPhaseId()}@example.test`
     await refused('v2.network.invite.send', [{ email, cid: a.cid, [key]: foreign() }], 0, path)
     notIn(await a.client.call('v2.network.invite.list', a.cid), email)
+  })
+  test('v2.network.invite.edit teams', async () => {
+    const sent = await a.client.call('v2.network.invite.send', { email: `ref.${newPhaseId()}@example.test`, cid: a.cid })
+    await refused('v2.network.invite.edit', [sent.invite_key, { teams: [A.team, B.team] }], 1, '/teams/1')
+    notIn(await a.client.call('v2.network.invite.list', a.cid), B.team)
   })
   test('v3.activity.create discussionId of another record is a 409 naming it; an unused one is taken', async () => {
     await refused('v3.activity.create', [A.process, { name: 'x' }, { teamId: A.team, discussionId: B.discussion }], 2, '/discussionId', 409)
@@ -167,6 +184,11 @@ describe('insights, wall, settings', () => {
   test('wall2.new_post networks: the workspace the post goes to is resolved before the call (404, no path)', async () => {
     const reply = await a.client.send('wall2.new_post', [{ subject: 's', text: 'x', networks: [B.cid] }])
     expect(reply.error).toMatchObject({ code: 404 })
+  })
+  test('wall2.edit_post files and recipients', async () => {
+    const post = await a.client.call('wall2.new_post', { subject: 's', text: 'mine' }, [`user_${a.uid}`])
+    await refused('wall2.edit_post', [post._id, { text: 'x', files: [B.file] }], 1, '/files')
+    await refused('wall2.edit_post', [post._id, { text: 'x', recipients: [`team_${B.team}`] }], 1, '/recipients/0')
   })
   test('wall2.save_comment files and tagged', async () => {
     const post = await a.client.call('wall2.new_post', { subject: 's', text: 'mine' })
