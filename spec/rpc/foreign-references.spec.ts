@@ -26,6 +26,7 @@ beforeAll(async () => {
   Object.assign(B, { activity: bActivity._id, discussion: bActivity.discussion })
   B.role = (await b.client.call('v2.network.role.create', { name: 'B role', capabilities: ['teams.read'] }))._id
   B.account = (await b.client.call('company.new_account', { name: 'B account', team_id: B.team }))._id
+  B.post = (await b.client.call('wall2.new_post', { subject: 'B news', text: 'for B' }))._id
 
   const aFlow = await workflowWithPhase(a.client, 'A flow')
   Object.assign(A, { process: aFlow.p._id, phase: aFlow.phase, team: aFlow.teamId })
@@ -194,6 +195,14 @@ describe('insights, wall, settings', () => {
     const post = await a.client.call('wall2.new_post', { subject: 's', text: 'mine' })
     await refused('wall2.save_comment', [{ text: 'x', files: [B.file] }, post._id], 0, '/files')
     await refused('wall2.save_comment', [{ text: 'x', tagged: [B.uid] }, post._id], 0, '/tagged/0')
+  })
+  test.each([
+    ['feedSelectedWorkspaces', () => [a.cid, B.cid]],
+    ['hiddenFeedPosts', () => [B.post]],
+  ])('v2.user.settings.global.set %s', async (key, foreign) => {
+    const path = `/${key}/${foreign().length - 1}`
+    await refused('v2.user.settings.global.set', [{ [key]: foreign() }], 0, path)
+    notIn(await a.client.call('v2.user.profile', a.uid), foreign().at(-1)!)
   })
   test("v3.user.profileImage.set: another person's file", async () => {
     await refused('v3.user.profileImage.set', [B.file], 0, '')

@@ -116,7 +116,7 @@ describe('process.set_info', () => {
       phasesOrder: [PHASE_B, PHASE_A],
       phasesRemoved: [],
       translations: { sv: { name: 'Efter' } },
-      preselectedTeam: { team: MISSING },
+      preselectedTeam: { team: (await owner.client.call('company.new_team', { name: 'Preselected' }))._id },
     }
     expect(await owner.client.call('process.set_info', p._id, info)).toBe(true)
     const got = await member.client.call('v2.process.get', p._id)
