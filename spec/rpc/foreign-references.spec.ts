@@ -160,6 +160,10 @@ describe('people, teams and invites', () => {
     await refused('v2.network.invite.edit', [sent.invite_key, { teams: [A.team, B.team] }], 1, '/teams/1')
     notIn(await a.client.call('v2.network.invite.list', a.cid), B.team)
   })
+  test('v2.network.invite.send brandId is an opaque label (this server has no brands): kept and echoed', async () => {
+    const sent = await a.client.call('v2.network.invite.send', { email: `ref.${newPhaseId()}@example.test`, cid: a.cid, brandId: B.cid })
+    expect(sent.brandId).toBe(B.cid)
+  })
   test('v3.activity.create discussionId of another record is a 409 naming it; an unused one is taken', async () => {
     await refused('v3.activity.create', [A.process, { name: 'x' }, { teamId: A.team, discussionId: B.discussion }], 2, '/discussionId', 409)
     const fresh = newPhaseId()
