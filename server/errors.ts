@@ -41,6 +41,9 @@ export const badRequest = (msg: string, details?: unknown) => new RpcError(400, 
 export const unauthorized = (msg = 'not signed in') => new RpcError(401, msg)
 export const forbidden = (msg: string, details?: unknown) => new RpcError(403, msg, details)
 export const notFound = (what: string) => new RpcError(404, `${what} not found`)
+/** A 404 naming the argument (and JSON path) that holds the id of a record the caller's workspace does not have. */
+export const notFoundAt = (what: string, argument: number, path: string, details: object = {}) =>
+  new RpcError(404, `${what} not found`, { argument, path, ...details })
 export const conflict = (msg: string, details?: unknown) => new RpcError(409, msg, details)
 export const refused = (msg: string, details?: unknown) => new RpcError(422, msg, details)
 
@@ -75,6 +78,11 @@ export function toWireError(err: unknown, log: Logger, debug?: object, logContex
   }
   if (debug) wire.debug = debug
   return wire
+}
+
+/** Whether `err` is a database refusal the wire reports as the caller's error (a 4xx), not an internal one. */
+export function isCallersPgError(err: unknown): boolean {
+  return isPgError(err) && !!PG_CODES[err.code]
 }
 
 export function isPgError(err: unknown): err is { code: string } {

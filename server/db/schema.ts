@@ -373,6 +373,7 @@ export interface Database {
   api_keys: ApiKeysTable
   pow_challenges: PowChallengesTable
   transfer_jobs: TransferJobsTable
+  phase_ids: PhaseIdsTable
 }
 
 /** server/db/migrations/011_calendars.ts */
@@ -612,4 +613,11 @@ export interface FunctionRunLogTable {
   after: Json<unknown> | null
   message: string | null
   at: number
+}
+
+/** server/db/migrations/080_phase_ids.ts: kept by a trigger on processes, never written by code. */
+export interface PhaseIdsTable {
+  phase_id: string
+  cid: string
+  process_id: string
 }

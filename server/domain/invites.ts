@@ -6,7 +6,7 @@
 import { customRoleExists, deleteInvite, findInviteByKey, markEmailVerified, unknownTeamIds, userBrief, workspaceName, type InviteRow } from '../db/invites'
 import type { Role } from '../db/schema'
 import { membership } from '../db/workspaces'
-import { forbidden, notFound, RpcError } from '../errors'
+import { forbidden, notFound, notFoundAt, RpcError } from '../errors'
 import { inviteMail } from '../mail/messages'
 import type { Member } from '../policies/roles'
 import type { Caller, Context } from '../rpc/operation'
@@ -27,11 +27,11 @@ export function checkMayInvite(member: Member, role: Role, customRole: string | 
   }
 }
 
-/** Teams and custom role named by an invite must be the workspace's own: 404 otherwise. */
-export async function checkInviteTargets(ctx: Context, cid: string, teams: string[] | undefined, customRole: string | null | undefined) {
+/** Teams and custom role named by an invite (argument `argument`) must be the workspace's own: 404 naming the path otherwise. */
+export async function checkInviteTargets(ctx: Context, cid: string, argument: number, teams: string[] | undefined, customRole: string | null | undefined) {
   const unknown = await unknownTeamIds(ctx.db, cid, teams ?? [])
-  if (unknown.length) throw new RpcError(404, 'team not found', { teams: unknown })
-  if (customRole && !(await customRoleExists(ctx.db, cid, customRole))) throw notFound('custom role')
+  if (unknown.length) throw notFoundAt('team', argument, `/teams/${teams!.indexOf(unknown[0])}`, { teams: unknown })
+  if (customRole && !(await customRoleExists(ctx.db, cid, customRole))) throw notFoundAt('custom role', argument, '/customRole')
 }
 
 /**

@@ -27,7 +27,7 @@ export async function resolveMemberId(
   if (!match) throw bad(`must be one of ${kinds.map((k) => `${k}_<id>`).join(', ')}`)
   const [, kind, id] = match
   if (!kinds.includes(kind)) throw bad(`must be one of ${kinds.map((k) => `${k}_<id>`).join(', ')}`)
-  const missing = () => new RpcError(404, `${kind} not found in this workspace`, { argument })
+  const missing = () => new RpcError(404, `${kind} not found in this workspace`, { argument, path: '' })
   if (kind === 'network' && id !== cid) throw missing()
   if (kind === 'team' && !(await db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', id).executeTakeFirst())) throw missing()
   if (kind === 'user' && !(await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', id).executeTakeFirst()))

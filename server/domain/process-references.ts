@@ -13,7 +13,7 @@ const notFoundAt = (argument: number, path: string, what: string) =>
  * `given`: the settings as the call gave them (argument `argument`) for the workflow `processId`.
  */
 export async function checkProcessReferences(db: DbHandle, cid: string, processId: string, given: Record<string, unknown>, argument: number) {
-  const { coverImage, personInCharge, defaultGroupByField } = given
+  const { coverImage, personInCharge, defaultGroupByField, preselectedTeam } = given
   if (typeof coverImage === 'string') {
     const file = await db.selectFrom('files').select('_id').where('cid', '=', cid).where('_id', '=', coverImage).executeTakeFirst()
     if (!file) throw notFoundAt(argument, '/coverImage', 'file')
@@ -21,6 +21,13 @@ export async function checkProcessReferences(db: DbHandle, cid: string, processI
   if (typeof personInCharge === 'string') {
     const member = await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', personInCharge).executeTakeFirst()
     if (!member) throw notFoundAt(argument, '/personInCharge', 'member')
+  }
+  // The keys server/domain/activities/write.ts reads the preselected team from.
+  for (const key of ['team', 'teamId', '_id']) {
+    const team = (preselectedTeam as Record<string, unknown> | null | undefined)?.[key]
+    if (typeof team !== 'string') continue
+    const row = await db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', team).executeTakeFirst()
+    if (!row) throw notFoundAt(argument, `/preselectedTeam/${key}`, 'team')
   }
   if (typeof defaultGroupByField === 'string') {
     const fields = await loadFields(db, cid, processId)

@@ -10,6 +10,7 @@ import type { ProcessRow } from '../db/processes'
 import { processObject } from '../presenters/process'
 import type { ProcessesTable } from '../db/schema'
 import { checkProcessReferences } from '../domain/process-references'
+import { checkPhaseIdsFree, phaseIdTaken } from '../domain/phase-ids'
 import { enforceQuota } from '../domain/quota'
 import { conflict, forbidden, notFound, refused } from '../errors'
 import { newId, isObjectId } from '../ids'
@@ -83,8 +84,9 @@ const NOT_SETTABLE: Record<string, string> = {
 
 /**
  * Sets configuration fields (docs/interface.md "Process"); with `lang`, the text settings given go
- * to translations[lang]. `phases` is merged by phase id (a phase given as null is deleted);
- * phasesOrder, phasesRemoved and fieldsOrder must name existing phases and fields (422).
+ * to translations[lang]. `phases` is merged by phase id (a phase given as null is deleted); a new
+ * phase's id must not be another workflow's (409, server/domain/phase-ids.ts); phasesOrder,
+ * phasesRemoved and fieldsOrder must name existing phases and fields (422).
  * Administrators only.
  */
 export const setInfo = operation({
@@ -115,7 +117,11 @@ export const setInfo = operation({
       if (lang) merged[lang] = { ...merged[lang], ...translated }
       next.translations = merged
     }
-    if (phases !== undefined) next.phases = mergePhases(process.info.phases, phases, invalidOf(ctx, 1))
+    if (phases !== undefined) {
+      next.phases = mergePhases(process.info.phases, phases, invalidOf(ctx, 1))
+      const added = Object.keys(next.phases as object).filter((id) => !(id in ((process.info.phases as object) ?? {})))
+      await checkPhaseIdsFree(ctx.db, process.cid, process._id, added, 1)
+    }
     await checkReferences(ctx, process, next)
     await checkFunctionInput(ctx, process.cid, 1, info as Record<string, unknown>, {
       code: 'nameFunction',
@@ -143,6 +149,9 @@ export const setInfo = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', process._id)
       .execute()
+      .catch((err) => {
+        throw phaseIdTaken(err, 1) ?? err
+      })
     if (next.nameFunctionEnabled === true && typeof next.nameFunction === 'string' && next.nameFunction.trim()) {
       await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
       if (['nameFunction', 'nameFunctionEnabled', 'nameFunctionVariables'].some((k) => k in info)) await recomputeFunction(ctx, process.cid, process._id, NAME)

@@ -8,7 +8,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import type { Evaluator } from '../domain/functions/evaluator'
-import { badRequest, forbidden, isPgError, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import { badRequest, forbidden, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import { authorizeMember } from './authorize'
 import { Limits, tooMany } from '../auth/limits'
 import type { Mail, Mailer } from '../mail'
@@ -18,7 +18,8 @@ import type { Session } from '../auth/sessions'
 import { checkIdempotencyKey, once } from './idempotency'
 import type { Context, Proof, Transport } from './operation'
 import { notBuiltError, type Entry, type Registry } from './registry'
-import { findBadInput, suspectPaths } from './input-guard'
+import { findBadInput } from './input-guard'
+import { databaseRefusal } from './refusal'
 import { describeSchemaError, invalidArgument } from './schemas'
 
 export type Reply = { result: unknown } | { error: WireError }
@@ -66,7 +67,8 @@ export class Dispatcher {
       return { result: (await this.run(opName, rawArgs, session, transport, idempotencyKey, null)) ?? null }
     } catch (err) {
       const debug = this.deps.config.devMode ? { op: name } : undefined
-      return { error: toWireError(err, this.deps.log, debug, () => ({ op: name, ...databaseRefusal(err, opName, rawArgs, this.deps.registry) })) }
+      const refusal = await databaseRefusal(err, opName, rawArgs, this.deps.registry, this.deps.db.kysely)
+      return { error: toWireError(err, this.deps.log, debug, () => ({ op: name, ...refusal })) }
     } finally {
       this.inFlight--
       // The transport writes the reply in a promise continuation of this call; resolve the drain
@@ -175,18 +177,4 @@ function checkArguments(entry: Entry, rawArgs: unknown): unknown[] {
     }
   })
   return args
-}
-
-/**
- * For the log line of an internal error the database raised: its SQLSTATE, column and the argument
- * paths that may hold the refused value, named as the schema names them (`options/limit`).
- */
-function databaseRefusal(err: unknown, opName: unknown, rawArgs: unknown, registry: Registry): object {
-  if (!isPgError(err) || !/^[0-9A-Z]{5}$/.test(err.code)) return {}
-  const entry = typeof opName === 'string' ? registry.get(opName) : undefined
-  const names = entry?.schema['x-argNames'] ?? []
-  const args = Array.isArray(rawArgs) ? rawArgs : []
-  const argumentPaths = args.flatMap((value, i) => suspectPaths(value).map((path) => `${names[i] ?? `#${i}`}${path}`))
-  const { code, column, table } = err as { code: string; column?: string; table?: string }
-  return { sqlstate: code, table, column, argumentPaths }
 }

@@ -42,7 +42,7 @@ export function findBadInput(value: unknown, maxDepth = MAX_DEPTH): BadInput | n
 }
 
 /** A JSON pointer token; a NUL is shown escaped so the message itself carries none. */
-function pointerToken(key: string): string {
+export function pointerToken(key: string): string {
   return key
     .replace(/~/g, '~0')
     .replace(/\//g, '~1')

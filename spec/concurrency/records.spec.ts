@@ -7,6 +7,7 @@ import type { Client } from '../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { atOnce, socketsOf } from '../helpers/sockets'
 import { signedIn, type SignedIn } from '../helpers/users'
+import { newPhaseId } from '../helpers/workflows'
 
 const ROUNDS = 5
 
@@ -78,7 +79,7 @@ test('values set while the field starts taking several values: every stored valu
 })
 
 test('activities updated in overlapping sets, listed in opposite orders, at once: every call succeeds', async () => {
-  const PHASE = 'ccccccccccccccccccccccc1'
+  const PHASE = newPhaseId()
   const wf = (await owner.client.call('process.create', { name: 'Race sets' }))._id
   await owner.client.call('process.set_info', wf, { phases: { [PHASE]: { name: 'Open' } }, phasesOrder: [PHASE] })
   const teamId = (await owner.client.call('company.new_team', { name: 'Setters' }))._id
@@ -92,7 +93,7 @@ test('activities updated in overlapping sets, listed in opposite orders, at once
 })
 
 test('activities moved between two phases in opposite directions at once: every call succeeds and the phase counts add up', async () => {
-  const [OPEN, DONE] = ['ccccccccccccccccccccccc1', 'ccccccccccccccccccccccc2']
+  const [OPEN, DONE] = [newPhaseId(), newPhaseId()]
   const wf = (await owner.client.call('process.create', { name: 'Race phases' }))._id
   await owner.client.call('process.set_info', wf, { phases: { [OPEN]: { name: 'Open' }, [DONE]: { name: 'Done' } }, phasesOrder: [OPEN, DONE] })
   const teamId = (await owner.client.call('company.new_team', { name: 'Movers' }))._id

@@ -8,9 +8,10 @@ import type { Client } from '../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { atOnce, socketsOf } from '../helpers/sockets'
 import { signedIn, type SignedIn } from '../helpers/users'
+import { newPhaseId } from '../helpers/workflows'
 
 const ROUNDS = 5
-const PHASE = 'ccccccccccccccccccccccc1'
+const PHASE = newPhaseId()
 
 let owner: SignedIn
 let tabs: Client[]

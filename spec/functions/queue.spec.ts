@@ -4,12 +4,11 @@
  * the next start; a function changed on a workflow larger than the budget is queued for every
  * activity and drained.
  */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../helpers/client'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
+import { workflowWithPhase } from '../helpers/workflows'
 
-const hex = () => randomBytes(12).toString('hex')
 let server: RunningServer | null = null
 afterAll(async () => {
   await server?.stop()
@@ -28,10 +27,7 @@ test('over the budget: stale values, kept through kill -9, drained at the next s
   // Budget 1 and a drain that never runs on its own: only the start drains.
   server = await startServer({ DATA_DIR: dataDir, FUNCTION_WRITE_BUDGET: '1', FUNCTION_DRAIN_MS: '86400000' })
   const owner: SignedIn = await signedIn('fnq', server.wsUrl)
-  const teamId = (await owner.client.call('company.new_team', { name: 'T' }))._id
-  const p = await owner.client.call('process.create', { name: 'Chain' })
-  const phase = hex()
-  await owner.client.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  const { p, teamId } = await workflowWithPhase(owner.client, 'Chain')
   const a = await owner.client.call('process.create_field', p._id, { label: 'A', type: 'numeric' })
   const chain = [a]
   for (const label of ['B', 'C', 'D']) {

@@ -120,6 +120,11 @@ function stringArbitrary(schema: Schema, pool: IdPool): fc.Arbitrary<string> {
       fc.nat().map((i) => (pool.ids.length ? pool.ids[i % pool.ids.length] : 'f'.repeat(24))),
     )
   }
+  // An id inside a pattern (user_<id>, team_<id> ...): the pool's ids stand in it too.
+  if (schema.pattern?.includes('[0-9a-f]{24}') && pool.ids.length) {
+    const id = fc.constantFrom(...pool.ids)
+    return fc.tuple(fc.stringMatching(new RegExp(schema.pattern)), id).map(([s, i]) => s.replace(/[0-9a-f]{24}/, i))
+  }
   if (schema.format === 'email') return fc.emailAddress()
   if (schema.format === 'date-time') return fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString())
   if (schema.format === 'uri') return fc.constantFrom('http://127.0.0.1:9/none', 'https://example.invalid/x')

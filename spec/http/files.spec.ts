@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from '../helpers/server'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { filesUnder, get, PNG_1x1, upload, uploadOk } from './upload'
+import { workflowWithPhase } from '../helpers/workflows'
 
 let owner: SignedIn
 let member: JoinedMember
@@ -16,10 +17,7 @@ beforeAll(async () => {
   owner = await signedIn('fowner')
   member = await joinWorkspace(owner, { role: 'user' })
   stranger = await signedIn('fstranger')
-  wf = await owner.client.call('process.create', { name: 'With files' })
-  teamId = (await owner.client.call('company.new_team', { name: 'Filers' }))._id
-  const phase = 'aaaaaaaaaaaaaaaaaaaaaaa1'
-  await owner.client.call('process.set_info', wf._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  ;({ p: wf, teamId } = await workflowWithPhase(owner.client, 'With files'))
 })
 afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close()]))
 

@@ -2,9 +2,10 @@
 import { Client, serverUrl } from '../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
+import { newPhaseId } from '../helpers/workflows'
 
-const OPEN = 'ccccccccccccccccccccccc1'
-const DONE = 'ccccccccccccccccccccccc2'
+const OPEN = newPhaseId()
+const DONE = newPhaseId()
 const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn

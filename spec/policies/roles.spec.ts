@@ -11,6 +11,7 @@ import { operations } from '../../server/ops'
 import { roleTableOf } from '../../server/rpc/registry'
 import { joinWorkspace, type JoinRole } from '../helpers/members'
 import { signedIn, uniqueEmail, type SignedIn } from '../helpers/users'
+import { newPhaseId } from '../helpers/workflows'
 
 /** The role table, from the operations' declarations. */
 const ROLE_TABLE = roleTableOf(operations)
@@ -84,7 +85,7 @@ let functionWorld: Promise<{ processId: string; fieldId: string; activityId: str
 const functions = (fx: Fixture) => {
   functionWorld ??= (async () => {
     const p = await asOwner(fx, 'process.create', { name: fx.unique('functions') })
-    const phase = 'bbbbbbbbbbbbbbbbbbbbbbb1'
+    const phase = newPhaseId()
     await asOwner(fx, 'process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
     const a = await asOwner(fx, 'process.create_field', p._id, { label: 'A', type: 'numeric' })
     const f = await asOwner(fx, 'process.create_field', p._id, {

@@ -6,17 +6,15 @@
 import { Client, serverUrl } from '../helpers/client'
 import { pause } from '../helpers/stream'
 import { signedIn, type SignedIn } from '../helpers/users'
+import { workflowWithPhase } from '../helpers/workflows'
 
-const PHASE = 'aaaaaaaaaaaaaaaaaaaaaaa1'
 let owner: SignedIn
 let wf: any
 let teamId: string
 
 beforeAll(async () => {
   owner = await signedIn('idem')
-  teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
-  wf = await owner.client.call('process.create', { name: 'Orders' })
-  await owner.client.call('process.set_info', wf._id, { phases: { [PHASE]: { name: 'Open' } }, phasesOrder: [PHASE] })
+  ;({ p: wf, teamId } = await workflowWithPhase(owner.client, 'Orders'))
 })
 afterAll(() => owner.client.close())
 

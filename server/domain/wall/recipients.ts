@@ -28,20 +28,21 @@ const split = (recipient: string) => {
 }
 
 /**
- * Checks the recipients given as argument `argument` of the call and returns them normalised.
+ * Checks the recipients given as argument `argument` of the call (at JSON path `at` in it: edit_post's
+ * are `/recipients` of its changes) and returns them normalised.
  * `allowAll`: whether `network_` (and no recipients) may be used at all (edit_post: no).
  */
-export async function checkRecipients(ctx: MemberContext, argument: number, given: string[] | undefined, allowAll = true): Promise<Recipients> {
+export async function checkRecipients(ctx: MemberContext, argument: number, given: string[] | undefined, allowAll = true, at = ''): Promise<Recipients> {
   const recipients = [...new Set(given ?? [])]
   const notFound = (recipient: string) =>
-    new RpcError(404, `recipient ${recipient} not found`, { argument, path: `/${(given ?? []).indexOf(recipient)}`, recipient })
+    new RpcError(404, `recipient ${recipient} not found`, { argument, path: `${at}/${(given ?? []).indexOf(recipient)}`, recipient })
   const toAll = recipients.length === 0 || recipients.some((r) => r.startsWith('network_'))
   for (const recipient of recipients) {
     const { kind, id } = split(recipient)
     if (kind === 'group') {
       throw refused('group recipients are not supported: address users, teams or the whole workspace (network_<id>)', {
         argument,
-        path: `/${(given ?? []).indexOf(recipient)}`,
+        path: `${at}/${(given ?? []).indexOf(recipient)}`,
         recipient,
       })
     }

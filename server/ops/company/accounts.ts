@@ -4,7 +4,7 @@
  * `company.team.updated` `{cid, _id: teamId, changed: ['accounts'], account}` on workspace:<cid>.
  */
 import { deleteAccount, findAccount, insertAccount, teamExists, updateAccount } from '../../db/teams'
-import { notFound } from '../../errors'
+import { notFound, notFoundAt } from '../../errors'
 import { operation, type Context } from '../../rpc/operation'
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa. */
@@ -22,7 +22,7 @@ export const newAccount = operation({
     const { cid } = ctx
     const name = input.name.trim()
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
-    if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
+    if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFoundAt('team', 0, '/team_id')
     const account = await insertAccount(ctx.db, cid, input.team_id, name)
     published(ctx, cid, input.team_id, account._id)
     return account

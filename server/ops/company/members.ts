@@ -11,7 +11,7 @@
 import type { Role, DbHandle } from '../../db/schema'
 import { memberWorkspaceIds } from '../../db/workspaces'
 import { removeMember } from '../../domain/members'
-import { forbidden, notFound, refused } from '../../errors'
+import { forbidden, notFound, notFoundAt, refused } from '../../errors'
 import { type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities } from '../../policies/roles'
 import { operation, type Context } from '../../rpc/operation'
 
@@ -47,7 +47,7 @@ export const setUserData = operation({
     const granted = roleCapabilities(after.role, after.inviter)
     if (after.customRole) {
       const role = await ctx.db.selectFrom('custom_roles').select('_id').where('cid', '=', cid).where('_id', '=', after.customRole).executeTakeFirst()
-      if (!role) throw notFound('custom role')
+      if (!role) throw notFoundAt('custom role', 0, '/value')
       for (const c of await customRoleCapabilities(ctx.db, cid, after.customRole)) granted.add(c)
     }
     requireOutranks(caller, target.capabilities, 'change')

@@ -110,7 +110,7 @@ export const updateUsers = operation({
     const uids = [...new Set(userIds)]
     const unknown = await nonMembers(ctx.db, cid, uids)
     if (unknown.length) {
-      throw new RpcError(404, 'user not found in this workspace', { argument: 1, name: 'userIds', users: unknown })
+      throw new RpcError(404, 'user not found in this workspace', { argument: 1, name: 'userIds', path: `/${userIds.indexOf(unknown[0])}`, users: unknown })
     }
     const { added, removed } = await setTeamMembers(ctx.db, cid, teamId, uids)
     if (added.length || removed.length) publishMembership(ctx, cid, teamId, added, removed)

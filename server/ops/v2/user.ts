@@ -4,7 +4,7 @@ import { loadProfile, loadSettings, mergeSettings, shareWorkspace } from '../../
 import { createSession } from '../../auth/sessions'
 import { verifyIdToken, type VerifiedIdentity } from '../../auth/sso'
 import { createAccount, registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
-import { notFound, refused } from '../../errors'
+import { notFound, notFoundAt, refused } from '../../errors'
 import { hashSecret, newId, newSecret } from '../../ids'
 import { verificationMail } from '../../mail/messages'
 import { operation, type Context } from '../../rpc/operation'
@@ -35,11 +35,35 @@ export const setGlobalSettings = operation({
   name: 'v2.user.settings.global.set',
   access: 'signedIn',
   async run(ctx, settings) {
+    await checkFeedReferences(ctx, ctx.session.uid, settings)
     await mergeSettings(ctx.db, ctx.session.uid, { ...settings })
     ctx.publish(`user:${ctx.session.uid}`, 'user.settings', { uid: ctx.session.uid, changed: Object.keys(settings) })
     return true
   },
 })
+
+/**
+ * The feed settings name workspaces the caller belongs to and posts of those workspaces (404 naming
+ * the path otherwise): another workspace's ids are not stored.
+ */
+async function checkFeedReferences(ctx: Context, uid: string, settings: { feedSelectedWorkspaces?: string[]; hiddenFeedPosts?: string[] }) {
+  const mine = ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', uid)
+  const firstUnknown = (key: 'feedSelectedWorkspaces' | 'hiddenFeedPosts', what: string, found: { id: string }[]) => {
+    const known = new Set(found.map((r) => r.id))
+    const i = settings[key]!.findIndex((id) => !known.has(id))
+    if (i >= 0) throw notFoundAt(what, 0, `/${key}/${i}`)
+  }
+  const workspaces = settings.feedSelectedWorkspaces
+  if (workspaces?.length) {
+    const found = await ctx.db.selectFrom('workspace_members').select('cid as id').where('uid', '=', uid).where('cid', 'in', workspaces).execute()
+    firstUnknown('feedSelectedWorkspaces', 'workspace', found)
+  }
+  const posts = settings.hiddenFeedPosts
+  if (posts?.length) {
+    const found = await ctx.db.selectFrom('wall_posts').select('_id as id').where('_id', 'in', posts).where('cid', 'in', mine).execute()
+    firstUnknown('hiddenFeedPosts', 'post', found)
+  }
+}
 
 const VERIFICATION_HOURS = 24
 

@@ -9,7 +9,7 @@
  */
 import { insightRecord } from '../../presenters/insight'
 import { checkDefinition, insertInsight, insightFor, runInsight, type Filters, type InsightRow } from '../../domain/insights'
-import { forbidden } from '../../errors'
+import { forbidden, notFoundAt, RpcError } from '../../errors'
 import { accessToAll, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import { loadMember, workspaceOf } from '../../policies/roles'
 import { invalidOf, operation, type SignedInContext } from '../../rpc/operation'
@@ -36,7 +36,9 @@ export const create = operation({
   name: 'v3.insight.create',
   access: 'signedIn',
   async run(ctx, input) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session, input.processId)
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, input.processId).catch((err) => {
+      throw err instanceof RpcError && err.code === 404 ? notFoundAt('process', 0, '/processId') : err
+    })
     const name = input.name.trim()
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     const filters = input.filters ?? {}

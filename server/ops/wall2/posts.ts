@@ -119,7 +119,7 @@ export const editPost = operation({
     if (changes.recipients !== undefined) {
       if (post.to_all) throw refused('a post to the whole workspace keeps its recipients')
       if (!changes.recipients.length) throw ctx.invalid(1, '/recipients', 'must name at least one user or team')
-      recipients = (await checkRecipients(ctx, 1, changes.recipients, false)).list
+      recipients = (await checkRecipients(ctx, 1, changes.recipients, false, '/recipients')).list
     }
     let row = await ctx.db
       .updateTable('wall_posts')

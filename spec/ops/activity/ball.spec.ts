@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { addOpenPhase } from '../../helpers/workflows'
 
 const MISSING = '0123456789abcdef01234567'
 const hex = () => randomBytes(12).toString('hex')
@@ -27,8 +28,7 @@ afterAll(() => Promise.all([owner, member, editor, outsider, stranger].map((u) =
 
 async function workflow() {
   const p = await owner.client.call('process.create', { name: `Ball ${hex().slice(0, 6)}` })
-  const A = hex()
-  await owner.client.call('process.set_info', p._id, { phases: { [A]: { name: 'Open' } }, phasesOrder: [A] })
+  const A = await addOpenPhase(owner.client, p._id)
   await owner.client.call('v2.process.permissions.grant', p._id, editor.uid, 'any')
   const make = (name = 'Ball game') => owner.client.call('v3.activity.create', p._id, { name, followerIds: [member.uid, editor.uid] }, { teamId })
   return { p, A, make }

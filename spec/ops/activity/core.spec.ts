@@ -2,9 +2,9 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { addOpenPhase, newPhaseId } from '../../helpers/workflows'
 
-const PHASE_A = 'bbbbbbbbbbbbbbbbbbbbbbb1'
-const PHASE_B = 'bbbbbbbbbbbbbbbbbbbbbbb2'
+const [PHASE_A, PHASE_B] = [newPhaseId(), newPhaseId()]
 const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
@@ -34,7 +34,7 @@ test('v3.activity.get: 401, 400, 404 for another workspace and for a restricted 
   expect((await owner.client.fail('v3.activity.get', MISSING)).code).toBe(404)
   expect(await member.client.call('v3.activity.get', a._id)).toEqual(a)
   const hidden = await owner.client.call('process.create', { name: 'Hidden' })
-  await owner.client.call('process.set_info', hidden._id, { phases: { [PHASE_A]: { name: 'Open' } }, phasesOrder: [PHASE_A] })
+  await addOpenPhase(owner.client, hidden._id)
   const h = await owner.client.call('v3.activity.create', hidden._id, { name: 'Secret' }, { teamId })
   await owner.client.call('v2.process.member.remove', hidden._id, `network_${owner.cid}`)
   expect((await member.client.fail('v3.activity.get', h._id)).code).toBe(404)
@@ -43,12 +43,13 @@ test('v3.activity.get: 401, 400, 404 for another workspace and for a restricted 
 
 test('v3.activity.list: phase filter, name search, sorting, bounded pages with a cursor', async () => {
   const p = await owner.client.call('process.create', { name: 'Paged' })
-  await owner.client.call('process.set_info', p._id, { phases: { [PHASE_A]: { name: 'Open' }, [PHASE_B]: { name: 'Done' } }, phasesOrder: [PHASE_A, PHASE_B] })
+  const [OPEN, DONE] = [newPhaseId(), newPhaseId()]
+  await owner.client.call('process.set_info', p._id, { phases: { [OPEN]: { name: 'Open' }, [DONE]: { name: 'Done' } }, phasesOrder: [OPEN, DONE] })
   const names = ['delta', 'Alpha', 'charlie', 'bravo', 'echo']
   await owner.client.call(
     'v3.activity.createMany',
     p._id,
-    names.map((name, i) => ({ name, phaseId: i % 2 ? PHASE_B : PHASE_A })),
+    names.map((name, i) => ({ name, phaseId: i % 2 ? DONE : OPEN })),
     { teamId },
   )
   expect((await anon.fail('v3.activity.list', { processId: p._id })).code).toBe(401)
@@ -75,7 +76,7 @@ test('v3.activity.list: phase filter, name search, sorting, bounded pages with a
     after = page.next ?? undefined
   } while (after)
   expect(created).toEqual(names)
-  expect((await member.client.call('v3.activity.list', { processId: p._id, phaseId: PHASE_B })).activities.map((a: any) => a.name)).toEqual(['Alpha', 'bravo'])
+  expect((await member.client.call('v3.activity.list', { processId: p._id, phaseId: DONE })).activities.map((a: any) => a.name)).toEqual(['Alpha', 'bravo'])
   expect((await member.client.call('v3.activity.list', { processId: p._id, search: 'ALP' })).activities.map((a: any) => a.name)).toEqual(['Alpha'])
   expect((await member.client.call('v3.activity.list', { processId: p._id, search: '%' })).activities).toEqual([])
 })

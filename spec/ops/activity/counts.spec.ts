@@ -2,9 +2,9 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { newPhaseId } from '../../helpers/workflows'
 
-const PHASE_A = 'ddddddddddddddddddddddd1'
-const PHASE_B = 'ddddddddddddddddddddddd2'
+const [PHASE_A, PHASE_B, HIDDEN_A, HIDDEN_B] = [newPhaseId(), newPhaseId(), newPhaseId(), newPhaseId()]
 const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
@@ -20,11 +20,11 @@ beforeAll(async () => {
   stranger = await signedIn('kstranger')
   anon = await Client.connect()
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
-  const phases = { phases: { [PHASE_A]: { name: 'Open' }, [PHASE_B]: { name: 'Done' } }, phasesOrder: [PHASE_A, PHASE_B] }
+  const phases = (a: string, b: string) => ({ phases: { [a]: { name: 'Open' }, [b]: { name: 'Done' } }, phasesOrder: [a, b] })
   open = await owner.client.call('process.create', { name: 'Open' })
   hidden = await owner.client.call('process.create', { name: 'Hidden' })
-  await owner.client.call('process.set_info', open._id, phases)
-  await owner.client.call('process.set_info', hidden._id, phases)
+  await owner.client.call('process.set_info', open._id, phases(PHASE_A, PHASE_B))
+  await owner.client.call('process.set_info', hidden._id, phases(HIDDEN_A, HIDDEN_B))
   await owner.client.call('v3.activity.createMany', open._id, [{ name: '1' }, { name: '2' }, { name: '3', phaseId: PHASE_B }], { teamId })
   await owner.client.call('v3.activity.createMany', hidden._id, [{ name: '1' }], { teamId })
   await owner.client.call('v2.process.member.remove', hidden._id, `network_${owner.cid}`)
@@ -48,7 +48,7 @@ test('phaseCount: per phase, every live phase listed', async () => {
   expect(await owner.client.fail('v3.activity.phaseCount', 'x')).toMatchObject({ code: 400, details: { argument: 0 } })
   expect((await stranger.client.fail('v3.activity.phaseCount', open._id)).code).toBe(404)
   expect(await member.client.call('v3.activity.phaseCount')).toEqual({ [open._id]: { [PHASE_A]: 2, [PHASE_B]: 1 } })
-  expect(await owner.client.call('v3.activity.phaseCount', hidden._id)).toEqual({ [hidden._id]: { [PHASE_A]: 1, [PHASE_B]: 0 } })
+  expect(await owner.client.call('v3.activity.phaseCount', hidden._id)).toEqual({ [hidden._id]: { [HIDDEN_A]: 1, [HIDDEN_B]: 0 } })
 })
 
 test('buildPhaseCountCache: owners and admins only (403), recomputes the same counts', async () => {

@@ -2,9 +2,9 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { addOpenPhase, newPhaseId } from '../../helpers/workflows'
 
-const PHASE_A = 'aaaaaaaaaaaaaaaaaaaaaaa1'
-const PHASE_B = 'aaaaaaaaaaaaaaaaaaaaaaa2'
+const [PHASE_A, PHASE_B] = [newPhaseId(), newPhaseId()]
 const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
@@ -26,7 +26,7 @@ beforeAll(async () => {
   anon = await Client.connect()
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
   target = await owner.client.call('process.create', { name: 'Targets' })
-  await owner.client.call('process.set_info', target._id, { phases: { [PHASE_A]: { name: 'Open' } }, phasesOrder: [PHASE_A] })
+  await addOpenPhase(owner.client, target._id)
   targetActivity = await owner.client.call('v3.activity.create', target._id, { name: 'Target' }, { teamId })
   wf = await owner.client.call('process.create', { name: 'Deals' })
   f = {}
@@ -59,7 +59,7 @@ describe('v3.activity.create', () => {
     expect((await owner.client.fail('v3.activity.create', MISSING, { name: 'x' })).code).toBe(404)
     // A guest without enableGuestEditing may not create.
     const guestWf = await owner.client.call('process.create', { name: 'Guests' })
-    await owner.client.call('process.set_info', guestWf._id, { allowGuests: true, phases: { [PHASE_A]: { name: 'Open' } }, phasesOrder: [PHASE_A] })
+    await addOpenPhase(owner.client, guestWf._id, { allowGuests: true })
     const guest = await joinWorkspace(owner, { role: 'guest' })
     await owner.client.call('v2.process.member.add', guestWf._id, `user_${guest.uid}`)
     expect((await guest.client.fail('v3.activity.create', guestWf._id, { name: 'g' }, { teamId })).code).toBe(403)
@@ -103,7 +103,7 @@ describe('v3.activity.create', () => {
     const bare = await owner.client.call('process.create', { name: 'No phases' })
     expect(await owner.client.fail('v3.activity.create', bare._id, { name: 'x', teamId })).toMatchObject({ code: 422, details: { name: 'processId' } })
     const pre = await owner.client.call('process.create', { name: 'Preselected' })
-    await owner.client.call('process.set_info', pre._id, { preselectedTeam: { team: teamId }, phases: { [PHASE_A]: { name: 'Open' } }, phasesOrder: [PHASE_A] })
+    await addOpenPhase(owner.client, pre._id, { preselectedTeam: { team: teamId } })
     expect((await owner.client.call('v3.activity.create', pre._id, { name: 'y' })).team_account.team).toBe(teamId)
   })
 })
@@ -168,11 +168,11 @@ describe('v3.activity.createMany', () => {
 
   test('an activity link must name a visible activity: a restricted linked workflow hides its activities', async () => {
     const hidden = await owner.client.call('process.create', { name: 'Hidden' })
-    await owner.client.call('process.set_info', hidden._id, { phases: { [PHASE_A]: { name: 'Open' } }, phasesOrder: [PHASE_A] })
+    await addOpenPhase(owner.client, hidden._id)
     const secret = await owner.client.call('v3.activity.create', hidden._id, { name: 'Secret' }, { teamId })
     const linkWf = await owner.client.call('process.create', { name: 'Linker' })
     const link = (await owner.client.call('process.create_field', linkWf._id, { label: 'l', type: 'activitylink', data: [hidden._id] }))._id
-    await owner.client.call('process.set_info', linkWf._id, { phases: { [PHASE_A]: { name: 'Open' } }, phasesOrder: [PHASE_A] })
+    await addOpenPhase(owner.client, linkWf._id)
     await owner.client.call('v2.process.member.remove', hidden._id, `network_${owner.cid}`)
     expect(await member.client.fail('v3.activity.create', linkWf._id, { name: 'l', fields: { [link]: [secret._id] } }, { teamId })).toMatchObject({
       code: 400,
@@ -225,7 +225,7 @@ describe('v3.activity.createMany', () => {
     expect(await owner.client.fail('v3.activity.createMany', wf._id)).toMatchObject({ code: 400, details: { argument: 1 } })
     expect((await stranger.client.fail('v3.activity.createMany', wf._id, [{ name: 'x' }], { teamId })).code).toBe(404)
     const restricted = await owner.client.call('process.create', { name: 'Restricted' })
-    await owner.client.call('process.set_info', restricted._id, { key: `R${Date.now()}`, phases: { [PHASE_A]: { name: 'Open' } }, phasesOrder: [PHASE_A] })
+    await addOpenPhase(owner.client, restricted._id, { key: `R${Date.now()}` })
     await owner.client.call('v2.process.member.remove', restricted._id, `network_${owner.cid}`)
     await owner.client.call('v2.process.member.add', restricted._id, `user_${member.uid}`)
     expect((await outsider.client.fail('v3.activity.createMany', restricted._id, [{ name: 'x' }], { teamId })).code).toBe(404)
@@ -240,7 +240,7 @@ describe('v3.activity.createMany', () => {
   test('the activities quota counts active activities (v2.network.restrictions)', async () => {
     const solo = await signedIn('quota')
     const p = await solo.client.call('process.create', { name: 'Q' })
-    await solo.client.call('process.set_info', p._id, { phases: { [PHASE_A]: { name: 'Open' } }, phasesOrder: [PHASE_A] })
+    await addOpenPhase(solo.client, p._id)
     const team = (await solo.client.call('company.new_team', { name: 'T' }))._id
     await solo.client.call('v3.activity.createMany', p._id, [{ name: '1' }, { name: '2' }], { teamId: team })
     const restrictions = await solo.client.call('v2.network.restrictions')

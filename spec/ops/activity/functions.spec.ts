@@ -3,12 +3,11 @@
  * the argument, 404 for another workspace's record, 403 for a role without workspace.admin (the
  * last two), and what each returns. None of them writes.
  */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { addOpenPhase } from '../../helpers/workflows'
 
-const hex = () => randomBytes(12).toString('hex')
 const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
@@ -28,10 +27,9 @@ afterAll(() => Promise.all([owner.client.close(), user.client.close(), stranger.
 async function build() {
   const c = owner.client
   const teamId = (await c.call('company.new_team', { name: 'T' }))._id
-  const phase = hex()
   const mk = async (name: string) => {
     const p = await c.call('process.create', { name })
-    await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+    await addOpenPhase(c, p._id)
     return p._id as string
   }
   const customers = await mk('Customers')

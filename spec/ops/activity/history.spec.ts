@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { addOpenPhase } from '../../helpers/workflows'
 
 const MISSING = '0123456789abcdef01234567'
 const hex = () => randomBytes(12).toString('hex')
@@ -23,8 +24,7 @@ afterAll(() => Promise.all([owner.client.close(), member.client.close(), strange
 
 async function story() {
   const p = await owner.client.call('process.create', { name: `History ${hex().slice(0, 6)}` })
-  const A = hex()
-  await owner.client.call('process.set_info', p._id, { phases: { [A]: { name: 'Open' } }, phasesOrder: [A] })
+  await addOpenPhase(owner.client, p._id)
   const a = await owner.client.call('v3.activity.create', p._id, { name: 'Told', followerIds: [member.uid] }, { teamId })
   const b = await owner.client.call('v3.activity.create', p._id, { name: 'Other' }, { teamId })
   await owner.client.call('v3.activity.ball.pass', a._id, member.uid)

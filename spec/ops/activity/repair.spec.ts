@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-import { workflowWithPhase } from '../../helpers/workflows'
+import { addOpenPhase, workflowWithPhase } from '../../helpers/workflows'
 
 const hex = () => randomBytes(12).toString('hex')
 let owner: SignedIn
@@ -27,8 +27,7 @@ afterAll(() => Promise.all([owner.client.close(), user.client.close(), stranger.
 async function world() {
   const c = owner.client
   const p = await c.call('process.create', { name: 'Orders' })
-  const phase = hex()
-  await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+  await addOpenPhase(c, p._id)
   const amount = await c.call('process.create_field', p._id, { label: 'Amount', type: 'numeric' })
   const fee = await c.call('process.create_field', p._id, {
     label: 'Fee',

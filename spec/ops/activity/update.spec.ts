@@ -2,9 +2,10 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { newPhaseId } from '../../helpers/workflows'
 
-const PHASE_A = 'ccccccccccccccccccccccc1'
-const PHASE_B = 'ccccccccccccccccccccccc2'
+const PHASE_A = newPhaseId()
+const PHASE_B = newPhaseId()
 const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn

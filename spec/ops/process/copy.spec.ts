@@ -2,10 +2,9 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { newPhaseId } from '../../helpers/workflows'
 
 const MISSING = '0123456789abcdef01234567'
-const PHASE_A = 'aaaaaaaaaaaaaaaaaaaaaaaa'
-const PHASE_B = 'bbbbbbbbbbbbbbbbbbbbbbbb'
 
 let owner: SignedIn
 let member: JoinedMember
@@ -30,6 +29,7 @@ async function pair(client = owner.client) {
   const toB = await client.call('process.create_field', a._id, { label: 'Company', type: 'activitylink', data: [b._id] })
   const self = await client.call('process.create_field', a._id, { label: 'Related deal', type: 'activitylink', data: a._id })
   const fromA = await client.call('process.create_field', b._id, { label: 'Deals', type: 'linkedfrom', data: [a._id] })
+  const [PHASE_A, PHASE_B] = [newPhaseId(), newPhaseId()]
   await client.call('process.set_info', a._id, {
     phases: { [PHASE_A]: { name: 'Lead', fields: [title._id, toB._id] }, [PHASE_B]: { name: 'Won', fields: [amount._id] } },
     phasesOrder: [PHASE_A, PHASE_B],
@@ -37,7 +37,7 @@ async function pair(client = owner.client) {
     defaultGroupByField: toB._id,
     nameFunctionVariables: { t: { type: '=', data: [title._id] } },
   })
-  return { a, b, title, amount, toB, self, fromA }
+  return { a, b, title, amount, toB, self, fromA, PHASE_A, PHASE_B }
 }
 
 describe('v2.process.copy', () => {
@@ -57,7 +57,7 @@ describe('v2.process.copy', () => {
   })
 
   test('a round trip: every id new, references inside the copy resolve to the copy, outside ones stay', async () => {
-    const { a, b, title, amount, toB, self, fromA } = await pair()
+    const { a, b, title, amount, toB, self, fromA, PHASE_A, PHASE_B } = await pair()
     const outside = await owner.client.call('process.create', { name: 'Outside' })
     const link = await owner.client.call('process.create_field', b._id, { label: 'Outside', type: 'activitylink', data: [outside._id] })
     await owner.client.call('v2.process.member.add', a._id, `user_${member.uid}`)

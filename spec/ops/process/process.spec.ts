@@ -2,10 +2,11 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { newPhaseId } from '../../helpers/workflows'
 
 const MISSING = '0123456789abcdef01234567'
-const PHASE_A = 'aaaaaaaaaaaaaaaaaaaaaaaa'
-const PHASE_B = 'bbbbbbbbbbbbbbbbbbbbbbbb'
+const PHASE_A = newPhaseId()
+const PHASE_B = newPhaseId()
 
 let owner: SignedIn
 let member: JoinedMember // a plain 'user' member of owner's workspace
@@ -115,7 +116,7 @@ describe('process.set_info', () => {
       phasesOrder: [PHASE_B, PHASE_A],
       phasesRemoved: [],
       translations: { sv: { name: 'Efter' } },
-      preselectedTeam: { team: MISSING },
+      preselectedTeam: { team: (await owner.client.call('company.new_team', { name: 'Preselected' }))._id },
     }
     expect(await owner.client.call('process.set_info', p._id, info)).toBe(true)
     const got = await member.client.call('v2.process.get', p._id)
@@ -199,14 +200,15 @@ describe('process.get_next_prefix_id', () => {
 
 describe('process.list and v2.process.meta', () => {
   test('401, 400, by id, by key, by phase; required and other fields per phase; only what the caller can see', async () => {
+    const [OPEN, CLOSED] = [newPhaseId(), newPhaseId()]
     const p = await newProcess('Listed')
     const a = await owner.client.call('process.create_field', p._id, { label: 'Amount', type: 'numeric', required: true, key: 'amount' })
     const b = await owner.client.call('process.create_field', p._id, { label: 'Notes', type: 'textarea' })
     const c = await owner.client.call('process.create_field', p._id, { label: 'Owner', type: 'users', required: true })
     await owner.client.call('process.set_info', p._id, {
       key: `listed-${p._id}`,
-      phases: { [PHASE_A]: { name: 'Open', fields: [a._id, b._id] }, [PHASE_B]: { name: 'Closed' } },
-      phasesOrder: [PHASE_B, PHASE_A],
+      phases: { [OPEN]: { name: 'Open', fields: [a._id, b._id] }, [CLOSED]: { name: 'Closed' } },
+      phasesOrder: [CLOSED, OPEN],
     })
     const hidden = await newProcess('Hidden')
     await owner.client.call('v2.process.member.remove', hidden._id, `network_${owner.cid}`)
@@ -234,20 +236,18 @@ describe('process.list and v2.process.meta', () => {
       name: 'Listed',
       key: `listed-${p._id}`,
       enableUnlinkedMode: false,
-      phasesOrder: [PHASE_B, PHASE_A],
+      phasesOrder: [CLOSED, OPEN],
       phases: [
-        { _id: PHASE_B, name: 'Closed', requiredFields: [a._id, c._id], fields: [b._id] },
-        { _id: PHASE_A, name: 'Open', requiredFields: [a._id], fields: [b._id] },
+        { _id: CLOSED, name: 'Closed', requiredFields: [a._id, c._id], fields: [b._id] },
+        { _id: OPEN, name: 'Open', requiredFields: [a._id], fields: [b._id] },
       ],
     })
-    expect((await member.client.call('process.list', p._id, PHASE_A))[0].phases).toEqual([
-      { _id: PHASE_A, name: 'Open', requiredFields: [a._id], fields: [b._id] },
-    ])
+    expect((await member.client.call('process.list', p._id, OPEN))[0].phases).toEqual([{ _id: OPEN, name: 'Open', requiredFields: [a._id], fields: [b._id] }])
     expect(await member.client.call('process.list', p._id, MISSING)).toEqual([])
     expect((await member.client.call('process.list', `listed-${p._id}`, owner.cid)).map((x: any) => x._id)).toEqual([p._id])
     expect((await member.client.call('process.list', `listed-${p._id}`)).map((x: any) => x._id)).toEqual([p._id])
     expect((await stranger.client.fail('process.list', `listed-${p._id}`, owner.cid)).code).toBe(404)
-    expect((await member.client.call('process.list', null, PHASE_A)).map((x: any) => x._id)).toContain(p._id)
+    expect((await member.client.call('process.list', null, OPEN)).map((x: any) => x._id)).toContain(p._id)
 
     const meta = await member.client.call('v2.process.meta', { process: p._id })
     expect(Object.keys(meta)).toEqual([a._id, b._id, c._id])

@@ -2,8 +2,9 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { newPhaseId } from '../../helpers/workflows'
 
-const PHASE = 'cccccccccccccccccccccccc'
+const PHASE = newPhaseId()
 
 let owner: SignedIn
 let member: JoinedMember

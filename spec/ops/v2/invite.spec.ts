@@ -8,6 +8,7 @@ import { api, Client } from '../../helpers/client'
 import { inviteKeyOf, mailCount, nextMail, verificationOf } from '../../helpers/mail'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { registerUser, signedIn, uniqueEmail, type SignedIn } from '../../helpers/users'
+import { addOpenPhase } from '../../helpers/workflows'
 
 const randomId = () => randomBytes(12).toString('hex')
 const NO_SUCH_KEY = 'n0-such-invite-key-n0-such-invite'
@@ -145,9 +146,8 @@ describe('v2.network.invite.send', () => {
     const watcher = await member('guest')
     const email = uniqueEmail('welcome')
     // discussionIds name discussions of the workspace the inviter may see (an activity's).
-    const phase = randomId()
     const flow = await owner.client.call('process.create', { name: 'Welcome' })
-    await owner.client.call('process.set_info', flow._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+    await addOpenPhase(owner.client, flow._id)
     const { discussion } = await owner.client.call('v3.activity.create', flow._id, { name: 'Onboarding' }, { teamId: team._id })
     const sent = await owner.client.call('v2.network.invite.send', {
       email,

@@ -11,6 +11,7 @@ import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { startServer, type RunningServer } from '../../helpers/server'
 import { signedIn, uniqueEmail, type SignedIn } from '../../helpers/users'
+import { newPhaseId } from '../../helpers/workflows'
 
 /** The role table, from the operations' declarations. */
 const ROLE_TABLE = roleTableOf(operations)
@@ -129,7 +130,7 @@ describe('scripts/set-license.ts', () => {
       details: { feature: 'functionFields' },
     })
     expect(await client.fail('process.set_info', wf._id, { nameFunction: 'return "x"', nameFunctionEnabled: true })).toMatchObject({ code: 422 })
-    const phase = '0123456789abcdef0123abcd'
+    const phase = newPhaseId()
     await client.call('process.set_info', wf._id, { phases: { [phase]: { name: 'New' } }, phasesOrder: [phase] })
     const many = await client.fail('v3.activity.createMany', wf._id, [{ name: 'a' }, { name: 'b' }, { name: 'c' }], { teamId: team._id })
     expect(many).toMatchObject({ code: 422, details: { quota: 'activities', limit: 2 } })

@@ -2,9 +2,10 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { newPhaseId } from '../../helpers/workflows'
 
 const MISSING = '0123456789abcdef01234567'
-const PHASE = 'cccccccccccccccccccccccc'
+const PHASE = newPhaseId()
 const hex = /^[0-9a-f]{24}$/
 
 let owner: SignedIn

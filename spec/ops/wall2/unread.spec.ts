@@ -2,6 +2,7 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { workflowWithPhase } from '../../helpers/workflows'
 
 let owner: SignedIn
 let ann: JoinedMember
@@ -86,10 +87,7 @@ describe('wall2.unread and wall2.seen', () => {
 
   test('activities created and updated in a workflow one sees count as activity.created and activity.updated', async () => {
     await bob.client.call('wall2.seen', { networks: [owner.cid] })
-    const wf = await owner.client.call('process.create', { name: 'Counted' })
-    const phase = 'aaaaaaaaaaaaaaaaaaaaaaa1'
-    await owner.client.call('process.set_info', wf._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
-    const teamId = (await owner.client.call('company.new_team', { name: 'Counters' }))._id
+    const { p: wf, teamId } = await workflowWithPhase(owner.client, 'Counted')
     await owner.client.call('v3.activity.createMany', wf._id, [{ name: 'a' }, { name: 'b' }], { teamId })
     const one = await owner.client.call('v3.activity.create', wf._id, { name: 'c' }, { teamId })
     await owner.client.call('v3.activity.updateMany', [{ _id: one._id, name: 'c2' }])

@@ -33,7 +33,7 @@ export const send = operation({
     const role = invite.role ?? 'user'
     checkMayInvite(member, role, invite.customRole)
     const teams = [...new Set(invite.teams ?? [])]
-    await checkInviteTargets(ctx, cid, teams, invite.customRole)
+    await checkInviteTargets(ctx, cid, 0, teams, invite.customRole)
     const email = invite.email.trim()
     if (await memberByEmail(ctx.db, cid, email)) throw conflict('this person is already a member of the workspace', { field: 'email' })
     if (await findInviteByEmail(ctx.db, cid, email)) {
@@ -97,7 +97,7 @@ export const edit = operation({
       })
     }
     const teams = update.teams && [...new Set(update.teams)]
-    if (teams) await checkInviteTargets(ctx, row.cid, teams, null)
+    if (teams) await checkInviteTargets(ctx, row.cid, 1, teams, null)
 
     await ctx.db
       .updateTable('invites')

@@ -10,7 +10,7 @@ import { tellViewers } from '../../../domain/process-signals'
 import { loadPublicForm } from '../../../db/public-forms'
 import { publicFormRecord } from '../../../presenters/public-form'
 import type { PublicFormsTable } from '../../../db/schema'
-import { notFound } from '../../../errors'
+import { notFound, notFoundAt } from '../../../errors'
 import { newSecret } from '../../../ids'
 import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation, type SignedInContext } from '../../../rpc/operation'
@@ -40,17 +40,17 @@ async function settle(ctx: SignedInContext, process: ProcessRow, given: FormInpu
   const cid = process.cid
   const creator = given.creator ?? current?.creator ?? ctx.session.uid
   const member = await ctx.db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', creator).executeTakeFirst()
-  if (!member) throw notFound('creator')
+  if (!member) throw notFoundAt('creator', 0, '/creator')
   let team = given.team ?? current?.team_id ?? null
   let account = given.account ?? current?.account_id ?? null
   if (given.account !== undefined) {
     const row = await ctx.db.selectFrom('accounts').select('team_id').where('cid', '=', cid).where('_id', '=', given.account).executeTakeFirst()
-    if (!row || (given.team !== undefined && row.team_id !== given.team)) throw notFound('account')
+    if (!row || (given.team !== undefined && row.team_id !== given.team)) throw notFoundAt('account', 0, '/account')
     team = row.team_id
   }
   if (team !== null) {
     const row = await ctx.db.selectFrom('teams').select('_id').where('cid', '=', cid).where('_id', '=', team).executeTakeFirst()
-    if (!row) throw notFound('team')
+    if (!row) throw notFoundAt('team', 0, '/team')
     if (given.account === undefined && account !== null) {
       const kept = await ctx.db
         .selectFrom('accounts')

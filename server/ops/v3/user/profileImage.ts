@@ -8,7 +8,7 @@
  */
 import { findFile } from '../../../db/files'
 import { isImageFile } from '../../../domain/images'
-import { notFound, RpcError } from '../../../errors'
+import { notFoundAt, RpcError } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 
 /** Returns `{uid, fileId}` (fileId null when removed). */
@@ -21,7 +21,7 @@ export const set = operation({
       await ctx.db.deleteFrom('profile_images').where('uid', '=', uid).execute()
     } else {
       const file = await findFile(ctx.db, fileId)
-      if (!file || file.uid !== uid) throw notFound('file')
+      if (!file || file.uid !== uid) throw notFoundAt('file', 0, '')
       if (!isImageFile(file)) throw new RpcError(415, `the file is not an image (it is ${file.content_type})`, { argument: 0, name: 'fileId' })
       await ctx.db
         .insertInto('profile_images')
