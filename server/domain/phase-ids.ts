@@ -7,8 +7,7 @@
 import type { DbHandle } from '../db/schema'
 import { conflict, isPgError, type RpcError } from '../errors'
 
-const taken = (argument: number, id: string) =>
-  conflict('that phase id belongs to another workflow; send a new id', { argument, path: `/phases/${id}` })
+const taken = (argument: number, id: string) => conflict('that phase id belongs to another workflow; send a new id', { argument, path: `/phases/${id}` })
 
 /** 409 when one of `ids` is a phase id of a workflow other than `processId`. */
 export async function checkPhaseIdsFree(db: DbHandle, cid: string, processId: string, ids: string[], argument: number): Promise<void> {
