@@ -6,10 +6,8 @@
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { newPhaseId } from '../../helpers/workflows'
 import { WALK_FIRST, WALK_MOST } from '../../../server/domain/activities/list'
-
-const PHASE_A = 'ccccccccccccccccccccccc1'
-const PHASE_B = 'ccccccccccccccccccccccc2'
 
 let owner: SignedIn
 let member: JoinedMember
@@ -25,11 +23,14 @@ afterAll(() => Promise.all([owner.client.close(), member.client.close(), anon.cl
 
 async function workflow(name: string) {
   const p = await owner.client.call('process.create', { name })
-  await owner.client.call('process.set_info', p._id, { phases: { [PHASE_A]: { name: 'Open' }, [PHASE_B]: { name: 'Done' } }, phasesOrder: [PHASE_A, PHASE_B] })
+  const [phaseA, phaseB] = [newPhaseId(), newPhaseId()]
+  await owner.client.call('process.set_info', p._id, { phases: { [phaseA]: { name: 'Open' }, [phaseB]: { name: 'Done' } }, phasesOrder: [phaseA, phaseB] })
   const field = async (label: string, type: string, extra = {}) =>
     (await owner.client.call('process.create_field', p._id, { label, type, ...extra }))._id as string
   return {
     _id: p._id as string,
+    phaseA,
+    phaseB,
     status: await field('Status', 'text'),
     amount: await field('Amount', 'numeric'),
     due: await field('Due', 'date'),
@@ -56,10 +57,10 @@ test('keyset pages under ties: every sort and order, each activity exactly once,
   const created: any[] = await owner.client.call(
     'v3.activity.createMany',
     wf._id,
-    Array.from({ length: 23 }, (_, i) => ({ name: ['same', 'Same', 'SAME', 'other'][i % 4], phaseId: i % 5 ? PHASE_A : PHASE_B })),
+    Array.from({ length: 23 }, (_, i) => ({ name: ['same', 'Same', 'SAME', 'other'][i % 4], phaseId: i % 5 ? wf.phaseA : wf.phaseB })),
     { teamId },
   )
-  const inA = created.filter((a) => a.currentPhase === PHASE_A)
+  const inA = created.filter((a) => a.currentPhase === wf.phaseA)
   const byId = (a: any, b: any) => (a._id < b._id ? -1 : 1)
   for (const sort of ['created', 'updated', 'name'] as const) {
     for (const order of ['asc', 'desc'] as const) {
@@ -69,7 +70,7 @@ test('keyset pages under ties: every sort and order, each activity exactly once,
         )
         .map((a) => a._id)
       if (order === 'desc') expected.reverse()
-      for (const limit of [1, 4, 50]) expect(await allPages(member.client, { processId: wf._id, phaseId: PHASE_A, sort, order }, limit)).toEqual(expected)
+      for (const limit of [1, 4, 50]) expect(await allPages(member.client, { processId: wf._id, phaseId: wf.phaseA, sort, order }, limit)).toEqual(expected)
     }
   }
   // Without a phase: both phases, still each once.
@@ -99,7 +100,7 @@ test('fields filter: equal values, a date as ISO or ms, a user in a list, null f
   const day = Date.parse('2026-11-23T00:00:00Z')
   const rows = Array.from({ length: 12 }, (_, i) => ({
     name: i % 2 ? `Invoice ${i}` : `Quote ${i}`,
-    phaseId: i < 10 ? PHASE_A : PHASE_B,
+    phaseId: i < 10 ? wf.phaseA : wf.phaseB,
     fields: {
       [wf.status]: i % 3 ? 'open' : 'closed',
       [wf.amount]: i * 10,
@@ -123,7 +124,7 @@ test('fields filter: equal values, a date as ISO or ms, a user in a list, null f
   expect(await names({ fields: { [wf.due]: null } })).toEqual(expected((i) => i % 4 === 0))
   expect(await names({ fields: { [wf.people]: owner.uid } })).toEqual(['Invoice 5'])
   expect(await names({ fields: { [wf.status]: 'open', [wf.due]: null } })).toEqual(expected((i) => i % 3 !== 0 && i % 4 === 0))
-  expect(await names({ fields: { [wf.status]: 'open' }, search: 'invoice', phaseId: PHASE_A })).toEqual(expected((i) => i % 3 !== 0 && i % 2 === 1 && i < 10))
+  expect(await names({ fields: { [wf.status]: 'open' }, search: 'invoice', phaseId: wf.phaseA })).toEqual(expected((i) => i % 3 !== 0 && i % 2 === 1 && i < 10))
   expect(await names({ fields: { [wf.status]: 'nobody' } })).toEqual([])
   expect(await names({ fields: {} })).toHaveLength(12)
   // Filtered pages follow the same keyset: each match once.
@@ -215,8 +216,8 @@ test('walks and lookups: matches before, between and after the walked rows, in o
   expect(cases.map(([, ids]) => ids.length)).toEqual([needles.size, needles.size, needles.size, late.size, Math.ceil(total / 30) - 0])
   for (const [query, expected] of cases) {
     for (const limit of [1, 2, 50]) {
-      expect(await allPages(member.client, { processId: wf._id, phaseId: PHASE_A, ...query }, limit)).toEqual(expected)
-      expect(await allPages(member.client, { processId: wf._id, phaseId: PHASE_A, order: 'desc', ...query }, limit)).toEqual([...expected].reverse())
+      expect(await allPages(member.client, { processId: wf._id, phaseId: wf.phaseA, ...query }, limit)).toEqual(expected)
+      expect(await allPages(member.client, { processId: wf._id, phaseId: wf.phaseA, order: 'desc', ...query }, limit)).toEqual([...expected].reverse())
     }
   }
 })
