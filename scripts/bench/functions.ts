@@ -19,13 +19,13 @@ import { Client } from '../../spec/helpers/client'
 import { startServer, tempDataDir } from '../../spec/helpers/server'
 import { openDb, type Db } from './direct'
 import { signedIn } from '../../spec/helpers/users'
+import { newPhaseId } from '../../spec/helpers/workflows'
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,10000,100000').split(',').map(Number)
 const RUN = Number(process.env.BENCH_RUN ?? 100_000)
 const EDITS = Number(process.env.BENCH_EDITS ?? 60)
 /** Which parts to run (default all): sandbox, edit, run. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'sandbox,edit,run').split(','))
-const PHASE = 'aaaaaaaaaaaaaaaaaaaaaaa1'
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
@@ -59,7 +59,8 @@ async function sandboxCost() {
 
 async function workflow(c: Client, name: string) {
   const p = await c.call('process.create', { name })
-  await c.call('process.set_info', p._id, { phases: { [PHASE]: { name: 'Open' } }, phasesOrder: [PHASE] })
+  const phase = newPhaseId() // unique across workflows
+  await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
   return p._id as string
 }
 

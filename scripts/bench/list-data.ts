@@ -12,8 +12,6 @@
 import { createHash } from 'node:crypto'
 import type { Db } from './direct'
 
-export const PHASE_A = 'dddddddddddddddddddddda1'
-export const PHASE_B = 'dddddddddddddddddddddda2'
 const COLOURS = ['red', 'green', 'blue', 'amber', 'violet', 'teal', 'coral', 'olive', 'ivory', 'slate']
 
 export interface BenchWorkflow {
@@ -21,18 +19,20 @@ export interface BenchWorkflow {
   uid: string
   teamId: string
   processId: string
+  /** Phase ids (unique across workflows, so each workflow has its own): a holds 2 in 3 activities. */
+  phases: { a: string; b: string }
   /** Field ids: status (text), ref (numeric), note (text), amount (numeric). */
   fields: { status: string; ref: string; note: string; amount: string }
 }
 
 export const code = (i: number) => createHash('md5').update(`c${i}`).digest('hex').slice(0, 6)
-export const phaseOf = (i: number) => (i % 3 ? PHASE_A : PHASE_B)
+export const phaseOf = (w: BenchWorkflow, i: number) => (i % 3 ? w.phases.a : w.phases.b)
 
 /** The activity i as a createMany input. */
 export function activityInput(w: BenchWorkflow, i: number) {
   return {
     name: `Order ${i} ${COLOURS[i % 10]} ${code(i)}`,
-    phaseId: phaseOf(i),
+    phaseId: phaseOf(w, i),
     fields: { [w.fields.status]: `s${i % 7}`, [w.fields.ref]: i, [w.fields.note]: `note ${i}`, [w.fields.amount]: (i * 37) % 1000 },
   }
 }
@@ -60,8 +60,8 @@ export async function bulkActivities(db: Db, w: BenchWorkflow, from: number, n: 
       w.fields.ref,
       w.fields.note,
       w.fields.amount,
-      PHASE_A,
-      PHASE_B,
+      w.phases.a,
+      w.phases.b,
     ]
     await db.query(
       `insert into activities (cid, _id, process_id, uid, name, team_id, current_phase, complete_phases, fields, files, sequence, discussion_id, removed, created)
@@ -82,13 +82,13 @@ export async function bulkActivities(db: Db, w: BenchWorkflow, from: number, n: 
        select $1, substr(md5($2 || ':h:' || g), 1, 24), substr(md5($2 || ':a:' || g), 1, 24), $2, $3, $4::bigint + g, 'created',
               jsonb_build_object('phase', jsonb_build_object('from', null, 'to', case when g % 3 = 0 then $8 else $7 end))
        from generate_series($5::int, $6::int) g`,
-      [w.cid, w.processId, w.uid, created, start, end, PHASE_A, PHASE_B],
+      [w.cid, w.processId, w.uid, created, start, end, w.phases.a, w.phases.b],
     )
     // PGlite has no checkpointer: without one its write-ahead log keeps every batch (tens of GB here).
     if (!process.env.DATABASE_URL) await db.query('checkpoint')
   }
   const perPhase = new Map<string, number>()
-  for (let i = from; i < from + n; i++) perPhase.set(phaseOf(i), (perPhase.get(phaseOf(i)) ?? 0) + 1)
+  for (let i = from; i < from + n; i++) perPhase.set(phaseOf(w, i), (perPhase.get(phaseOf(w, i)) ?? 0) + 1)
   for (const [phase, count] of perPhase) {
     await db.query(
       `insert into activity_phase_counts (cid, process_id, phase_id, count) values ($1, $2, $3, $4)

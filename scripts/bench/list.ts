@@ -19,7 +19,8 @@ import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely'
 import { open, openDb, type Db } from './direct'
-import { activityInput, bulkActivities, bulkId, code, PHASE_A, PHASE_B, type BenchWorkflow } from './list-data'
+import { activityInput, bulkActivities, bulkId, code, type BenchWorkflow } from './list-data'
+import { newPhaseId } from '../../spec/helpers/workflows'
 import { fieldConditions, matching, pageQuery, readCursor, walkQuery, WALK_FIRST, type ListSort, type PageQuery } from '../../server/domain/activities/list'
 import type { FieldRecord } from '../../server/db/processes'
 import type { Database } from '../../server/db/schema'
@@ -51,7 +52,7 @@ const CASES: [string, (w: Target) => Query][] = [
   ['search "red" + status = s3 (1 in 70), sort name', (w) => ({ search: 'red', fields: { [w.fields.status]: 's3' }, sort: 'name' })],
 ]
 
-const argsOf = (w: Target, q: Query) => ({ processId: w.processId, phaseId: PHASE_A, limit: 50, ...q })
+const argsOf = (w: Target, q: Query) => ({ processId: w.processId, phaseId: w.phases.a, limit: 50, ...q })
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 /**
@@ -100,7 +101,7 @@ async function explainAll(db: Db, label: string, w: Target): Promise<string> {
     const p: PageQuery = {
       cid: w.cid,
       processId: w.processId,
-      phaseId: PHASE_A,
+      phaseId: w.phases.a,
       search: q.search,
       conditions: q.fields ? fieldConditions(fields, q.fields, (id, reason) => new Error(`${id}: ${reason}`)) : [],
       sort,
@@ -142,8 +143,9 @@ async function main() {
       note: await field('Note', 'text'),
       amount: await field('Amount', 'numeric'),
     }
-    await c.call('process.set_info', p._id, { phases: { [PHASE_A]: { name: 'Open' }, [PHASE_B]: { name: 'Done' } }, phasesOrder: [PHASE_A, PHASE_B] })
-    return { cid, uid, teamId, processId: p._id, fields }
+    const phases = { a: newPhaseId(), b: newPhaseId() }
+    await c.call('process.set_info', p._id, { phases: { [phases.a]: { name: 'Open' }, [phases.b]: { name: 'Done' } }, phasesOrder: [phases.a, phases.b] })
+    return { cid, uid, teamId, processId: p._id, phases, fields }
   }
   const small = await workflow('Small')
   await c.call(

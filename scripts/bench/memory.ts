@@ -11,6 +11,7 @@ import fs from 'node:fs'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
 import { treeRss } from './files'
+import { newPhaseId } from '../../spec/helpers/workflows'
 
 const ACTIVITIES = Number(process.env.BENCH_MEMORY_ACTIVITIES ?? 10_000)
 const MiB = 1024 * 1024
@@ -27,7 +28,7 @@ async function measure(engine: string, env: Record<string, string>) {
   try {
     const idle = await settled(server.child.pid!)
     const workflow = await me.client.call('process.create', { name: 'Memory' })
-    const phase = '0123456789abcdef01234567'
+    const phase = newPhaseId() // unique across workflows (and runs on one PostgreSQL)
     await me.client.call('process.set_info', workflow._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
     const team = await me.client.call('company.new_team', { name: 'Bench' })
     for (let i = 0; i < ACTIVITIES; i += 1000) {

@@ -6,12 +6,12 @@
  * (V8's), started and stopped through the inspector around each load so each profile holds one call.
  *   npm run bench:profile    (add DATABASE_URL=… for PostgreSQL)
  */
-import { randomBytes } from 'node:crypto'
 import WebSocket from 'ws'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
 import { hotspots, layers, type Profile } from './cpu-profile'
 import { open } from './direct'
+import { newPhaseId } from '../../spec/helpers/workflows'
 
 const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 3)
 const IN_FLIGHT = Number(process.env.BENCH_PROFILE_IN_FLIGHT ?? 32)
@@ -57,7 +57,7 @@ async function main() {
     const c = me.client
     const team = await c.call('company.new_team', { name: 'T' })
     const p = await c.call('process.create', { name: 'Orders' })
-    const phase = randomBytes(12).toString('hex')
+    const phase = newPhaseId()
     await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
     const made = await c.call(
       'v3.activity.createMany',

@@ -15,11 +15,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import WebSocket from 'ws'
 import { startServer } from '../../spec/helpers/server'
+import { newPhaseId } from '../../spec/helpers/workflows'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000)
 const MISSED = Number(process.env.BENCH_MISSED ?? 10_000)
 const ROUNDS = 3
-const PHASE = 'aaaaaaaaaaaaaaaaaaaaaaa1'
 
 /** A socket that counts the frames it receives and remembers when the last one came. */
 interface Listener {
@@ -100,7 +100,8 @@ async function main() {
     const owner = await caller(server.wsUrl, key)
     const teamId = (await owner.call('company.new_team', { name: 'Crew' }))._id
     const wf = await owner.call('process.create', { name: 'Bench' })
-    await owner.call('process.set_info', wf._id, { phases: { [PHASE]: { name: 'Open' } }, phasesOrder: [PHASE] })
+    const phase = newPhaseId() // unique across workflows
+    await owner.call('process.set_info', wf._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
     const idOf = (a: string | { _id: string }) => (typeof a === 'string' ? a : a._id)
     const activityId = idOf((await owner.call('v3.activity.createMany', wf._id, [{ name: 'watched' }], { teamId }))[0])
 

@@ -13,6 +13,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Logger } from 'pino'
 import type { Database, DbHandle } from '../db/schema'
 import type { BusMessage } from './bus'
+import { rowsTable } from '../db/rows'
 
 /** A signal as written to the log and sent on the wire: `{sig, meta, seq}`. */
 export interface LoggedSignal {
@@ -22,6 +23,9 @@ export interface LoggedSignal {
   meta: unknown
   process_id: string | null
 }
+
+/** A queued message as sent to the one INSERT. */
+const LOG_COLUMNS = { queued: 'integer', topics: 'text[]', sig: 'text', meta: 'jsonb', process_id: 'text' } as const
 
 /** Any constant: the advisory lock that orders the writers of the log. */
 const WRITE_LOCK = 7_340_001
@@ -45,18 +49,15 @@ export async function logSignals(trx: Transaction<Database>, messages: BusMessag
   const logged = messages.filter((m) => m.kind !== 'events')
   if (!logged.length) return []
   await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx)
-  const created = Date.now()
-  const seq = sql<number>`nextval('event_log_seq')`
-  await trx
-    .insertInto('event_log')
-    .values(
-      logged.map((m) =>
-        m.kind === 'signal'
-          ? { seq, created, topics: m.topics, sig: m.sig, meta: JSON.stringify(m.meta ?? null), process_id: workflowOf(m.sig, m.meta) }
-          : { seq, created, topics: [], sig: CONTROL_SIG, meta: JSON.stringify(m), process_id: null },
-      ),
-    )
-    .execute()
+  const rows = logged.map((m, queued) =>
+    m.kind === 'signal'
+      ? { queued, topics: m.topics, sig: m.sig, meta: m.meta ?? null, process_id: workflowOf(m.sig, m.meta) }
+      : { queued, topics: [], sig: CONTROL_SIG, meta: m, process_id: null },
+  )
+  // Numbered in the order queued: the sequence is drawn row by row over the rows already sorted.
+  await sql`insert into event_log (seq, created, topics, sig, meta, process_id)
+    select nextval('event_log_seq'), ${Date.now()}, r.topics, r.sig, coalesce(r.meta, 'null'), r.process_id
+    from (select * from ${rowsTable('q', LOG_COLUMNS, rows)} order by q.queued) as r`.execute(trx)
   return [{ kind: 'events' }]
 }
 
@@ -81,7 +82,11 @@ export async function streamState(db: DbHandle): Promise<{ head: number; prunedT
 
 /** Rows after `after`, in order; only those on `topics` when given. */
 export async function readAfter(db: DbHandle, after: number, topics?: string[]): Promise<LoggedSignal[]> {
-  let query = db.selectFrom('event_log').select(['seq', 'topics', 'sig', 'meta', 'process_id']).where('seq', '>', after)
+  // Topics as JSON: JSON.parse reads a page of 1,000 rows' arrays in a fraction of pg's text-array parser's time.
+  let query = db
+    .selectFrom('event_log')
+    .select(['seq', sql<string[]>`array_to_json(topics)`.as('topics'), 'sig', 'meta', 'process_id'])
+    .where('seq', '>', after)
   if (topics) query = query.where(sql<boolean>`topics && ${sql.val(topics)}::text[]`)
   return (await query.orderBy('seq').limit(PAGE).execute()) as LoggedSignal[]
 }

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely'
 import { newId } from '../../ids'
+import { insertRows } from '../../db/rows'
 import type { HistoryKind } from '../../db/schema'
 import type { Context } from '../../rpc/operation'
 
@@ -22,24 +23,29 @@ export async function recordHistory(ctx: Context, entries: HistoryEntry[]) {
   if (!entries.length) return
   const uid = ctx.session?.uid ?? 'anonymous'
   const at = Date.now()
-  for (let i = 0; i < entries.length; i += 1000) {
-    await ctx.db
-      .insertInto('activity_history')
-      .values(
-        entries.slice(i, i + 1000).map((e) => ({
-          cid: e.cid,
-          _id: newId(),
-          activity_id: e.activityId,
-          process_id: e.processId,
-          uid,
-          at,
-          kind: e.kind,
-          changes: JSON.stringify(e.changes ?? {}),
-        })),
-      )
-      .execute()
-  }
+  const rows = entries.map((e) => ({
+    cid: e.cid,
+    _id: newId(),
+    activity_id: e.activityId,
+    process_id: e.processId,
+    uid,
+    at,
+    kind: e.kind,
+    changes: e.changes ?? {},
+  }))
+  await insertRows('activity_history', HISTORY_COLUMNS, rows).execute(ctx.db)
 }
+
+const HISTORY_COLUMNS = {
+  cid: 'text',
+  _id: 'text',
+  activity_id: 'text',
+  process_id: 'text',
+  uid: 'text',
+  at: 'bigint',
+  kind: 'text',
+  changes: 'jsonb',
+} as const
 
 /**
  * Adds `delta` (negative to subtract) to the active activities of each (workflow, phase). One

@@ -11,6 +11,7 @@ import { loadFunctionStates, type FieldStates } from '../functions/after-write'
 import { activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import type { ProcessRow } from '../../db/processes'
 import { activityRecord } from '../../presenters/activity'
+import { anyOf } from '../../db/rows'
 
 export type ActivityRow = Selectable<ActivitiesTable>
 
@@ -67,16 +68,14 @@ export interface Loaded {
 export async function loadActivitiesFor(db: DbHandle, caller: Principal, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
   const unique = [...new Set(ids)].sort()
   const rows: ActivityRow[] = []
-  for (let i = 0; i < unique.length; i += 5000) {
-    let query = db
-      .selectFrom('activities as a')
-      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
-      .selectAll('a')
-      .where('a._id', 'in', unique.slice(i, i + 5000))
-      .where('a.removed', '=', false)
-    if (needEdit) query = query.orderBy('a._id').forUpdate('a')
-    rows.push(...(await query.execute()))
-  }
+  let query = db
+    .selectFrom('activities as a')
+    .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
+    .selectAll('a')
+    .where('a._id', '=', anyOf(unique))
+    .where('a.removed', '=', false)
+  if (needEdit) query = query.orderBy('a._id').forUpdate('a')
+  rows.push(...(await query.execute()))
   const byId = new Map(rows.map((r) => [r._id, r]))
   const processes = new Map<string, { process: ProcessRow; access: ProcessAccess } | null>()
   const out: Loaded[] = []

@@ -109,3 +109,24 @@ test('fields, phase moves keep completePhases, required fields of the new phase,
   await new Promise((r) => setTimeout(r, 200))
   expect(stranger.client.signals.some((s) => s.sig.startsWith('v3.activity.'))).toBe(false)
 })
+
+test('a bulk update tells its signals in the order of the updates, numbered one after another, and records each change', async () => {
+  const made = await owner.client.call(
+    'v3.activity.createMany',
+    wf._id,
+    Array.from({ length: 300 }, (_, i) => ({ name: `Bulk ${i}` })),
+    { teamId },
+  )
+  const order = made.map((a: any) => a._id).reverse()
+  const quotes = 'a "quoted" \\ value, {with} braces'
+  const updates = order.map((_id: string, i: number) => ({ _id, fields: { [num]: i, [text]: `${quotes} ${i}` } }))
+  expect(await owner.client.call('v3.activity.updateMany', updates)).toBe(300)
+  await member.client.waitForSignal('v3.activity.updated', (m) => m._id === order[299])
+  const heard = member.client.signals.filter((s) => s.sig === 'v3.activity.updated' && order.includes(s.meta._id))
+  expect(heard.map((s) => s.meta._id)).toEqual(order)
+  expect(heard.map((s) => s.seq! - heard[0].seq!)).toEqual(order.map((_: string, i: number) => i))
+  const last = await owner.client.call('v3.activity.get', order[299])
+  expect(last.fields.find((f: any) => f._id === text).value).toBe(`${quotes} 299`)
+  const history = await owner.client.call('v3.activity.timeline2', { activityId: order[299] })
+  expect(history[0]).toMatchObject({ kind: 'updated', changes: { fields: { [text]: { from: null, to: `${quotes} 299` }, [num]: { from: null, to: 299 } } } })
+})

@@ -34,11 +34,26 @@ import {
   visibleLinkTargets,
 } from '../../../domain/activities/write'
 import { refused } from '../../../errors'
+import { rowsTable } from '../../../db/rows'
 import { operation } from '../../../rpc/operation'
 import { tellViewers } from '../../../domain/process-signals'
 import type { Told } from '../../../realtime/signals'
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** What the one UPDATE of the call sets per activity. */
+const WRITE_COLUMNS = {
+  cid: 'text',
+  _id: 'text',
+  name: 'text',
+  team_id: 'text',
+  phase: 'text',
+  cp: 'jsonb',
+  fields: 'jsonb',
+  files: 'jsonb',
+  location: 'jsonb',
+  priority: 'integer',
+} as const
 
 export const updateMany = operation({
   name: 'v3.activity.updateMany',
@@ -102,18 +117,7 @@ export const updateMany = operation({
     )
 
     const now = Date.now()
-    const writes: {
-      cid: string
-      _id: string
-      name: string
-      team: string | null
-      phase: string
-      cp: string
-      fields: string
-      files: string
-      location: string | null
-      priority: number | null
-    }[] = []
+    const writes: Record<keyof typeof WRITE_COLUMNS, unknown>[] = []
     const history: HistoryEntry[] = []
     const members: { cid: string; discussion_id: string; uid: string; created: number }[] = []
     const linkChanges: { cid: string; from: string; fieldIds: string[]; rows: ReturnType<typeof linkRows> }[] = []
@@ -156,12 +160,12 @@ export const updateMany = operation({
         cid: row.cid,
         _id: row._id,
         name,
-        team,
+        team_id: team,
         phase: p.phase,
-        cp: JSON.stringify(completePhases),
-        fields: JSON.stringify(p.values),
-        files: JSON.stringify(files),
-        location: location === null ? null : JSON.stringify(location),
+        cp: completePhases,
+        fields: p.values,
+        files,
+        location,
         priority,
       })
       const linkFields = changedFields.filter((id) => p.fields.get(id)?.type === 'activitylink')
@@ -186,13 +190,10 @@ export const updateMany = operation({
     }
 
     await lockBeforeWrite(ctx.db, cid0)
-    await insertBatches(writes, 1000, (batch) =>
-      sql`update activities as a set name = v.name, team_id = v.team_id, current_phase = v.phase, complete_phases = v.cp::jsonb,
-          fields = v.fields::jsonb, files = v.files::jsonb, location = v.location::jsonb, priority = v.priority::integer, updated = ${now}
-        from (values ${sql.join(batch.map((w) => sql`(${w.cid}, ${w._id}, ${w.name}, ${w.team}, ${w.phase}, ${w.cp}, ${w.fields}, ${w.files}, ${w.location}, ${w.priority === null ? null : String(w.priority)})`))})
-          as v(cid, _id, name, team_id, phase, cp, fields, files, location, priority)
-        where a.cid = v.cid and a._id = v._id`.execute(ctx.db),
-    )
+    await sql`update activities as a set name = v.name, team_id = v.team_id, current_phase = v.phase, complete_phases = v.cp,
+        fields = v.fields, files = v.files, location = v.location, priority = v.priority, updated = ${now}
+      from ${rowsTable('v', WRITE_COLUMNS, writes)}
+      where a.cid = v.cid and a._id = v._id`.execute(ctx.db)
     for (const l of linkChanges) {
       await ctx.db.deleteFrom('activity_links').where('cid', '=', l.cid).where('from_id', '=', l.from).where('field_id', 'in', l.fieldIds).execute()
       if (l.rows.length)
