@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
+import type Sharp from 'sharp'
 import type { Config } from '../config'
 import type { FileRow } from '../db/files'
 import { RpcError } from '../errors'
@@ -59,6 +59,10 @@ export interface Rendition {
 }
 
 const MIME: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png' }
+
+/** sharp (a native library) loads on the first image, not at start: it costs a twentieth of start-up. */
+let loaded: typeof Sharp | null = null
+const sharp = (...args: Parameters<typeof Sharp>) => (loaded ??= require('sharp') as typeof Sharp)(...args)
 
 /** The sharp pipeline of a size; the caller adds the output. */
 export function imagePipeline(input: string | Buffer, size: ImageSize, format: ImageFormat, maxPixels: number) {
