@@ -138,19 +138,6 @@ export async function setValue(db: DbHandle, cid: string, fieldId: string, uid: 
     .execute()
 }
 
-/** Values of the given members, as `uid -> {fieldId: value}`. */
-export async function memberValues(db: DbHandle, cid: string, uids: string[]): Promise<Map<string, Record<string, PropertyValue>>> {
-  const byUser = new Map<string, Record<string, PropertyValue>>()
-  if (!uids.length) return byUser
-  const rows = await db.selectFrom('property_values').select(['uid', 'field_id', 'value']).where('cid', '=', cid).where('uid', 'in', uids).execute()
-  for (const r of rows) {
-    const values = byUser.get(r.uid) ?? {}
-    values[r.field_id] = r.value as PropertyValue
-    byUser.set(r.uid, values)
-  }
-  return byUser
-}
-
 /** A removed team leaves the values of `team` fields: a single value is removed, a list loses the id. */
 export async function clearTeamValues(db: DbHandle, cid: string, teamId: string) {
   const rows = await db

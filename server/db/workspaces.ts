@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import { seesPerson } from './visibility'
 import { newId } from '../ids'
-import { listFields, memberValues } from './properties'
+import { listFields, type PropertyValue } from './properties'
 import { workspaceObject } from '../presenters/workspace'
 import type { Role, DbHandle } from './schema'
 
@@ -46,28 +46,28 @@ export async function createWorkspace(db: DbHandle, name: string, ownerUid: stri
  * are the ones that viewer may see (isolatedTeams, server/db/visibility.ts); without it, all.
  */
 export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: string) {
-  const ws = await db.selectFrom('workspaces').selectAll().where('_id', '=', cid).executeTakeFirst()
-  if (!ws) return null
-  let query = db
+  // Three reads at once: the workspace, its members each with their property values (one scan of the
+  // workspace's values, grouped per member), and the property fields.
+  const values = db
+    .selectFrom('property_values')
+    .select(['uid', sql<Record<string, PropertyValue>>`jsonb_object_agg(field_id, value)`.as('properties')])
+    .where('cid', '=', cid)
+    .groupBy('uid')
+    .as('p')
+  let members = db
     .selectFrom('workspace_members as m')
     .innerJoin('users as u', 'u._id', 'm.uid')
+    .leftJoin(values, 'p.uid', 'm.uid')
     .select(['m.uid', 'm.role', 'm.created', 'u.firstname', 'u.lastname', 'u.email'])
+    .select(sql<Record<string, PropertyValue>>`coalesce(p.properties, '{}')`.as('properties'))
     .where('m.cid', '=', cid)
-  if (viewerUid) query = query.where(seesPerson(sql.ref('m.cid'), viewerUid, sql.ref('m.uid')))
-  const rows = await query.orderBy('m.created').orderBy('m.uid').execute()
-  const [values, fields] = await Promise.all([
-    memberValues(
-      db,
-      cid,
-      rows.map((m) => m.uid),
-    ),
+  if (viewerUid) members = members.where(seesPerson(sql.ref('m.cid'), viewerUid, sql.ref('m.uid')))
+  const [ws, rows, fields] = await Promise.all([
+    db.selectFrom('workspaces').selectAll().where('_id', '=', cid).executeTakeFirst(),
+    members.orderBy('m.created').orderBy('m.uid').execute(),
     listFields(db, cid),
   ])
-  return workspaceObject(
-    ws,
-    rows.map((m) => ({ ...m, properties: values.get(m.uid) ?? {} })),
-    fields,
-  )
+  return ws ? workspaceObject(ws, rows, fields) : null
 }
 
 /** Merges `settings` key by key in one statement, so settings changed at the same time by others are kept. */

@@ -21,9 +21,10 @@
  *
  * The rule is pure (`processAccess`): its inputs are loaded once by `loadProcessAccess`.
  */
+import { sql } from 'kysely'
 import { actsIn, type Principal } from './principal'
 import type { ProcessPermission, Role, DbHandle } from '../db/schema'
-import { loadProcessesOf, type ProcessRow } from '../db/processes'
+import { loadProcessesOf, type MemberEntry, type ProcessRow } from '../db/processes'
 import { forbidden, notFound } from '../errors'
 
 export const PROCESS_PERMISSIONS: ProcessPermission[] = ['admin', 'any', 'own', 'ownteam']
@@ -131,21 +132,38 @@ export async function loadProcessAccess(
   caller: Principal,
   processId: string,
   options: { lock?: boolean } = {},
-): Promise<{ process: ProcessRow; access: ProcessAccess }> {
+): Promise<{ process: ProcessRow; access: ProcessAccess; members: MemberEntry[] }> {
   const { uid } = caller
-  let query = db
+  // Locked first, then read: what the read sees includes whatever the transaction that held the
+  // lock wrote (members, teams), which one statement's snapshot taken before the wait would not.
+  if (options.lock) {
+    await db
+      .selectFrom('processes as p')
+      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
+      .select('p._id')
+      .where('p._id', '=', processId)
+      .forUpdate('p')
+      .execute()
+  }
+  // One statement: the workflow, the caller's role, the caller's teams and the workflow's member entries.
+  const row = await db
     .selectFrom('processes as p')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
     .selectAll('p')
     .select('m.role')
+    .select(sql<string[]>`coalesce((select json_agg(t.team_id) from team_members t where t.cid = p.cid and t.uid = m.uid), '[]')`.as('caller_teams'))
+    .select(
+      sql<{ member_id: string; permissions: ProcessPermission[] }[]>`coalesce((
+        select json_agg(json_build_object('member_id', e.member_id, 'permissions', e.permissions) order by e.created, e.member_id)
+        from process_members e where e.cid = p.cid and e.process_id = p._id), '[]')`.as('member_entries'),
+    )
     .where('p._id', '=', processId)
-  if (options.lock) query = query.forUpdate('p')
-  const row = await query.executeTakeFirst()
+    .executeTakeFirst()
   if (!row || !actsIn(caller, row.cid)) throw notFound('process')
-  const { role, ...process } = row
-  const access = await accessTo(db, process, { uid, role })
+  const { role, caller_teams, member_entries, ...process } = row
+  const access = processAccess(processFacts(process), { uid, role, teams: caller_teams }, member_entries)
   if (!access.see) throw notFound('process')
-  return { process, access }
+  return { process, access, members: member_entries.map((e) => ({ id: e.member_id, permissions: e.permissions })) }
 }
 
 /** The workflows of workspace `cid` the caller may see, oldest first, each with the caller's access. */
@@ -187,14 +205,6 @@ export async function accessToAll(
     result.set(p._id, processAccess(processFacts(p), { ...caller, teams }, mine))
   }
   return result
-}
-
-async function accessTo(db: DbHandle, process: ProcessRow, caller: { uid: string; role: Role }): Promise<ProcessAccess> {
-  const [teams, entries] = await Promise.all([
-    teamsOf(db, process.cid, caller.uid),
-    db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute(),
-  ])
-  return processAccess(processFacts(process), { ...caller, teams }, entries)
 }
 
 export function processFacts(p: ProcessRow): ProcessFacts {

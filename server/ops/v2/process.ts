@@ -15,8 +15,8 @@ export const get = operation({
   readOnly: true,
   async run(ctx, processId) {
     if (processId === undefined) throw ctx.invalid(0, '', 'is required')
-    const { process } = await loadProcessAccess(ctx.db, ctx.session, processId)
-    return processObject(ctx.db, process, ctx.session.uid)
+    const { process, members } = await loadProcessAccess(ctx.db, ctx.session, processId)
+    return processObject(ctx.db, process, ctx.session.uid, members)
   },
 })
 
