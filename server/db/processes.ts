@@ -27,6 +27,11 @@ export async function loadFields(db: DbHandle, cid: string, processId: string): 
   return rows.map(fieldRecord)
 }
 
+/** The workflow's fields by id (for checking values against them). */
+export async function loadFieldsById(db: DbHandle, cid: string, processId: string): Promise<Map<string, FieldRecord>> {
+  return new Map((await loadFields(db, cid, processId)).map((f) => [f._id, f]))
+}
+
 export async function loadField(db: DbHandle, cid: string, processId: string, fieldId: string): Promise<FieldRecord | null> {
   const row = await db
     .selectFrom('process_fields')

@@ -134,21 +134,16 @@ export async function loadProcessAccess(
   options: { lock?: boolean } = {},
 ): Promise<{ process: ProcessRow; access: ProcessAccess; members: MemberEntry[] }> {
   const { uid } = caller
-  // Locked first, then read: what the read sees includes whatever the transaction that held the
-  // lock wrote (members, teams), which one statement's snapshot taken before the wait would not.
-  if (options.lock) {
-    await db
-      .selectFrom('processes as p')
-      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
-      .select('p._id')
-      .where('p._id', '=', processId)
-      .forUpdate('p')
-      .execute()
-  }
-  // One statement: the workflow, the caller's role, the caller's teams and the workflow's member entries.
-  const row = await db
+  // The workflow, if it is in a workspace the caller belongs to.
+  const mine = db
     .selectFrom('processes as p')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
+    .where('p._id', '=', processId)
+  // Locked first, then read: what the read sees includes whatever the transaction that held the
+  // lock wrote (members, teams), which one statement's snapshot taken before the wait would not.
+  if (options.lock) await mine.select('p._id').forUpdate('p').execute()
+  // One statement: the workflow, the caller's role, the caller's teams and the workflow's member entries.
+  const row = await mine
     .selectAll('p')
     .select('m.role')
     .select(sql<string[]>`coalesce((select json_agg(t.team_id) from team_members t where t.cid = p.cid and t.uid = m.uid), '[]')`.as('caller_teams'))
@@ -157,7 +152,6 @@ export async function loadProcessAccess(
         select json_agg(json_build_object('member_id', e.member_id, 'permissions', e.permissions) order by e.created, e.member_id)
         from process_members e where e.cid = p.cid and e.process_id = p._id), '[]')`.as('member_entries'),
     )
-    .where('p._id', '=', processId)
     .executeTakeFirst()
   if (!row || !actsIn(caller, row.cid)) throw notFound('process')
   const { role, caller_teams, member_entries, ...process } = row

@@ -67,7 +67,6 @@ export interface Loaded {
  */
 export async function loadActivitiesFor(db: DbHandle, caller: Principal, ids: string[], needEdit: boolean, argument = 0): Promise<Loaded[]> {
   const unique = [...new Set(ids)].sort()
-  const rows: ActivityRow[] = []
   let query = db
     .selectFrom('activities as a')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
@@ -75,7 +74,7 @@ export async function loadActivitiesFor(db: DbHandle, caller: Principal, ids: st
     .where('a._id', '=', anyOf(unique))
     .where('a.removed', '=', false)
   if (needEdit) query = query.orderBy('a._id').forUpdate('a')
-  rows.push(...(await query.execute()))
+  const rows = await query.execute()
   const byId = new Map(rows.map((r) => [r._id, r]))
   const processes = new Map<string, { process: ProcessRow; access: ProcessAccess } | null>()
   const out: Loaded[] = []

@@ -11,7 +11,7 @@
  */
 import { lockBeforeWrite } from '../functions/recompute'
 import { sql } from 'kysely'
-import { loadFields, type FieldRecord, type ProcessRow } from '../../db/processes'
+import { loadFieldsById, type FieldRecord, type ProcessRow } from '../../db/processes'
 import type { DbHandle } from '../../db/schema'
 import { conflict, refused, RpcError } from '../../errors'
 import { newId } from '../../ids'
@@ -230,7 +230,7 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
   const invalid = invalidActivityOf(ctx, argument, list)
   const { cid, info } = process
   const uid = ctx.session.uid
-  const fields = new Map((await loadFields(ctx.db, cid, process._id)).map((f) => [f._id, f]))
+  const fields = await loadFieldsById(ctx.db, cid, process._id)
   const { order } = phasesOf(info)
   const firstPhase = order.find((id) => livePhase(info, id))
   const preselected = preselectedTeam(info)

@@ -6,7 +6,7 @@
  */
 import { activityRecords } from '../../../domain/activities/read'
 import { fieldConditions, listPage, readCursor, writeCursor, type ListSort } from '../../../domain/activities/list'
-import { loadFields } from '../../../db/processes'
+import { loadFieldsById } from '../../../db/processes'
 import { loadProcessAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
 
@@ -21,7 +21,7 @@ export const list = operation({
     if (after === null) throw ctx.invalid(0, '/after', 'is not a cursor of this list')
     const conditions =
       query.fields && Object.keys(query.fields).length
-        ? fieldConditions(new Map((await loadFields(ctx.db, process.cid, process._id)).map((f) => [f._id, f])), query.fields, (fieldId, reason) =>
+        ? fieldConditions(await loadFieldsById(ctx.db, process.cid, process._id), query.fields, (fieldId, reason) =>
             ctx.invalid(0, `/fields/${fieldId}`, reason),
           )
         : []

@@ -17,7 +17,7 @@ import { sql } from 'kysely'
 import { recomputeAfter } from '../../../domain/functions/after-write'
 import { DATA } from '../../../domain/functions/graph'
 import type { Change } from '../../../domain/functions/recompute'
-import { loadFields, type FieldRecord } from '../../../db/processes'
+import { loadFieldsById, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
 import { isFilled, requiredFields } from '../../../domain/activities/values'
@@ -75,7 +75,7 @@ export const updateMany = operation({
     )
     const fieldsOf = new Map<string, Map<string, FieldRecord>>()
     for (const l of loaded) {
-      if (!fieldsOf.has(l.process._id)) fieldsOf.set(l.process._id, new Map((await loadFields(ctx.db, l.process.cid, l.process._id)).map((f) => [f._id, f])))
+      if (!fieldsOf.has(l.process._id)) fieldsOf.set(l.process._id, await loadFieldsById(ctx.db, l.process.cid, l.process._id))
     }
 
     const ids = { users: new Set<string>(), teams: new Set<string>(), links: new Set<string>() }
