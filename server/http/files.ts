@@ -17,7 +17,7 @@ import { archiveEntryNames, cleanFileName, commitUpload, filePath, LazyFileStrea
 import { badRequest, forbidden, notFound, RpcError, unauthorized } from '../errors'
 import { newId } from '../ids'
 import { canReadFile } from '../policies/files'
-import { sendError } from './errors'
+import { sendStoredFile } from './send-file'
 import { checkBody } from './input'
 import { archiveRequest, downloadRequest, idParam } from './params'
 import type { RouteDeps } from './routes'
@@ -153,17 +153,17 @@ export function filesRouter(deps: RouteDeps) {
     }
     const before = req.socket.bytesWritten
     if (signal) await signal('started', 0)
-    res.sendFile(filePath(config, file._id), { headers, dotfiles: 'allow', etag: true, lastModified: false }, (err) => {
+    try {
+      const bytes = await sendStoredFile(req, res, filePath(config, file._id), headers)
+      await signal?.('finished', bytes)
+    } catch (err) {
       const length = Number(res.getHeader('Content-Length') ?? 0)
-      if (!err) return void signal?.('finished', length)
       void signal?.('failed', Math.max(0, Math.min(length, req.socket.bytesWritten - before)))
-      if (!res.headersSent) {
-        if ((err as { code?: string }).code === 'ENOENT') return sendError(res, { code: 404, msg: 'file not found' })
-        if ((err as { status?: number }).status === 416) return void res.status(416).end()
-        log.error({ err }, 'file could not be sent')
-        sendError(res, { code: 500, msg: 'internal error' })
-      }
-    })
+      // Before the first byte the error translator answers; after it, only closing the connection tells the client.
+      if (!res.headersSent) throw err
+      if (!res.destroyed) log.error({ err }, 'file could not be sent')
+      res.destroy()
+    }
   }
 
   router.get('/file/:id', signIn(deps, 'required'), async (req, res) => {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { startServer, type RunningServer } from '../helpers/server'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
+import { serverUrl } from '../helpers/client'
 import { filesUnder, get, PNG_1x1, upload, uploadOk } from './upload'
 import { workflowWithPhase } from '../helpers/workflows'
 
@@ -84,6 +85,51 @@ describe('GET /file/:id', () => {
     expect(part.status).toBe(206)
     expect(part.headers.get('content-range')).toBe(`bytes 10-19/${bytes.length}`)
     expect(part.bytes.equals(bytes.subarray(10, 20))).toBe(true)
+  })
+
+  test('an ETag answers If-None-Match with 304; HEAD gives the length and no body', async () => {
+    // fetch adds Cache-Control: no-cache to a conditional request unless the caller sets one; a browser revalidating sends max-age=0.
+    const first = await get(`/file/${id}`, { key: owner.key })
+    const etag = first.headers.get('etag')!
+    expect(etag).toMatch(/^W\/"/)
+    const again = await get(`/file/${id}`, { key: owner.key, headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } })
+    expect(again.status).toBe(304)
+    expect(again.bytes.length).toBe(0)
+    const head = await fetch(`${serverUrl()}/file/${id}`, { method: 'HEAD', headers: { hlrkey: owner.key } })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(String(bytes.length))
+    expect((await head.arrayBuffer()).byteLength).toBe(0)
+  })
+
+  test('a range past the end is a 416; several ranges, a malformed one or a stale If-Range get the whole file', async () => {
+    const past = await get(`/file/${id}`, { key: owner.key, headers: { range: 'bytes=5000-6000' } })
+    expect(past.status).toBe(416)
+    expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`)
+    for (const headers of [{ range: 'bytes=0-1,10-11' }, { range: 'pages=1-2' }, { range: 'bytes=0-9', 'if-range': 'W/"stale"' }]) {
+      const whole = await get(`/file/${id}`, { key: owner.key, headers })
+      expect([whole.status, whole.bytes.equals(bytes)]).toEqual([200, true])
+    }
+    const etag = (await get(`/file/${id}`, { key: owner.key })).headers.get('etag')!
+    const current = await get(`/file/${id}`, { key: owner.key, headers: { range: 'bytes=-5', 'if-range': etag } })
+    expect([current.status, current.bytes.equals(bytes.subarray(-5))]).toEqual([206, true])
+  })
+
+  test('a file of many chunks comes back whole and in any range; a client that leaves hears download.status failed', async () => {
+    const big = randomBytes(12 * 1024 * 1024 + 123)
+    const bigId = await uploadOk(big, 'big.bin', { key: owner.key })
+    expect((await get(`/file/${bigId}`, { key: owner.key })).bytes.equals(big)).toBe(true)
+    const from = 256 * 1024 - 7
+    const part = await get(`/file/${bigId}`, { key: owner.key, headers: { range: `bytes=${from}-${from + 600_000}` } })
+    expect(part.bytes.equals(big.subarray(from, from + 600_001))).toBe(true)
+
+    const downloadId = `dl-${randomBytes(4).toString('hex')}`
+    const aborted = new AbortController()
+    const res = await fetch(`${serverUrl()}/file/${bigId}?dl=1&downloadId=${downloadId}`, { headers: { hlrkey: owner.key }, signal: aborted.signal })
+    await res.body!.getReader().read()
+    aborted.abort()
+    const failed = await owner.client.waitForSignal('download.status', (m) => m.downloadId === downloadId && m.state !== 'started', 20_000)
+    expect(failed.meta.state).toBe('failed')
+    expect(failed.meta.bytes).toBeLessThan(big.length)
   })
 
   test('without a session 401; to anyone who may not read it, and for unknown ids, 404', async () => {
