@@ -105,7 +105,7 @@ describe('GET /file/:id', () => {
     const past = await get(`/file/${id}`, { key: owner.key, headers: { range: 'bytes=5000-6000' } })
     expect(past.status).toBe(416)
     expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`)
-    for (const headers of [{ range: 'bytes=0-1,10-11' }, { range: 'pages=1-2' }, { range: 'bytes=0-9', 'if-range': 'W/"stale"' }]) {
+    for (const headers of <Record<string, string>[]>[{ range: 'bytes=0-1,10-11' }, { range: 'pages=1-2' }, { range: 'bytes=0-9', 'if-range': 'W/"stale"' }]) {
       const whole = await get(`/file/${id}`, { key: owner.key, headers })
       expect([whole.status, whole.bytes.equals(bytes)]).toEqual([200, true])
     }
