@@ -89,6 +89,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       log.info({ url, storage: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` }, `listening on ${url}`)
 
       const db = await (opening ?? connectDb(config))
+      log.info({ storage: db.storage }, 'database open')
       await migrate(db.kysely)
       // Signals and control messages are read from the event log by every process; the bus wakes them.
       const tail = new EventTail(db.kysely, deliverPages(db.kysely, hub), log)

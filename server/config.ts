@@ -11,6 +11,8 @@ export interface Config {
   port: number
   dataDir: string
   databaseUrl: string | null
+  /** PGLITE_SHARED_BUFFERS_MB: the embedded database's buffer cache, allocated in full inside the server process at start. */
+  pgliteSharedBuffersMb: number
   /** DB_STATEMENT_LOG: a file each database statement is appended to (benchmarks only), else null. */
   statementLog: string | null
   logLevel: string
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read.string('DATA_DIR', './data')),
     databaseUrl: read.databaseUrl('DATABASE_URL'),
     statementLog: read.string('DB_STATEMENT_LOG', '') || null,
+    pgliteSharedBuffersMb: read.integer('PGLITE_SHARED_BUFFERS_MB', 160, 1, 1024),
     logLevel: read.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     devMode: read.oneOf('NODE_ENV', 'production', ['production', 'development', 'test']) === 'development',
     allowedOrigins: read.list('ALLOWED_ORIGINS'),

@@ -15,6 +15,8 @@ export interface Db {
   kysely: Kysely<Database>
   /** Present on a PostgreSQL server: events between processes travel through LISTEN/NOTIFY. */
   databaseUrl: string | null
+  /** What the start log says of the storage: the engine, and for PGlite its folder and buffer cache as PGlite reports it. */
+  storage: string
   close(): Promise<void>
 }
 
@@ -45,7 +47,7 @@ export async function connectDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POOL_SIZE })
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
-    return { kysely, databaseUrl: config.databaseUrl, close: () => kysely.destroy() }
+    return { kysely, databaseUrl: config.databaseUrl, storage: 'postgresql', close: () => kysely.destroy() }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   // Trigram indexes (name search) need pg_trgm's functions loaded in every process that opens the folder.
@@ -53,12 +55,18 @@ export async function connectDb(config: Config): Promise<Db> {
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
   const dir = path.join(config.dataDir, 'pgdata')
   fs.mkdirSync(dir, { recursive: true })
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } })
+  const pglite = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    // PGlite's own start parameters, plus the buffer cache's size: it is the largest part of the server's memory.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${config.pgliteSharedBuffersMb}MB`],
+  })
+  const sharedBuffers = (await pglite.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
   return {
     kysely,
     databaseUrl: null,
+    storage: `pglite in ${dir}, shared_buffers ${sharedBuffers}`,
     async close() {
       await kysely.destroy()
       await pglite.close()

@@ -40,6 +40,15 @@ test('data survives a restart', async () => {
   }
 })
 
+test('PGLITE_SHARED_BUFFERS_MB sizes the embedded database’s buffer cache (as PGlite reports it)', async () => {
+  const small = await startServer({ DATABASE_URL: '', PGLITE_SHARED_BUFFERS_MB: '16' })
+  try {
+    expect(small.output()).toMatch(/"storage":"pglite in [^"]*, shared_buffers 16MB"/)
+  } finally {
+    await small.stop()
+  }
+})
+
 test('SIGTERM lets calls under way finish, closes sockets with 1001 and exits 0', async () => {
   const server = await startServer()
   const user = await registerUser('drain', server.wsUrl)
