@@ -99,6 +99,14 @@ export const KINDS: Kind[] = [
     omit: 'omitActivities',
     visible: (s) => activityOfVisible(s, 'from_id'),
   },
+  // Function values in error or waiting in the queue (the value itself is in the activity's fields).
+  {
+    name: 'functionState',
+    table: 'function_state',
+    key: ['cid', 'activity_id', 'field_key'],
+    omit: 'omitActivities',
+    visible: (s) => activityOfVisible(s, 'function_state.activity_id'),
+  },
   {
     name: 'discussionMembers',
     table: 'discussion_members',
@@ -128,7 +136,7 @@ export const KINDS: Kind[] = [
 
 /** Kinds that cannot stand without another kind, beyond their own omit flag. */
 const NEEDS: Partial<Record<OmitFlag, string[]>> = {
-  omitActivities: ['activityLinks', 'discussionMembers', 'history'],
+  omitActivities: ['activityLinks', 'functionState', 'discussionMembers', 'history'],
   omitFeed: ['wallComments'],
 }
 

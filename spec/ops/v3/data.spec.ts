@@ -25,7 +25,7 @@ let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 let b: RunningServer
-let world: { cid: string; fileBytes: Buffer }
+let world: Awaited<ReturnType<typeof populate>>
 
 beforeAll(async () => {
   ;[owner, stranger, anon, b] = await Promise.all([
@@ -42,7 +42,10 @@ afterAll(async () => {
   await b.stop()
 })
 
-/** Every kind of record in the owner's workspace: teams, people, workflows with links, files, calendars, insights, invites. */
+/**
+ * Every kind of record in the owner's workspace: teams, people, workflows with links and function
+ * fields, files, calendars, insights, invites.
+ */
 async function populate() {
   const c = owner.client
   const team = await c.call('company.new_team', { name: 'Movers' })
@@ -59,10 +62,31 @@ async function populate() {
   await c.call('process.set_info', deals._id, { phases: { [phases[1]]: { name: 'Open' } }, phasesOrder: [phases[1]] })
   const link = await c.call('process.create_field', deals._id, { label: 'Company', type: 'activitylink', data: [companies._id] })
   const amount = await c.call('process.create_field', deals._id, { label: 'Amount', type: 'numeric' })
+  // Function fields: one reads a field of its own activity, one a field of the linked activity, one
+  // (on the linked workflow) the activities linking to it; their variables name fields and a workflow.
+  const size = await c.call('process.create_field', companies._id, { label: 'Size', type: 'numeric' })
+  const fn = (label: string, body: string, functionVariables: object) => ({ label, type: 'numeric', function: body, functionEnabled: true, functionVariables })
+  const doubled = await c.call('process.create_field', deals._id, fn('Doubled', 'return dep.amount * 2', { amount: { type: '=', data: [amount._id] } }))
+  const companySize = await c.call(
+    'process.create_field',
+    deals._id,
+    fn('Company size', 'return dep.size', { size: { type: '>', data: [link._id, size._id] } }),
+  )
+  const dealTotal = await c.call(
+    'process.create_field',
+    companies._id,
+    fn('Deal total', 'return dep.amounts.reduce((a, b) => a + (b || 0), 0)', { amounts: { type: '<', data: [deals._id, amount._id] } }),
+  )
+  // A function whose value is in error: the error is part of the value (fields[].error).
+  const capped = await c.call(
+    'process.create_field',
+    deals._id,
+    fn('Capped', "if (dep.amount > 40) throw new Error('over 40'); return dep.amount", { amount: { type: '=', data: [amount._id] } }),
+  )
   const fileBytes = Buffer.from(`contract ${hex()}`)
   const file = await upload(fileBytes, 'contract.txt', { key: owner.key })
-  const [acme] = await c.call('v3.activity.createMany', companies._id, [{ name: 'Acme' }], { teamId: team._id })
-  await c.call(
+  const [acme] = await c.call('v3.activity.createMany', companies._id, [{ name: 'Acme', fields: { [size._id]: 7 } }], { teamId: team._id })
+  const [deal] = await c.call(
     'v3.activity.createMany',
     deals._id,
     [{ name: 'Big deal', fields: { [link._id]: [acme._id], [amount._id]: 42 }, fileIds: [file.body._id], followerIds: [member.uid] }],
@@ -74,7 +98,25 @@ async function populate() {
   const post = await c.call('wall2.new_post', { subject: 'Launch', text: 'We go live in March', files: [file.body._id] }, [`user_${member.uid}`])
   await member.client.call('wall2.save_comment', { text: 'Great news' }, post._id)
   await member.client.call('wall2.like_post', post._id, 'like')
-  return { cid: owner.cid, fileBytes }
+  // Computed on A before the export: the deal's from its amount and from Acme, Acme's from the deal.
+  const values = async (activityId: string) =>
+    Object.fromEntries((await c.call('v3.activity.get', activityId)).fields.map((f: { _id: string; value: unknown }) => [f._id, f.value]))
+  expect(await values(deal._id)).toMatchObject({ [doubled._id]: 84, [companySize._id]: 7 })
+  expect((await c.call('v3.activity.get', deal._id)).fields).toContainEqual({ _id: capped._id, value: null, error: 'Error: over 40' })
+  expect(await values(acme._id)).toMatchObject({ [dealTotal._id]: 42 })
+  return {
+    cid: owner.cid,
+    fileBytes,
+    fields: {
+      link: link._id,
+      amount: amount._id,
+      size: size._id,
+      doubled: doubled._id,
+      companySize: companySize._id,
+      dealTotal: dealTotal._id,
+      capped: capped._id,
+    } as Record<string, string>,
+  }
 }
 
 /** Polls a job (on the client's server) until it ends. */
@@ -160,8 +202,9 @@ describe('v3.user.data.export and .job', () => {
     expect(manifest).toMatchObject({ format: 'hlr-export', formatVersion: 1, workspaces: [{ _id: world.cid, whole: true }] })
     expect(manifest.counts).toMatchObject({
       workflows: 2,
-      fields: 2,
+      fields: 7,
       activities: 2,
+      functionState: 1,
       files: 1,
       fileContents: 1,
       invites: 1,
@@ -189,6 +232,7 @@ describe('v3.user.data.export and .job', () => {
     const zip = await download(process.env.TEST_SERVER_URL!, owner.key, omitted.fileId)
     expect(zip.file('activities.jsonl')).toBeNull()
     expect(zip.file('history.jsonl')).toBeNull()
+    expect(zip.file('functionState.jsonl')).toBeNull()
     expect(zip.file('invites.jsonl')).toBeNull()
     expect(zip.file('wallPosts.jsonl')).toBeNull()
     expect(zip.file('wallComments.jsonl')).toBeNull()
@@ -269,6 +313,47 @@ describe('v3.user.data.export.workspaces and .import', () => {
     const invites = await importer.client.call('v2.network.invite.list', imported._id)
     expect(invites.map((i: { email: string }) => i.email)).toEqual(expect.arrayContaining([owner.email]))
 
+    // The function fields: new ids, their variables naming B's fields and workflow (none of A's ids).
+    const workflowOnB: Record<string, string> = Object.fromEntries(workflows.map((w: { _id: string; name: string }) => [w.name, w._id]))
+    const processesOnB = await Promise.all([workflowOnB.Companies, workflowOnB.Deals].map((id) => importer.client.call('v2.process.get', id)))
+    type Field = { _id: string; label: string; function?: string; functionEnabled?: boolean; functionVariables?: unknown }
+    const fieldOnB: Record<string, Field> = Object.fromEntries(
+      processesOnB.flatMap((p) => Object.values(p.fields as Record<string, Field>)).map((f) => [f.label, f]),
+    )
+    const idOnB = (label: string) => fieldOnB[label]._id
+    expect(Object.keys(fieldOnB).sort()).toEqual(['Amount', 'Capped', 'Company', 'Company size', 'Deal total', 'Doubled', 'Size'])
+    for (const f of Object.values(fieldOnB)) expect(Object.values(world.fields)).not.toContain(f._id)
+    expect(fieldOnB.Doubled).toMatchObject({
+      function: 'return dep.amount * 2',
+      functionEnabled: true,
+      functionVariables: { amount: { type: '=', data: [idOnB('Amount')] } },
+    })
+    expect(fieldOnB['Company size'].functionVariables).toEqual({ size: { type: '>', data: [idOnB('Company'), idOnB('Size')] } })
+    expect(fieldOnB['Deal total'].functionVariables).toEqual({ amounts: { type: '<', data: [workflowOnB.Deals, idOnB('Amount')] } })
+    // The values computed on A come across as they were, on the activities' new ids and links: an
+    // import writes the stored values and does not evaluate. A value in error keeps its error.
+    const only = async (processId: string) => {
+      const { activities } = await importer.client.call('v3.activity.list', { processId })
+      expect(activities).toHaveLength(1)
+      return importer.client.call('v3.activity.get', activities[0]._id)
+    }
+    const [acmeOnB, dealOnB] = await Promise.all([only(workflowOnB.Companies), only(workflowOnB.Deals)])
+    expect(dealOnB.fields).toEqual(
+      expect.arrayContaining([
+        { _id: idOnB('Company'), value: [acmeOnB._id] },
+        { _id: idOnB('Amount'), value: 42 },
+        { _id: idOnB('Doubled'), value: 84 },
+        { _id: idOnB('Company size'), value: 7 },
+        { _id: idOnB('Capped'), value: null, error: 'Error: over 40' },
+      ]),
+    )
+    expect(acmeOnB.fields).toEqual(
+      expect.arrayContaining([
+        { _id: idOnB('Size'), value: 7 },
+        { _id: idOnB('Deal total'), value: 42 },
+      ]),
+    )
+
     const again = await finished(importer.client, (await importer.client.call('v3.user.data.export', [imported._id]))._id)
     const first = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid]))._id)
     const [x, y] = await Promise.all([download(process.env.TEST_SERVER_URL!, owner.key, first.fileId), download(b.url, importer.key, again.fileId)])
@@ -277,6 +362,22 @@ describe('v3.user.data.export.workspaces and .import', () => {
     const [cx, cy] = await Promise.all([canonical(x, byDesign), canonical(y, byDesign)])
     expect(Object.keys(cy)).toEqual(Object.keys(cx))
     for (const kind of Object.keys(cx)) expect([kind, cy[kind]]).toEqual([kind, cx[kind]])
+
+    // Writes on B recompute through the rewritten variables (same activity, linked, linking); the
+    // imported error clears.
+    await importer.client.call('v3.activity.updateMany', [
+      { _id: dealOnB._id, fields: { [idOnB('Amount')]: 30 } },
+      { _id: acmeOnB._id, fields: { [idOnB('Size')]: 9 } },
+    ])
+    const [acmeAfter, dealAfter] = await Promise.all([acmeOnB, dealOnB].map((a) => importer.client.call('v3.activity.get', a._id)))
+    expect(dealAfter.fields).toEqual(
+      expect.arrayContaining([
+        { _id: idOnB('Doubled'), value: 60 },
+        { _id: idOnB('Company size'), value: 9 },
+        { _id: idOnB('Capped'), value: 30 },
+      ]),
+    )
+    expect(acmeAfter.fields).toEqual(expect.arrayContaining([{ _id: idOnB('Deal total'), value: 30 }]))
     await importer.client.close()
   }, 180_000)
 })
