@@ -18,17 +18,16 @@ export type ActivityRow = Selectable<ActivitiesTable>
 /** Followers (discussion members) of each discussion, in order of joining. */
 export async function followersOf(db: DbHandle, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(discussionIds.map((id) => [id, []]))
-  for (let i = 0; i < discussionIds.length; i += 5000) {
-    const rows = await db
-      .selectFrom('discussion_members')
-      .select(['discussion_id', 'uid'])
-      .where('cid', '=', cid)
-      .where('discussion_id', 'in', discussionIds.slice(i, i + 5000))
-      .orderBy('created')
-      .orderBy('uid')
-      .execute()
-    for (const r of rows) result.get(r.discussion_id)?.push(r.uid)
-  }
+  if (!discussionIds.length) return result
+  const rows = await db
+    .selectFrom('discussion_members')
+    .select(['discussion_id', 'uid'])
+    .where('cid', '=', cid)
+    .where('discussion_id', '=', anyOf(discussionIds))
+    .orderBy('created')
+    .orderBy('uid')
+    .execute()
+  for (const r of rows) result.get(r.discussion_id)?.push(r.uid)
   return result
 }
 

@@ -13,6 +13,7 @@ import { lockBeforeWrite } from '../functions/recompute'
 import { sql } from 'kysely'
 import { loadFieldsById, type FieldRecord, type ProcessRow } from '../../db/processes'
 import type { DbHandle } from '../../db/schema'
+import { anyOf } from '../../db/rows'
 import { conflict, refused, RpcError } from '../../errors'
 import { newId } from '../../ids'
 import { accessToAll } from '../../policies/processes'
@@ -123,19 +124,13 @@ export async function knownIds(ctx: SignedInContext, cid: string, uids: Set<stri
 export async function visibleLinkTargets(ctx: SignedInContext, cid: string, ids: Set<string>): Promise<Map<string, string>> {
   const found = new Map<string, string>()
   if (!ids.size) return found
-  const list = [...ids]
-  const rows: { _id: string; process_id: string }[] = []
-  for (let i = 0; i < list.length; i += 5000) {
-    rows.push(
-      ...(await ctx.db
-        .selectFrom('activities')
-        .select(['_id', 'process_id'])
-        .where('cid', '=', cid)
-        .where('_id', 'in', list.slice(i, i + 5000))
-        .where('removed', '=', false)
-        .execute()),
-    )
-  }
+  const rows = await ctx.db
+    .selectFrom('activities')
+    .select(['_id', 'process_id'])
+    .where('cid', '=', cid)
+    .where('_id', '=', anyOf([...ids]))
+    .where('removed', '=', false)
+    .execute()
   const processIds = [...new Set(rows.map((r) => r.process_id))]
   if (!processIds.length) return found
   const processes = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', cid).where('_id', 'in', processIds).execute()

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
+import { anyOf } from '../../db/rows'
 import type { Context } from '../../rpc/operation'
 import { tellViewers } from '../process-signals'
 import { propagate, type Change, type PropagationResult } from './recompute'
@@ -66,17 +67,11 @@ export type FieldStates = Map<string, { error: string | null; dirty: boolean }>
 /** The error and staleness of the function values of these activities (most have none). */
 export async function loadFunctionStates(db: DbHandle, cid: string, activityIds: string[]): Promise<Map<string, FieldStates>> {
   const out = new Map<string, FieldStates>()
-  for (let i = 0; i < activityIds.length; i += 1000) {
-    const rows = await db
-      .selectFrom('function_state')
-      .selectAll()
-      .where('cid', '=', cid)
-      .where('activity_id', 'in', activityIds.slice(i, i + 1000))
-      .execute()
-    for (const r of rows) {
-      if (!out.has(r.activity_id)) out.set(r.activity_id, new Map())
-      out.get(r.activity_id)!.set(r.field_key, { error: r.error, dirty: r.dirty })
-    }
+  if (!activityIds.length) return out
+  const rows = await db.selectFrom('function_state').selectAll().where('cid', '=', cid).where('activity_id', '=', anyOf(activityIds)).execute()
+  for (const r of rows) {
+    if (!out.has(r.activity_id)) out.set(r.activity_id, new Map())
+    out.get(r.activity_id)!.set(r.field_key, { error: r.error, dirty: r.dirty })
   }
   return out
 }

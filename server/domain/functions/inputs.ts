@@ -17,6 +17,7 @@
  */
 import type { Selectable } from 'kysely'
 import type { ActivitiesTable, DbHandle } from '../../db/schema'
+import { anyOf } from '../../db/rows'
 import { dependenciesOf, type Dependency, type FunctionNode, type WorkflowDef } from './graph'
 
 export type Row = Selectable<ActivitiesTable>
@@ -45,15 +46,9 @@ export class Snapshot {
   /** Loads the rows not loaded yet (removed ones too: a removal is read as "not there"). */
   async load(ids: Iterable<string>): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => !this.rows.has(id))
-    for (let i = 0; i < missing.length; i += 1000) {
-      const rows = await this.db
-        .selectFrom('activities')
-        .selectAll()
-        .where('cid', '=', this.cid)
-        .where('_id', 'in', missing.slice(i, i + 1000))
-        .execute()
-      for (const r of rows) this.rows.set(r._id, r)
-    }
+    if (!missing.length) return
+    const rows = await this.db.selectFrom('activities').selectAll().where('cid', '=', this.cid).where('_id', '=', anyOf(missing)).execute()
+    for (const r of rows) this.rows.set(r._id, r)
   }
 
   active(id: string | undefined): Row | undefined {
@@ -62,40 +57,29 @@ export class Snapshot {
   }
 
   /**
-   * The links into and out of these activities, in two queries whatever their number (a write of
-   * many activities would otherwise ask once per activity).
+   * The links into and out of these activities, in two queries run together whatever their number
+   * (a write of many activities would otherwise ask once per activity).
    */
   async loadLinks(ids: Iterable<string>): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => !this.linksLoaded.has(id))
-    for (let i = 0; i < missing.length; i += 1000) {
-      const batch = missing.slice(i, i + 1000)
-      const into = await this.db
-        .selectFrom('activity_links')
-        .select(['from_id', 'to_id', 'field_id'])
-        .where('cid', '=', this.cid)
-        .where('to_id', 'in', batch)
-        .execute()
-      const out = await this.db
-        .selectFrom('activity_links')
-        .select(['from_id', 'to_id', 'field_id'])
-        .where('cid', '=', this.cid)
-        .where('from_id', 'in', batch)
-        .execute()
-      const add = (cache: Map<string, string[]>, key: string, id: string) => {
-        const list = cache.get(key) ?? []
-        if (!list.includes(id)) list.push(id)
-        cache.set(key, list)
-      }
-      for (const r of into) {
-        add(this.linkersCache, `${r.to_id}/*`, r.from_id)
-        add(this.linkersCache, `${r.to_id}/${r.field_id}`, r.from_id)
-      }
-      for (const r of out) {
-        add(this.targetsCache, `${r.from_id}/*`, r.to_id)
-        add(this.targetsCache, `${r.from_id}/${r.field_id}`, r.to_id)
-      }
-      for (const id of batch) this.linksLoaded.add(id)
+    if (!missing.length) return
+    const links = (end: 'from_id' | 'to_id') =>
+      this.db.selectFrom('activity_links').select(['from_id', 'to_id', 'field_id']).where('cid', '=', this.cid).where(end, '=', anyOf(missing)).execute()
+    const [into, out] = await Promise.all([links('to_id'), links('from_id')])
+    const add = (cache: Map<string, string[]>, key: string, id: string) => {
+      const list = cache.get(key) ?? []
+      if (!list.includes(id)) list.push(id)
+      cache.set(key, list)
     }
+    for (const r of into) {
+      add(this.linkersCache, `${r.to_id}/*`, r.from_id)
+      add(this.linkersCache, `${r.to_id}/${r.field_id}`, r.from_id)
+    }
+    for (const r of out) {
+      add(this.targetsCache, `${r.from_id}/*`, r.to_id)
+      add(this.targetsCache, `${r.from_id}/${r.field_id}`, r.to_id)
+    }
+    for (const id of missing) this.linksLoaded.add(id)
   }
 
   /** Active activities whose link (through `fieldId`, or any link field) names `targetId`, in (created, _id) order. */

@@ -6,6 +6,7 @@ import { lockBeforeWrite } from '../../../domain/functions/recompute'
 import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'
+import { anyOf } from '../../../db/rows'
 import { refused } from '../../../errors'
 import { loadProcessAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
@@ -44,16 +45,14 @@ export const remove = operation({
       const cid = items[0].row.cid
       await lockBeforeWrite(ctx.db, cid)
       const ids = items.map((l) => l.row._id)
-      for (let i = 0; i < ids.length; i += 5000) {
-        const updated = await ctx.db
-          .updateTable('activities')
-          .set({ removed: true, removed_on: now, removed_by: ctx.session.uid })
-          .where('cid', '=', cid)
-          .where('_id', 'in', ids.slice(i, i + 5000))
-          .where('removed', '=', false)
-          .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) !== Math.min(5000, ids.length - i)) throw refused('an activity was removed meanwhile; try again')
-      }
+      const updated = await ctx.db
+        .updateTable('activities')
+        .set({ removed: true, removed_on: now, removed_by: ctx.session.uid })
+        .where('cid', '=', cid)
+        .where('_id', '=', anyOf(ids))
+        .where('removed', '=', false)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== ids.length) throw refused('an activity was removed meanwhile; try again')
       const deltas = new Map<string, number>()
       for (const l of items) deltas.set(l.row.current_phase, (deltas.get(l.row.current_phase) ?? 0) - 1)
       await adjustPhaseCounts(ctx, cid, processId, deltas)
