@@ -8,7 +8,7 @@
 import ipaddr from 'ipaddr.js'
 import type { DbHandle } from '../db/schema'
 import { hashSecret, newSecret } from '../ids'
-import type { Session } from './sessions'
+import type { Session } from './session'
 
 export const API_KEY_PREFIX = 'hlrk_'
 const KEY_LENGTH = API_KEY_PREFIX.length + 32

@@ -8,18 +8,9 @@ import type { DbHandle } from '../db/schema'
 import type { BusMessage } from '../realtime/bus'
 import { memberWorkspaceIds } from '../db/workspaces'
 import { apiKeyAlive, isApiKey, resolveApiKey } from './api-keys'
+import type { Session } from './session'
 
-export interface Session {
-  /** sha256 of the session key (or API key): the key itself is never kept. */
-  id: string
-  uid: string
-  /**
-   * Present when the caller signed in with an API key: the key acts as its owner in this one
-   * workspace only (every other is "not found": server/policies/principal.ts), and may not call
-   * operations declared `apiKeys: false`.
-   */
-  apiKey?: { _id: string; cid: string; expires: number }
-}
+export type { Session }
 
 export async function createSession(db: DbHandle, uid: string, cid: string | null): Promise<{ key: string; session: Session }> {
   const key = newSecret()

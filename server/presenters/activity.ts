@@ -1,5 +1,5 @@
 /** The Activity record on the wire (schemas/records/activity.json). */
-import type { ActivityRow } from '../domain/activities/read'
+import type { ActivityRow } from '../db/activities'
 import type { FieldStates } from '../domain/functions/after-write'
 
 /**

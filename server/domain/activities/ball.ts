@@ -9,7 +9,7 @@ import type { DbHandle } from '../../db/schema'
 import type { Context } from '../../rpc/operation'
 import { recordHistory } from './events'
 import { tellViewers } from '../process-signals'
-import type { ActivityRow } from './history-read'
+import type { ActivityRow } from '../../db/activities'
 
 export type BallHolder = { uid: string; since: number } | null
 

@@ -6,13 +6,12 @@
  * it (404). The loaders here are shared by the removal, ball, link and history operations.
  */
 import { actsIn, type Principal } from '../../policies/principal'
-import type { ActivitiesTable, Role, DbHandle } from '../../db/schema'
-import type { Selectable } from 'kysely'
+import type { Role, DbHandle } from '../../db/schema'
 import { forbidden, notFound } from '../../errors'
 import { accessToAll, activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import type { ProcessRow } from '../../db/processes'
 
-export type ActivityRow = Selectable<ActivitiesTable>
+import type { ActivityRow } from '../../db/activities'
 
 /** Who owns an activity for the `own` permission: its creator. */
 export const ownersOf = (a: Pick<ActivityRow, 'uid'>) => [a.uid]

@@ -4,8 +4,7 @@
  * per `activityAccess`; anything the caller may not see is 404, never 403.
  */
 import { type Principal } from '../../policies/principal'
-import type { Selectable } from 'kysely'
-import type { ActivitiesTable, DbHandle } from '../../db/schema'
+import type { DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
 import { loadFunctionStates, type FieldStates } from '../functions/after-write'
 import { activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
@@ -13,7 +12,7 @@ import type { ProcessRow } from '../../db/processes'
 import { activityRecord } from '../../presenters/activity'
 import { anyOf } from '../../db/rows'
 
-export type ActivityRow = Selectable<ActivitiesTable>
+import type { ActivityRow } from '../../db/activities'
 
 /** Followers (discussion members) of each discussion, in order of joining. */
 export async function followersOf(db: DbHandle, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {

@@ -23,7 +23,7 @@ import { allKeys, loadFunctionStates, recomputeAfter } from '../functions/after-
 import { enforceQuota } from '../quota'
 import { adjustPhaseCounts, recordHistory } from './events'
 import { tellViewers } from '../process-signals'
-import type { ActivityRow } from './read'
+import type { ActivityRow } from '../../db/activities'
 import { activityRecord } from '../../presenters/activity'
 import { isFilled, normalize, requiredFields } from './values'
 

@@ -11,7 +11,8 @@ import { checkFunctions, type FunctionCheck } from './check'
 import { coerce } from './coerce'
 import type { Evaluator } from './evaluator'
 import { dependenciesOf, isVolatile, type FunctionNode, type WorkflowDef } from './graph'
-import { Snapshot, type Row } from './inputs'
+import { Snapshot } from './inputs'
+import type { ActivityRow } from '../../db/activities'
 import type { DbHandle } from '../../db/schema'
 import type { FieldRecord } from '../../db/processes'
 
@@ -89,7 +90,7 @@ export async function tryOnActivity(
   functions: Evaluator,
   cid: string,
   workflows: WorkflowDef[],
-  activity: Row,
+  activity: ActivityRow,
   field: FieldRecord | undefined,
   body: string,
   variables: Record<string, unknown>,

@@ -11,7 +11,8 @@
 import type { DbHandle } from '../../db/schema'
 import { loadGraph } from './config'
 import { findCycles, NAME, nodeId, type Edge, type Graph } from './graph'
-import { Snapshot, type Row } from './inputs'
+import { Snapshot } from './inputs'
+import type { ActivityRow } from '../../db/activities'
 
 export const MAX_NODES = 2000
 export const MAX_FAN_OUT = 50
@@ -52,7 +53,7 @@ interface OutEdge {
   depth: number
 }
 
-export async function explain(db: DbHandle, cid: string, activity: Row, args: ExplainArgs) {
+export async function explain(db: DbHandle, cid: string, activity: ActivityRow, args: ExplainArgs) {
   const started = Date.now()
   const { workflows, graph } = await loadGraph(db, cid)
   const direction = args.direction ?? 'both'

@@ -15,15 +15,13 @@
  *   a stacked variable (a list of dependencies) gives the list of their values.
  * Values are the stored forms: an activitylink or users value is its list of ids.
  */
-import type { Selectable } from 'kysely'
-import type { ActivitiesTable, DbHandle } from '../../db/schema'
+import type { DbHandle } from '../../db/schema'
+import type { ActivityRow } from '../../db/activities'
 import { anyOf } from '../../db/rows'
 import { dependenciesOf, type Dependency, type FunctionNode, type WorkflowDef } from './graph'
 
-export type Row = Selectable<ActivitiesTable>
-
 export class Snapshot {
-  readonly rows = new Map<string, Row>()
+  readonly rows = new Map<string, ActivityRow>()
   private linkersCache = new Map<string, string[]>()
   private targetsCache = new Map<string, string[]>()
   /** Activities whose links both ways are all in the caches (an absent entry means none). */
@@ -51,7 +49,7 @@ export class Snapshot {
     for (const r of rows) this.rows.set(r._id, r)
   }
 
-  active(id: string | undefined): Row | undefined {
+  active(id: string | undefined): ActivityRow | undefined {
     const row = id ? this.rows.get(id) : undefined
     return row && !row.removed ? row : undefined
   }
@@ -83,7 +81,7 @@ export class Snapshot {
   }
 
   /** Active activities whose link (through `fieldId`, or any link field) names `targetId`, in (created, _id) order. */
-  async linkers(targetId: string, fieldId?: string): Promise<Row[]> {
+  async linkers(targetId: string, fieldId?: string): Promise<ActivityRow[]> {
     const key = `${targetId}/${fieldId ?? '*'}`
     let ids = this.linkersCache.get(key) ?? (this.linksLoaded.has(targetId) ? [] : undefined)
     if (!ids) {
@@ -95,7 +93,7 @@ export class Snapshot {
     await this.load(ids)
     return ids
       .map((id) => this.active(id))
-      .filter((r): r is Row => !!r)
+      .filter((r): r is ActivityRow => !!r)
       .sort((a, b) => Number(a.created) - Number(b.created) || (a._id < b._id ? -1 : 1))
   }
 
@@ -107,7 +105,7 @@ export class Snapshot {
     return (await q.execute()).map((r) => r.to_id)
   }
 
-  metadata(row: Row): Record<string, unknown> {
+  metadata(row: ActivityRow): Record<string, unknown> {
     return {
       _id: row._id,
       name: row.name,
@@ -122,13 +120,13 @@ export class Snapshot {
     }
   }
 
-  private read(row: Row, path: string[]): unknown {
+  private read(row: ActivityRow, path: string[]): unknown {
     if (path[0] === 'data') return path[1] === undefined ? this.metadata(row) : (this.metadata(row)[path[1]] ?? null)
     if (path[0] === '_id') return row._id
     return (row.fields as Record<string, unknown>)[path[0]] ?? null
   }
 
-  private async value(row: Row, { type, data }: Dependency): Promise<unknown> {
+  private async value(row: ActivityRow, { type, data }: Dependency): Promise<unknown> {
     if (type === '=') return this.read(row, data)
     if (type === '?') return data[1] ?? data[0]
     if (type === '>') {
@@ -144,7 +142,7 @@ export class Snapshot {
   }
 
   /** The `dep` of a function for one activity. */
-  async dep(row: Row, fn: FunctionNode): Promise<Record<string, unknown>> {
+  async dep(row: ActivityRow, fn: FunctionNode): Promise<Record<string, unknown>> {
     const dep: Record<string, unknown> = {}
     for (const [name, deps] of Object.entries(fn.variables)) {
       const values = []

@@ -10,7 +10,8 @@ import { coerce } from './coerce'
 import { loadGraph } from './config'
 import type { Evaluator } from './evaluator'
 import { NAME, nodeId, type FunctionNode, type Graph } from './graph'
-import { Snapshot, type Row } from './inputs'
+import { Snapshot } from './inputs'
+import type { ActivityRow } from '../../db/activities'
 import { propagate } from './recompute'
 import { activeIdsOf } from './repair'
 
@@ -102,11 +103,11 @@ export interface Draft {
  * evaluateMany: the workflow's functions evaluated on a draft of one activity (a stored one with
  * changes, or a new one), in dependency order; `{fields: {fieldId: {value, error?}}, name?}`.
  */
-export async function evaluateDraft(db: DbHandle, functions: Evaluator, cid: string, stored: Row | null, draft: Draft) {
+export async function evaluateDraft(db: DbHandle, functions: Evaluator, cid: string, stored: ActivityRow | null, draft: Draft) {
   const { workflows, graph } = await loadGraph(db, cid)
   const snapshot = new Snapshot(db, cid, workflows)
   const now = Date.now()
-  const row: Row = stored
+  const row: ActivityRow = stored
     ? { ...stored }
     : ({
         cid,
@@ -130,7 +131,7 @@ export async function evaluateDraft(db: DbHandle, functions: Evaluator, cid: str
         removed_by: null,
         created: now,
         updated: null,
-      } as unknown as Row)
+      } as unknown as ActivityRow)
   row.fields = { ...(row.fields as object), ...(draft.fields ?? {}) }
   if (draft.name !== undefined) row.name = draft.name
   if (draft.phaseId) row.current_phase = draft.phaseId
@@ -155,7 +156,7 @@ export async function evaluateDraft(db: DbHandle, functions: Evaluator, cid: str
 }
 
 /** explainNodeDryRun: one function run once on one activity, with what it read. */
-export async function dryRunNode(db: DbHandle, functions: Evaluator, cid: string, activity: Row, fieldKey: string, includeContext: boolean) {
+export async function dryRunNode(db: DbHandle, functions: Evaluator, cid: string, activity: ActivityRow, fieldKey: string, includeContext: boolean) {
   const { workflows, graph } = await loadGraph(db, cid)
   const fn = graph.functions.get(nodeId(activity.process_id, fieldKey))
   const storedValue = fieldKey === NAME ? activity.name : ((activity.fields as Record<string, unknown>)[fieldKey] ?? null)

@@ -27,7 +27,8 @@ import { coerce } from './coerce'
 import { loadGraph } from './config'
 import type { Evaluator } from './evaluator'
 import { NAME, nodeId, type Edge, type FunctionNode, type Graph } from './graph'
-import { Snapshot, type Row } from './inputs'
+import { Snapshot } from './inputs'
+import type { ActivityRow } from '../../db/activities'
 
 /** Evaluations one write does itself; the rest goes to the queue. */
 export const DEFAULT_BUDGET = 2000
@@ -105,7 +106,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   if (!graph.functions.size) return result
   if (!options.dryRun) await lockWorkspaceFunctions(ctx.db, cid)
   const outcomes: NodeOutcome[] = []
-  const storedOf = (row: Row, fieldKey: string) => (fieldKey === NAME ? row.name : ((row.fields as Record<string, unknown>)[fieldKey] ?? null))
+  const storedOf = (row: ActivityRow, fieldKey: string) => (fieldKey === NAME ? row.name : ((row.fields as Record<string, unknown>)[fieldKey] ?? null))
   const budget = options.budget ?? DEFAULT_BUDGET
   const snapshot = new Snapshot(ctx.db, cid, workflows)
   const fields = new Map(workflows.flatMap((w) => w.fields.map((f) => [f._id, f] as const)))
@@ -326,10 +327,10 @@ function cycleText(start: Node, nodes: Map<string, Node>): string {
 
 /** What one propagation writes, gathered per activity and written at the end. */
 class Writes {
-  private values = new Map<string, { row: Row; patch: Record<string, unknown>; name?: string }>()
+  private values = new Map<string, { row: ActivityRow; patch: Record<string, unknown>; name?: string }>()
   private states = new Map<string, { activityId: string; fieldKey: string; error: string | null; dirty: boolean }>()
 
-  value(row: Row, fieldKey: string, value: unknown) {
+  value(row: ActivityRow, fieldKey: string, value: unknown) {
     const entry = this.values.get(row._id) ?? { row, patch: {} }
     if (fieldKey === NAME) {
       entry.name = value as string
