@@ -86,7 +86,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       })
       const { address, port } = server.address() as AddressInfo
       const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
-      log.info({ url, storage: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` }, `listening on ${url}`)
+      log.info({ url }, `listening on ${url}`)
 
       const db = await (opening ?? connectDb(config))
       log.info({ storage: db.storage }, 'database open')

@@ -19,24 +19,21 @@ export async function sendStoredFile(req: Request, res: Response, path: string, 
   })
   try {
     const stat = await file.stat()
+    const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`
     res.set(headers)
-    res.set({ 'Accept-Ranges': 'bytes', ETag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"` })
+    res.set({ 'Accept-Ranges': 'bytes', ETag: etag })
     if (req.fresh) {
       res.status(304).end()
       return 0
     }
 
-    let start = 0
-    let end = stat.size - 1
-    const ranges = rangeAsked(req, stat.size)
-    if (ranges === -1) {
+    const range = rangeAsked(req, stat.size, etag)
+    if (range === -1) {
       res.status(416).set('Content-Range', `bytes */${stat.size}`).end()
       return 0
     }
-    if (ranges) {
-      ;({ start, end } = ranges)
-      res.status(206).set('Content-Range', `bytes ${start}-${end}/${stat.size}`)
-    }
+    const { start, end } = range ?? { start: 0, end: stat.size - 1 }
+    if (range) res.status(206).set('Content-Range', `bytes ${start}-${end}/${stat.size}`)
     const length = end - start + 1
     res.set('Content-Length', String(length))
     if (req.method === 'HEAD' || length === 0) {
@@ -51,9 +48,9 @@ export async function sendStoredFile(req: Request, res: Response, path: string, 
 }
 
 /** The one range to send, -1 when none can be satisfied, null for the whole file (no Range, a malformed or multiple one, or a stale If-Range). */
-function rangeAsked(req: Request, size: number): { start: number; end: number } | -1 | null {
+function rangeAsked(req: Request, size: number, etag: string): { start: number; end: number } | -1 | null {
   const ifRange = req.get('If-Range')
-  if (ifRange && !ifRange.includes(String(req.res!.get('ETag')))) return null
+  if (ifRange && !ifRange.includes(etag)) return null
   const ranges = req.range(size, { combine: true })
   if (ranges === -1) return -1
   if (ranges === undefined || ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null

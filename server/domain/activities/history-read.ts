@@ -10,7 +10,6 @@ import type { Role, DbHandle } from '../../db/schema'
 import { forbidden, notFound } from '../../errors'
 import { accessToAll, activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import type { ProcessRow } from '../../db/processes'
-
 import type { ActivityRow } from '../../db/activities'
 
 /** Who owns an activity for the `own` permission: its creator. */

@@ -9,10 +9,9 @@ import { forbidden, RpcError } from '../../errors'
 import { loadFunctionStates, type FieldStates } from '../functions/after-write'
 import { activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import type { ProcessRow } from '../../db/processes'
+import type { ActivityRow } from '../../db/activities'
 import { activityRecord } from '../../presenters/activity'
 import { anyOf } from '../../db/rows'
-
-import type { ActivityRow } from '../../db/activities'
 
 /** Followers (discussion members) of each discussion, in order of joining. */
 export async function followersOf(db: DbHandle, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {
