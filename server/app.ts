@@ -102,7 +102,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
         { unsandboxed: config.functionEvaluator === 'unsandboxed-benchmark', mode: config.functionMode },
       )
       if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
-      const dispatcher = new Dispatcher({ registry, db, config, bus, log, mailer, functions })
+      const dispatcher = new Dispatcher({ registry, db, config, bus, hub, log, mailer, functions })
       web.use(refuseBadUrl)
       const routeDeps = { config, db, bus, log }
       web.use(apiRouter(routeDeps, dispatcher))

@@ -13,6 +13,7 @@ import { authorizeMember } from './authorize'
 import { Limits, tooMany } from '../auth/limits'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
+import type { Hub } from '../realtime/hub'
 import { logSignals } from '../realtime/event-log'
 import type { Session } from '../auth/sessions'
 import { checkIdempotencyKey, once } from './idempotency'
@@ -29,6 +30,8 @@ export interface DispatchDeps {
   db: Db
   config: Config
   bus: Bus
+  /** This process's sockets: a session ended by a call is closed here before the reply. */
+  hub: Pick<Hub, 'deliver'>
   log: Logger
   mailer: Mailer
   functions: Evaluator
@@ -134,6 +137,9 @@ export class Dispatcher {
     // Guessing limits are read and written outside the call's transaction: a failed guess still counts.
     const result = entry.op.guessing ? await this.limits.guard(entry.op.guessing, args, transport.address, execute) : await execute()
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
+    // The event log reaches every process a moment later; this one closes the door before it
+    // replies, so the caller's next call on another socket of an ended session is refused.
+    for (const message of queued) if (message.kind === 'sessionEnded') this.deps.hub.deliver(message)
     if (afterCommit.length) {
       this.deps.bus.emit(afterCommit).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
     }

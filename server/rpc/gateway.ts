@@ -87,7 +87,11 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       firstLiveSeq: 0,
       held: null,
       send: (text) => send(text),
-      end: (code, reason) => setImmediate(() => ws.close(code, reason)),
+      // The session is dropped at once: a frame already on its way is refused, not served.
+      end: (code, reason) => {
+        session = null
+        setImmediate(() => ws.close(code, reason))
+      },
     }
     // A socket that just signed in may be reconnecting: its next frame may be `resume`, which must
     // come before any new signal. So signals wait for that frame (or half a second without one).

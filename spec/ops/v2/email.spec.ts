@@ -105,7 +105,7 @@ describe('mail leaves only after COMMIT (server/rpc/dispatch.ts)', () => {
     const entry = (o: ReturnType<typeof op>) => [o.name, { op: o, built: true, args: [], schema: { minItems: 0, maxItems: 0 } }] as const
     const registry = new Map([entry(op('fails', true)), entry(op('works', false))])
     const bus = { emit: async () => {}, close: async () => {} }
-    const deps = { registry, db, config: loadConfig({}), bus, log: pino({ level: 'silent' }), mailer }
+    const deps = { registry, db, config: loadConfig({}), bus, hub: { deliver() {} }, log: pino({ level: 'silent' }), mailer }
     const dispatcher = new Dispatcher(deps as unknown as ConstructorParameters<typeof Dispatcher>[0])
     const transport = { kind: 'http', address: '127.0.0.1', signIn() {}, signOut() {} } as Transport
 
