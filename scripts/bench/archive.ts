@@ -74,7 +74,6 @@ async function main() {
   } finally {
     await me.client.close()
     await server.stop()
-    fs.rmSync(server.dataDir, { recursive: true, force: true })
   }
 }
 

@@ -99,7 +99,6 @@ async function main() {
     await me.client.close()
     bare.kill('SIGTERM')
     await server.stop()
-    fs.rmSync(server.dataDir, { recursive: true, force: true })
   }
   if (PROFILE_DIR) {
     const file = profilesIn(PROFILE_DIR).at(-1)!

@@ -4,7 +4,6 @@
  * stored file itself (GET /file/:id), in the same run.
  *   npx tsx scripts/bench/images.ts
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { imagePipeline, IMAGE_SIZES, type ImageSize } from '../../server/domain/images'
@@ -70,7 +69,6 @@ async function main() {
   } finally {
     await me.client.close()
     await server.stop()
-    fs.rmSync(server.dataDir, { recursive: true, force: true })
   }
 }
 

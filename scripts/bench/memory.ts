@@ -7,7 +7,6 @@
  *   DATABASE_URL=postgres://... npm run bench:memory
  */
 import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
 import { treeRss } from './files'
@@ -40,7 +39,6 @@ async function measure(engine: string, env: Record<string, string>) {
   } finally {
     await me.client.close()
     await server.stop()
-    fs.rmSync(server.dataDir, { recursive: true, force: true })
   }
 }
 

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { START_COMMAND, startServer } from '../../spec/helpers/server'
+import { START_COMMAND, startServer, tempDataDir } from '../../spec/helpers/server'
 
 const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 5)
 const ROOT = path.join(__dirname, '..', '..')
@@ -36,7 +36,7 @@ async function until(check: () => Promise<boolean> | boolean) {
 
 async function main() {
   // A data folder that has run every migration, as after a first start.
-  const first = await startServer({ DATABASE_URL: '' })
+  const first = await startServer({ DATABASE_URL: '', DATA_DIR: tempDataDir() })
   await first.stop()
   const dir = first.dataDir
   const openOnly = `const t=Date.now();import('@electric-sql/pglite').then(async({PGlite})=>{const db=await PGlite.create(${JSON.stringify(path.join(dir, 'pgdata'))});await db.query('select 1');console.log('open');setInterval(()=>{},1000)})`

@@ -3,14 +3,18 @@
  * A real SMTP server on loopback starts first and receives the test server's mail; test files find
  * the messages in TEST_MAIL_DIR (see spec/helpers/mail.ts).
  */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { startMailCatcher } from './mail'
-import { startServer } from './server'
+import { RUN_FOLDER_VARIABLE, startServer, tempDataDir } from './server'
 
 export const TEST_PUBLIC_URL = 'https://app.hlr.test'
 export const TEST_MAIL_FROM = 'HLR tests <server@hlr.test>'
 
 export default async function globalSetup() {
-  const mail = await startMailCatcher()
+  process.env[RUN_FOLDER_VARIABLE] = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-run-'))
+  const mail = await startMailCatcher(tempDataDir())
   process.env.TEST_MAIL_DIR = mail.dir
   process.env.TEST_PUBLIC_URL = TEST_PUBLIC_URL
   ;(globalThis as { __hlrMail?: unknown }).__hlrMail = mail

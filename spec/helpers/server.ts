@@ -21,8 +21,20 @@ export interface RunningServer {
   stop(): Promise<number | null>
 }
 
+/** Set by the test run's global setup: every folder of the run lives under it, and its teardown removes it. */
+export const RUN_FOLDER_VARIABLE = 'HLR_TEST_RUN_DIR'
+/** Folders made outside a test run (benchmarks), removed when the process exits. */
+const madeOutsideARun: string[] = []
+
+/** A fresh server folder. Nothing is left behind: a server folder is hundreds of megabytes with PGlite. */
 export function tempDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-test-'))
+  const runFolder = process.env[RUN_FOLDER_VARIABLE]
+  const dir = fs.mkdtempSync(path.join(runFolder ?? os.tmpdir(), 'hlr-test-'))
+  if (!runFolder) {
+    if (!madeOutsideARun.length) process.once('exit', () => madeOutsideARun.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
+    madeOutsideARun.push(dir)
+  }
+  return dir
 }
 
 /**
@@ -82,9 +94,12 @@ export async function startServer(
     dataDir,
     child,
     output: () => output,
+    /** A folder the caller did not give is removed once the server has exited. */
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
-      return exited
+      const code = await exited
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true })
+      return code
     },
   }
 }

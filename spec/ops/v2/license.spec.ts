@@ -9,7 +9,7 @@ import { operations } from '../../../server/ops'
 import { roleTableOf } from '../../../server/rpc/registry'
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { startServer, type RunningServer } from '../../helpers/server'
+import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { signedIn, uniqueEmail, type SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
@@ -83,8 +83,8 @@ describe('scripts/set-license.ts', () => {
   })
 
   test('an administrator sets a license on a stopped server; the server then enforces its quota and switches', async () => {
-    server = await startServer()
-    const dataDir = server.dataDir
+    const dataDir = tempDataDir()
+    server = await startServer({ DATA_DIR: dataDir })
     const admin = await signedIn('lic-admin', server.wsUrl)
     await admin.client.close()
     expect(await server.stop()).toBe(0)

@@ -1,6 +1,6 @@
 /** v3.user.setBot: the shared service secret, or a bot administrator; never both, never by registration. */
 import { Client } from '../../helpers/client'
-import { startServer, type RunningServer } from '../../helpers/server'
+import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { signedIn, type SignedIn } from '../../helpers/users'
 
 const SECRET = 'the service secret of the bots'
@@ -10,7 +10,7 @@ let someone: SignedIn
 let target: SignedIn
 beforeAll(async () => {
   // The administrator's id is known only once they are registered: register, then restart with it.
-  const first = await startServer({ BOT_SECRET: SECRET })
+  const first = await startServer({ BOT_SECRET: SECRET, DATA_DIR: tempDataDir() })
   const registered = await signedIn('botadmin', first.wsUrl)
   await registered.client.close()
   await first.stop()

@@ -4,7 +4,7 @@
  */
 import { Client } from '../../helpers/client'
 import { nextMail } from '../../helpers/mail'
-import { startServer, type RunningServer } from '../../helpers/server'
+import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { registerUser, signedIn, type SignedIn } from '../../helpers/users'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 
@@ -61,7 +61,7 @@ describe('a scheduled post across a restart', () => {
   })
 
   test('its time passes while the server is down: it appears once the server is up again, and not before its time', async () => {
-    server = await startServer()
+    server = await startServer({ DATA_DIR: tempDataDir() })
     const person = await registerUser('restart', server.wsUrl)
     const login = async (url: string) => {
       const client = await Client.connect({ url })
