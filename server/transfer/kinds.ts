@@ -47,6 +47,8 @@ export interface Kind {
   omit?: OmitFlag
   /** Credentials: never exported (written as null); an import makes new ones, or leaves them empty. */
   secrets?: Record<string, 'renew' | 'empty'>
+  /** Text columns that name records by id inside a sentence (an error message): an import rewrites the ids it has mapped. */
+  idsInText?: string[]
   /** Rows never exported (SQL over the table's columns). */
   except?: RawBuilder<boolean>
   /** For a workspace the exporter does not own: which rows they may see (SQL over the table's columns); absent: none. */
@@ -105,6 +107,8 @@ export const KINDS: Kind[] = [
     table: 'function_state',
     key: ['cid', 'activity_id', 'field_key'],
     omit: 'omitActivities',
+    // "Circular reference: Teams.Level(<activity id>) → …"
+    idsInText: ['error'],
     visible: (s) => activityOfVisible(s, 'function_state.activity_id'),
   },
   {

@@ -7,7 +7,6 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import JSZip from 'jszip'
@@ -83,6 +82,14 @@ async function populate() {
     deals._id,
     fn('Capped', "if (dep.amount > 40) throw new Error('over 40'); return dep.amount", { amount: { type: '=', data: [amount._id] } }),
   )
+  // A cycle in the data: Acme will be its own parent, so its Depth is in error, the text naming Acme by id.
+  const parent = await c.call('process.create_field', companies._id, { label: 'Parent', type: 'activitylink', data: [companies._id] })
+  const depth = await c.call('process.create_field', companies._id, { label: 'Depth', type: 'numeric' })
+  await c.call('process.update_field', companies._id, depth._id, {
+    function: 'return dep.parent == null ? 0 : dep.parent + 1',
+    functionEnabled: true,
+    functionVariables: { parent: { type: '>', data: [parent._id, depth._id] } },
+  })
   const fileBytes = Buffer.from(`contract ${hex()}`)
   const file = await upload(fileBytes, 'contract.txt', { key: owner.key })
   const [acme] = await c.call('v3.activity.createMany', companies._id, [{ name: 'Acme', fields: { [size._id]: 7 } }], { teamId: team._id })
@@ -92,6 +99,7 @@ async function populate() {
     [{ name: 'Big deal', fields: { [link._id]: [acme._id], [amount._id]: 42 }, fileIds: [file.body._id], followerIds: [member.uid] }],
     { teamId: team._id },
   )
+  await c.call('v3.activity.updateMany', [{ _id: acme._id, fields: { [parent._id]: [acme._id] } }])
   const calendar = await c.call('v3.calendar.create', { name: 'Launches' })
   await c.call('v3.calendar.event.create', calendar._id, { title: 'Go live', start: '2026-03-02T09:00:00Z' })
   await c.call('v3.insight.create', { processId: deals._id, name: 'Pipeline', fields: [amount._id] })
@@ -104,8 +112,14 @@ async function populate() {
   expect(await values(deal._id)).toMatchObject({ [doubled._id]: 84, [companySize._id]: 7 })
   expect((await c.call('v3.activity.get', deal._id)).fields).toContainEqual({ _id: capped._id, value: null, error: 'Error: over 40' })
   expect(await values(acme._id)).toMatchObject({ [dealTotal._id]: 42 })
+  expect((await c.call('v3.activity.get', acme._id)).fields).toContainEqual({
+    _id: depth._id,
+    value: 0,
+    error: `Circular reference: Companies.Depth(${acme._id}) → Companies.Depth(${acme._id})`,
+  })
   return {
     cid: owner.cid,
+    acmeId: acme._id,
     fileBytes,
     fields: {
       link: link._id,
@@ -159,12 +173,12 @@ async function canonical(zip: JSZip, skip: string[]) {
           : v
   const names = new Map<string, string>()
   const rename = (v: unknown): unknown => {
-    if (typeof v === 'string') {
-      const m = ID.exec(v)
-      if (!m) return v
-      if (!names.has(m[2])) names.set(m[2], `id${names.size}`)
-      return `${m[1] ?? ''}${names.get(m[2])}`
-    }
+    // Ids inside a sentence (an error message) are named too, so a text still naming the old ids differs.
+    if (typeof v === 'string')
+      return v.replace(/(?<![0-9a-f])[0-9a-f]{24}(?![0-9a-f])/g, (id) => {
+        if (!names.has(id)) names.set(id, `id${names.size}`)
+        return names.get(id)!
+      })
     if (Array.isArray(v)) return v.map(rename)
     if (v && typeof v === 'object')
       return Object.fromEntries(
@@ -202,9 +216,9 @@ describe('v3.user.data.export and .job', () => {
     expect(manifest).toMatchObject({ format: 'hlr-export', formatVersion: 1, workspaces: [{ _id: world.cid, whole: true }] })
     expect(manifest.counts).toMatchObject({
       workflows: 2,
-      fields: 7,
+      fields: 9,
       activities: 2,
-      functionState: 1,
+      functionState: 2,
       files: 1,
       fileContents: 1,
       invites: 1,
@@ -249,7 +263,7 @@ describe('v3.user.data.export and .job', () => {
 
 describe('an export archive is kept EXPORT_KEEP_HOURS', () => {
   test('then the archive and its job are removed (by the sweep, which also runs at start)', async () => {
-    const server = await startServer({ EXPORT_KEEP_HOURS: '0.0005', DATABASE_URL: '' })
+    const server = await startServer({ EXPORT_KEEP_HOURS: '0.0005', DATABASE_URL: '', DATA_DIR: tempDataDir() })
     let me = await signedIn('xfer-expiry', server.wsUrl)
     const job = await finished(me.client, (await me.client.call('v3.user.data.export'))._id)
     expect(job).toMatchObject({ state: 'finished', expires: expect.any(Number) })
@@ -321,7 +335,7 @@ describe('v3.user.data.export.workspaces and .import', () => {
       processesOnB.flatMap((p) => Object.values(p.fields as Record<string, Field>)).map((f) => [f.label, f]),
     )
     const idOnB = (label: string) => fieldOnB[label]._id
-    expect(Object.keys(fieldOnB).sort()).toEqual(['Amount', 'Capped', 'Company', 'Company size', 'Deal total', 'Doubled', 'Size'])
+    expect(Object.keys(fieldOnB).sort()).toEqual(['Amount', 'Capped', 'Company', 'Company size', 'Deal total', 'Depth', 'Doubled', 'Parent', 'Size'])
     for (const f of Object.values(fieldOnB)) expect(Object.values(world.fields)).not.toContain(f._id)
     expect(fieldOnB.Doubled).toMatchObject({
       function: 'return dep.amount * 2',
@@ -347,8 +361,11 @@ describe('v3.user.data.export.workspaces and .import', () => {
         { _id: idOnB('Capped'), value: null, error: 'Error: over 40' },
       ]),
     )
+    // The error's text names the activity by its id on B.
+    const cycle = `Circular reference: Companies.Depth(${acmeOnB._id}) → Companies.Depth(${acmeOnB._id})`
     expect(acmeOnB.fields).toEqual(
       expect.arrayContaining([
+        { _id: idOnB('Depth'), value: 0, error: cycle },
         { _id: idOnB('Size'), value: 7 },
         { _id: idOnB('Deal total'), value: 42 },
       ]),
@@ -389,7 +406,7 @@ describe("npm run export / import (the operator's path)", () => {
   test("an archive imported into a stopped server's folder and exported from it again holds the same records", async () => {
     const job = await finished(owner.client, (await owner.client.call('v3.user.data.export', [world.cid]))._id)
     const res = await fetch(`${process.env.TEST_SERVER_URL}/file/${job.fileId}?dl=1`, { headers: { hlrkey: owner.key } })
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-cli-'))
+    const dir = tempDataDir()
     const archive = path.join(dir, 'in.zip')
     fs.writeFileSync(archive, Buffer.from(await res.arrayBuffer()))
 
@@ -411,6 +428,5 @@ describe("npm run export / import (the operator's path)", () => {
     const [before, after] = await Promise.all([JSZip.loadAsync(fs.readFileSync(archive)), JSZip.loadAsync(fs.readFileSync(out))])
     const [cx, cy] = await Promise.all([canonical(before, byDesign), canonical(after, byDesign)])
     for (const kind of Object.keys(cx)) expect([kind, cy[kind]]).toEqual([kind, cx[kind]])
-    fs.rmSync(dir, { recursive: true, force: true })
   }, 180_000)
 })
