@@ -52,11 +52,13 @@ test('on(signal) hears what another client changes; the handler can be removed',
   expect(heard[0]).toMatchObject({ _id: ada.cid, changed: ['name'] })
   stop()
   await editor.call('v2.network.update', null, { name: 'Signals 2' })
-  // The editor hears its own change too: once it has, the watcher would have heard it as well.
+  // The editor hears its own changes too: once it has heard one, the watcher would have heard the
+  // second change as well. (The second change's signal may come after its reply, so the editor may
+  // hear both at once: at least one, not exactly one.)
   const echo: any[] = []
   editor.on('network.updated', (meta) => echo.push(meta))
   await editor.call('v2.network.update', null, { name: 'Signals 3' })
-  await until(() => echo.length === 1, 'the editor hearing its change')
+  await until(() => echo.length >= 1, 'the editor hearing its change')
   expect(heard).toHaveLength(1)
 })
 
