@@ -1,9 +1,8 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { ConfigError, environment, loadConfig } from '../server/config'
 import { Client } from './helpers/client'
-import { startServer } from './helpers/server'
+import { startServer, tempDataDir } from './helpers/server'
 
 test('defaults: PGlite in ./data on 127.0.0.1:8080', () => {
   const config = loadConfig({})
@@ -71,7 +70,7 @@ test('keys and the door: defaults, and every bad value named (secrets never repe
 
 describe('the .env file', () => {
   const folderWith = (files: Record<string, string>) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-env-'))
+    const dir = tempDataDir()
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text)
     return dir
   }

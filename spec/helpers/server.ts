@@ -26,7 +26,7 @@ export const RUN_FOLDER_VARIABLE = 'HLR_TEST_RUN_DIR'
 /** Folders made outside a test run (benchmarks), removed when the process exits. */
 const madeOutsideARun: string[] = []
 
-/** A fresh server folder. Nothing is left behind: a server folder is hundreds of megabytes with PGlite. */
+/** A fresh folder for a server (or anything a test writes). Nothing is left behind: a server folder is hundreds of megabytes with PGlite. */
 export function tempDataDir(): string {
   const runFolder = process.env[RUN_FOLDER_VARIABLE]
   const dir = fs.mkdtempSync(path.join(runFolder ?? os.tmpdir(), 'hlr-test-'))
