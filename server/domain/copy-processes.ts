@@ -21,7 +21,7 @@ import path from 'node:path'
 import { loadFields, loadMemberEntries } from '../db/processes'
 import type { ProcessFieldType, ProcessPermission, Role, DbHandle } from '../db/schema'
 import { notFound } from '../errors'
-import { newId } from '../ids'
+import { newId, replaceIdsInText } from '../ids'
 import { visibleProcessesOf } from '../policies/processes'
 import type { Context } from '../rpc/operation'
 import { enforceQuota } from './quota'
@@ -174,11 +174,9 @@ export async function copyProcesses(
   return { processIds: schemas.map((s) => ids[s._id]), ids }
 }
 
-const ID_IN_TEXT = /[0-9a-f]{24}/g
-
 /** A deep copy of `value` where every old id (whole string, object key, or inside a string) is replaced by its new one. */
 function remapIds(value: unknown, ids: Record<string, string>): unknown {
-  if (typeof value === 'string') return ids[value] ?? value.replace(ID_IN_TEXT, (m) => ids[m] ?? m)
+  if (typeof value === 'string') return ids[value] ?? replaceIdsInText(value, (id) => ids[id])
   if (Array.isArray(value)) return value.map((v) => remapIds(v, ids))
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}

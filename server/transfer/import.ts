@@ -22,7 +22,7 @@ import { DEFAULT_LICENSE } from '../db/workspaces'
 import { commitUpload, filePath, tmpDir } from '../domain/files'
 import { quotaUsage } from '../domain/quota'
 import { refused } from '../errors'
-import { isObjectId, newId, newSecret } from '../ids'
+import { isObjectId, newId, newSecret, replaceIdsInText } from '../ids'
 import { KINDS, type Kind } from './kinds'
 import type { Archive } from './reader'
 
@@ -41,7 +41,6 @@ interface Person {
 }
 
 const PREFIXED = /^(user|team|network|group|form)_([0-9a-f]{24})$/
-const ID_IN_TEXT = /(?<![0-9a-f])[0-9a-f]{24}(?![0-9a-f])/g
 
 export async function importArchive(
   db: DbHandle,
@@ -86,8 +85,6 @@ export async function importArchive(
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [remap(k) as string, remap(v)]))
     return value
   }
-  // Only ids already mapped (the records named come before the text in KINDS); any other stays.
-  const remapInText = (text: string) => text.replace(ID_IN_TEXT, (id) => ids.get(id) ?? id)
 
   const jsonColumns = await jsonColumnsOf(db)
   const counts: Record<string, number> = {}
@@ -119,7 +116,8 @@ export async function importArchive(
           invites.get(`${row.cid}:${source.uid}`)?.teams.push(row.team_id as string)
           continue
         }
-        for (const column of kind.idsInText ?? []) if (typeof row[column] === 'string') row[column] = remapInText(row[column])
+        // Only ids already mapped (the records a text names come before it in KINDS); any other stays.
+        for (const column of kind.idsInText ?? []) if (typeof row[column] === 'string') row[column] = replaceIdsInText(row[column], (id) => ids.get(id))
         adjust(kind, row, importer)
         if (kind.name === 'files' && archive.has(`files/${source._id}`)) copied.push(await copyBytes(config, archive, source._id as string, row._id as string))
         await insertRow(db, kind, row, jsonColumns.get(kind.table) ?? new Set())

@@ -7,14 +7,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startMailCatcher } from './mail'
-import { RUN_FOLDER_VARIABLE, startServer, tempDataDir } from './server'
+import { RUN_FOLDER_VARIABLE, startServer } from './server'
 
 export const TEST_PUBLIC_URL = 'https://app.hlr.test'
 export const TEST_MAIL_FROM = 'HLR tests <server@hlr.test>'
 
 export default async function globalSetup() {
   process.env[RUN_FOLDER_VARIABLE] = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-run-'))
-  const mail = await startMailCatcher(tempDataDir())
+  const mail = await startMailCatcher()
   process.env.TEST_MAIL_DIR = mail.dir
   process.env.TEST_PUBLIC_URL = TEST_PUBLIC_URL
   ;(globalThis as { __hlrMail?: unknown }).__hlrMail = mail

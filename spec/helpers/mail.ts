@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { tempDataDir } from './server'
 
 export interface Envelope {
   from: string
@@ -35,7 +35,7 @@ export interface MailCatcher {
   close(): Promise<void>
 }
 
-export async function startMailCatcher(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlr-mail-'))): Promise<MailCatcher> {
+export async function startMailCatcher(dir = tempDataDir()): Promise<MailCatcher> {
   const user = 'hlr-test'
   const pass = randomBytes(12).toString('hex')
   let seq = 0
