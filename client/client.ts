@@ -13,7 +13,7 @@
  */
 import { HlrError, lostReply, type WireError } from './errors'
 import { httpCall, Unreachable } from './http'
-import { READ_ONLY_OPERATIONS } from './ops.generated'
+import { READ_ONLY_OPERATIONS } from '../schemas/types.generated'
 import type { ArgsOf, ConnectionState, ConnectOptions, OpName, ReloadReason, ResultOf, Signal, SignalHandler, WebSocketClass, WebSocketLike } from './types'
 
 interface PendingCall {

@@ -1,7 +1,8 @@
 /** The shapes the client works with: operation names and types, options, signals, connection states. */
-import type { Operations } from './ops.generated'
+import type { Operations, OpName } from '../schemas/types.generated'
 
-export type OpName = keyof Operations
+export type { OpName }
+/** An operation's arguments as they go on the wire, and its result (schemas/types.generated.ts, `npm run types`). */
 export type ArgsOf<O extends OpName> = Operations[O]['args']
 export type ResultOf<O extends OpName> = Operations[O]['result']
 

@@ -15,7 +15,7 @@ import type { Db } from '../db/connect'
 import type { Bus, BusMessage } from '../realtime/bus'
 import type { Resumed } from '../realtime/resume'
 import type { SignalMeta, SignalName, SignalTopic } from '../realtime/signals'
-import type { OperationArgs, OperationName } from './args.generated'
+import type { HandlerArgs, OpName } from '../../schemas/types.generated'
 
 /** What a transport (socket or HTTP request) lets an operation do to it. */
 export interface Transport {
@@ -125,10 +125,10 @@ export type Access = 'public' | 'signedIn' | 'member'
 type ContextOf<A extends Access> = A extends 'member' ? MemberContext : A extends 'signedIn' ? SignedInContext : Context
 
 /**
- * The arguments of operation `N` as its schema describes them (server/rpc/args.generated.ts,
+ * The arguments of operation `N` as its schema describes them (schemas/types.generated.ts,
  * `npm run types`): a handler that leaves its parameters unannotated gets these types.
  */
-export type Args<N extends string> = N extends OperationName ? OperationArgs[N] : any[]
+export type Args<N extends string> = N extends OpName ? HandlerArgs<N> : any[]
 
 interface Common<A extends Access, N extends string> {
   name: N
@@ -170,6 +170,6 @@ export interface Operation extends Omit<Common<Access, string>, 'run'>, Partial<
 }
 
 /** Declares an operation; its name (one of schemas/ops) types the arguments of `run`. */
-export function operation<A extends Access, N extends OperationName>(op: Declaration<A, N>): Operation {
+export function operation<A extends Access, N extends OpName>(op: Declaration<A, N>): Operation {
   return op as unknown as Operation
 }
