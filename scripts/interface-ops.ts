@@ -1,7 +1,7 @@
 /**
  * Parser for the RPC operation tables of docs/interface.md.
  *
- * Shared by scripts/generate-schemas.ts and spec/schemas.spec.ts. Only the
+ * Used by spec/schemas.spec.ts. Only the
  * tables under "## Endpoints" whose header starts with "| Operation |" are
  * operation tables (the plain HTTP routes table is not). Each table lives
  * under a "### Heading (`prefix.*`, ...)" heading; a row whose first cell does
