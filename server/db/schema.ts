@@ -1,5 +1,12 @@
 /** Table types for kysely. Timestamps are milliseconds since 1970 (bigint columns read as numbers). */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
+import type { FieldType, FilledBy, Permission, PropertyFieldType, Role, WallPost } from '../../schemas/types.generated'
+
+// The enums a column holds are those of schemas/ (defs.json, records/), so the wire and the tables agree.
+export type { PropertyFieldType, Role }
+export type ProcessFieldType = FieldType
+export type ProcessPermission = Permission
+export type WallPostState = WallPost['state']
 
 type Json<T> = ColumnType<T, string, string>
 
@@ -38,8 +45,6 @@ export interface WorkspacesTable {
   created: number
   updated: number | null
 }
-
-export type Role = 'owner' | 'admin' | 'user' | 'guest' | 'inviter'
 
 /** Belongs to a workspace: `cid` leads the primary key (see the storage notes in the README). */
 export interface WorkspaceMembersTable {
@@ -109,14 +114,12 @@ export interface InvitesTable {
   updated: number | null
 }
 
-export type PropertyFieldType = 'text' | 'date' | 'phone' | 'email' | 'url' | 'team' | 'country' | 'optionlist'
-
 export interface PropertyFieldsTable {
   cid: string
   _id: string
   label: string
   type: PropertyFieldType
-  filled_by: 'user' | 'admin'
+  filled_by: FilledBy
   enable_multiple: Generated<boolean>
   data: Json<unknown> | null
   uid: string
@@ -156,26 +159,6 @@ export interface ProcessesTable {
   updated: number | null
 }
 
-export type ProcessFieldType =
-  | 'activitylink'
-  | 'country'
-  | 'date'
-  | 'daterange'
-  | 'datetime'
-  | 'datetimerange'
-  | 'numeric'
-  | 'numericunit'
-  | 'teams'
-  | 'text'
-  | 'textarea'
-  | 'textunit'
-  | 'textpredefinedoptions'
-  | 'time'
-  | 'timerange'
-  | 'users'
-  | 'linkedfrom'
-  | 'subheader'
-
 export interface ProcessFieldsTable {
   cid: string
   _id: string
@@ -186,8 +169,6 @@ export interface ProcessFieldsTable {
   created: number
   updated: number | null
 }
-
-export type ProcessPermission = 'admin' | 'any' | 'own' | 'ownteam'
 
 export interface ProcessMembersTable {
   cid: string
@@ -455,8 +436,6 @@ export interface IdempotencyKeysTable {
 }
 
 /** server/db/migrations/040_wall.ts: the wall. */
-export type WallPostState = 'draft' | 'scheduled' | 'published'
-
 export interface WallPostsTable {
   cid: string
   _id: string
