@@ -68,7 +68,8 @@ export async function unknownProcesses(db: DbHandle, cid: string, ids: string[])
   return ids.filter((id) => !found.has(id))
 }
 
-export interface MemberEntry {
+/** A type rather than an interface: only a type fits the open objects of the Process record's `members`. */
+export type MemberEntry = {
   id: string
   permissions: ProcessPermission[]
 }

@@ -1,18 +1,6 @@
 /** Public forms of workflows (table public_forms): at most one per workflow, found by key. */
 import type { PublicFormsTable, DbHandle } from './schema'
 
-/** The public form record of the interface. */
-export interface PublicFormRecord {
-  key: string
-  creator: string
-  team_account: { team: string | null; account: string | null }
-  followers: 'none' | 'creator' | 'team'
-  active: boolean
-  enableMessaging: boolean
-  allowRead: boolean
-  theme: Record<string, unknown>
-}
-
 export async function loadPublicForm(db: DbHandle, cid: string, processId: string) {
   return db.selectFrom('public_forms').selectAll().where('cid', '=', cid).where('process_id', '=', processId).executeTakeFirst()
 }

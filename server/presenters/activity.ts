@@ -1,4 +1,5 @@
 /** The Activity record on the wire (schemas/records/activity.json). */
+import type { Activity, Any, Location } from '../../schemas/types.generated'
 import type { ActivityRow } from '../db/activities'
 import type { FieldStates } from '../domain/functions/after-write'
 
@@ -8,8 +9,8 @@ import type { FieldStates } from '../domain/functions/after-write'
  * files, sequence, updated?, priority?, location?, ballHolder?, nameError?,
  * nameStale?}`.
  */
-export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = [], states?: FieldStates) {
-  const values = row.fields as Record<string, unknown>
+export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = [], states?: FieldStates): Activity {
+  const values = row.fields as Record<string, Any>
   const known = (id: string) => id in values || !!states?.get(id)
   const ids = [
     ...fieldsOrder.filter(known),
@@ -20,7 +21,7 @@ export function activityRecord(row: ActivityRow, followers: string[], fieldsOrde
     const state = states?.get(id)
     return { _id: id, value: values[id] ?? null, ...(state?.error ? { error: state.error } : {}), ...(state?.dirty ? { stale: true } : {}) }
   }
-  const record: Record<string, unknown> = {
+  const record: Activity = {
     _id: row._id,
     uid: row.uid,
     cid: row.cid,
@@ -43,7 +44,7 @@ export function activityRecord(row: ActivityRow, followers: string[], fieldsOrde
   if (row.sequence !== null) record.sequence = Number(row.sequence)
   if (row.updated !== null) record.updated = Number(row.updated)
   if (row.priority !== null) record.priority = row.priority
-  if (row.location !== null) record.location = row.location
+  if (row.location !== null) record.location = row.location as Location
   if (row.ball_holder !== null) record.ballHolder = row.ball_holder
   return record
 }

@@ -1,4 +1,5 @@
 /** Invites on the wire (schemas/records/invite.json): as managers list them, and as the invited person sees them. */
+import type { InviteRecord } from '../../schemas/types.generated'
 import { userBrief, workspaceName, type InviteRow } from '../db/invites'
 import type { Context } from '../rpc/operation'
 
@@ -27,7 +28,7 @@ export function inviteEntry(row: InviteRow) {
  * The invite record of the interface, as the invited person sees it (company.check_invite,
  * v2.user.invite.list): no managers' notes; `user` is the inviter, `network` the workspace.
  */
-export async function inviteRecord(ctx: Context, row: InviteRow) {
+export async function inviteRecord(ctx: Context, row: InviteRow): Promise<InviteRecord> {
   const [inviter, name] = await Promise.all([userBrief(ctx.db, row.invited_by), workspaceName(ctx.db, row.cid)])
   return {
     _id: row._id,

@@ -1,11 +1,12 @@
 /** The process object on the wire (schemas/records/process.json), as v2.process.get returns it. */
+import type { Process, ProcessField } from '../../schemas/types.generated'
 import { isStarred, loadFields, loadMemberEntries } from '../db/processes'
 import type { DbHandle } from '../db/schema'
 import type { MemberEntry, ProcessRow } from '../db/processes'
 import { publicFormEntry } from './public-form'
 
 /** The process object of v2.process.get. */
-export async function processObject(db: DbHandle, p: ProcessRow, viewer: string, memberEntries?: MemberEntry[]) {
+export async function processObject(db: DbHandle, p: ProcessRow, viewer: string, memberEntries?: MemberEntry[]): Promise<Process> {
   // Independent reads: on PostgreSQL they run at once on the pool's connections. The member entries
   // are read again only when the caller does not have them (loadProcessAccess reads them).
   const [fields, members, publicForm, starred] = await Promise.all([
@@ -14,7 +15,7 @@ export async function processObject(db: DbHandle, p: ProcessRow, viewer: string,
     publicFormEntry(db, p.cid, p._id),
     isStarred(db, p.cid, p._id, viewer),
   ])
-  const object: Record<string, unknown> = {
+  return {
     phases: {},
     phasesOrder: [],
     phasesRemoved: [],
@@ -29,11 +30,10 @@ export async function processObject(db: DbHandle, p: ProcessRow, viewer: string,
     enableUnlinkedMode: p.dataset,
     created: p.created,
     members,
-    fields: Object.fromEntries(fields.map((f) => [f._id, f])),
+    fields: Object.fromEntries(fields.map((f) => [f._id, f as ProcessField])),
     isStarred: starred,
+    ...(p.key !== null && { key: p.key }),
+    // Required by the record: a workflow never changed was last updated when it was created.
+    updated: p.updated ?? p.created,
   }
-  if (p.key !== null) object.key = p.key
-  // Required by the record: a workflow never changed was last updated when it was created.
-  object.updated = p.updated ?? p.created
-  return object
 }

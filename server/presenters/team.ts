@@ -1,8 +1,10 @@
 /** Teams and their accounts on the wire (schemas/records/team.json). */
 import type { Selectable } from 'kysely'
+import type { Team } from '../../schemas/types.generated'
 import type { TeamsTable } from '../db/schema'
 
-export interface AccountRecord {
+/** A type rather than an interface: only a type fits the open object of the Team record's `accounts`. */
+export type AccountRecord = {
   _id: string
   team_id: string
   name: string
@@ -11,8 +13,8 @@ export interface AccountRecord {
   updated?: number
 }
 
-/** The Team record of company.load_team and company.form_get_teams. */
-export interface TeamRecord {
+/** The Team record of company.load_team and company.form_get_teams, as this server fills it. */
+export interface TeamRecord extends Team {
   _id: string
   name: string
   description?: string

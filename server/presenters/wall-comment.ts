@@ -1,21 +1,9 @@
 /** Wall comments on the wire (schemas/records/wall-comment.json). */
+import type { Location, WallComment } from '../../schemas/types.generated'
 import type { CommentRow } from '../db/wall'
 import { time, type WallPerson } from './wall-post'
 
-export interface WallCommentRecord {
-  _id: string
-  cid: string
-  postId: string
-  uid: string
-  author: WallPerson
-  text: string
-  loc: unknown
-  tagged: string[]
-  tags: string[]
-  files: string[]
-  created: number
-  updated: number | null
-}
+export type WallCommentRecord = WallComment
 
 export function wallCommentRecord(c: CommentRow, author: WallPerson): WallCommentRecord {
   return {
@@ -25,7 +13,7 @@ export function wallCommentRecord(c: CommentRow, author: WallPerson): WallCommen
     uid: c.uid,
     author,
     text: c.text,
-    loc: c.loc ?? null,
+    loc: (c.loc as Location | null) ?? null,
     tagged: c.tagged,
     tags: c.tags,
     files: c.files,

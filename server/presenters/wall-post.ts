@@ -1,40 +1,12 @@
 /** Wall posts on the wire (schemas/records/wall-post.json). */
 import type { PostRow } from '../db/wall'
-import type { WallPostState } from '../db/schema'
+import type { Location, WallPost } from '../../schemas/types.generated'
 
 /** An author as a post or comment shows them. */
-export interface WallPerson {
-  _id: string
-  firstname: string
-  lastname: string
-}
+export type WallPerson = WallPost['author']
 
 /** A post for one viewer: `liked` and `followed` are theirs, `recipients` those they may see. */
-export interface WallPostRecord {
-  _id: string
-  cid: string
-  uid: string
-  author: WallPerson
-  subject: string
-  text: string
-  files: string[]
-  loc: unknown
-  recipients: string[]
-  announcement: boolean
-  allowReply: boolean
-  state: WallPostState
-  scheduleTime: number | null
-  published: number | null
-  pinned: boolean
-  likes: number
-  liked: boolean
-  comments: number
-  followed: boolean
-  created: number
-  updated: number | null
-  /** In a page of wall2.load_posts: the hash of the page. */
-  hash?: number
-}
+export type WallPostRecord = WallPost
 
 /** What a post's record shows beyond its row, for the viewer. */
 export interface PostFacts {
@@ -56,7 +28,7 @@ export function wallPostRecord(p: PostRow, facts: PostFacts): WallPostRecord {
     subject: p.subject,
     text: p.text,
     files: p.files,
-    loc: p.loc ?? null,
+    loc: (p.loc as Location | null) ?? null,
     recipients: facts.recipients,
     announcement: p.to_all,
     allowReply: p.allow_reply,
