@@ -1,8 +1,14 @@
 /**
- * Every operation the server has built, in one explicit list. The registry checks it at boot
- * against schemas/ops; interface operations missing here answer 501 "not built yet".
- * Files are named after the operation name minus its last segment (v2.network.invite.send ->
- * v2/network/invite.ts); company.* is split by subject under company/.
+ * Every operation the server has built: every module of server/ops, listed here once. The registry
+ * checks the list at boot against schemas/ops; interface operations missing here answer 501 "not
+ * built yet".
+ *
+ * Where an operation lives: a file's folder is a prefix of every operation in it; a file is its
+ * namespace or one subject of it. v2.network.invite.send is in v2/network/invite.ts (the file is its
+ * namespace); company.set_team_data in company/teams.ts and v3.activity.updateMany in
+ * v3/activity/update.ts (one subject of the folder's namespace). spec/rpc/registry.spec.ts checks
+ * the rule and that each module is listed and exports operations only; docs/reference/operations.md
+ * has the table of names and files (scripts/operation-files.ts).
  */
 import type { Operation } from '../rpc/operation'
 import * as auth from './auth'
@@ -22,7 +28,7 @@ import * as v2networkCopy from './v2/network/copy'
 import * as v2networkInvite from './v2/network/invite'
 import * as v2networkLicense from './v2/network/license'
 import * as v2networkProduct from './v2/network/product'
-import * as v2networkRoles from './v2/network/roles'
+import * as v2networkRole from './v2/network/role'
 import * as v2process from './v2/process'
 import * as v2processCopy from './v2/process/copy'
 import * as v2processFunctions from './v2/process/functions'
@@ -33,6 +39,10 @@ import * as v2processTranslation from './v2/process/translation'
 import * as v2user from './v2/user'
 import * as v2userInvite from './v2/user/invite'
 import * as v3activity from './v3/activity'
+import * as v3activityRead from './v3/activity/read'
+import * as v3activityList from './v3/activity/list'
+import * as v3activityUpdate from './v3/activity/update'
+import * as v3activityCounts from './v3/activity/counts'
 import * as v3activityBall from './v3/activity/ball'
 import * as v3activityFunctions from './v3/activity/functions'
 import * as v3activityEvaluateWorkflowFunctions from './v3/activity/evaluateWorkflowFunctions'
@@ -81,7 +91,7 @@ const modules = [
   v2networkInvite,
   v2networkLicense,
   v2networkProduct,
-  v2networkRoles,
+  v2networkRole,
   v2process,
   v2processCopy,
   v2processFunctions,
@@ -92,6 +102,10 @@ const modules = [
   v2user,
   v2userInvite,
   v3activity,
+  v3activityRead,
+  v3activityList,
+  v3activityUpdate,
+  v3activityCounts,
   v3activityBall,
   v3activityFunctions,
   v3activityEvaluateWorkflowFunctions,

@@ -1,7 +1,7 @@
 /**
- * Activities: v3.activity.create, createMany (server/domain/activities/write.ts), and the added
- * reads get and the soft remove (activity/read.ts) and list (activity/list.ts), re-exported here; updateMany
- * (activity/update.ts); count, phaseCount, buildPhaseCountCache and permissions (activity/counts.ts).
+ * Activities: v3.activity.create, createMany (server/domain/activities/write.ts). Beside them in
+ * activity/: the added reads get and the soft remove (read.ts), list (list.ts), updateMany
+ * (update.ts); count, phaseCount, buildPhaseCountCache and permissions (counts.ts).
  * Everything is checked under THE rule of server/policies/processes.ts: a caller who may not see a
  * workflow or activity gets 404.
  *
@@ -15,11 +15,6 @@ import { forbidden, notFound } from '../../errors'
 import { isObjectId } from '../../ids'
 import { canCreateActivity, loadProcessAccess } from '../../policies/processes'
 import { operation, type SignedInContext } from '../../rpc/operation'
-
-export * from './activity/read'
-export * from './activity/list'
-export * from './activity/update'
-export * from './activity/counts'
 
 /** A workflow by id, or by its key in options.workspaceId (else the current workspace); 404 unless the caller sees it, 403 unless they may create in it. */
 async function creatableProcess(ctx: SignedInContext, processIdOrKey: string, workspaceId?: string) {
