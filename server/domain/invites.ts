@@ -39,8 +39,8 @@ export async function checkInviteTargets(ctx: Context, cid: string, argument: nu
  * resend) act there. A caller who is not a member of that workspace is told the invite is not
  * found, like a wrong key.
  */
-export async function inviteWorkspace({ db, session }: Caller, key: string): Promise<string> {
-  const row = await findInviteByKey(db, key)
+export async function inviteWorkspace({ db, session }: Caller, inviteKey: string): Promise<string> {
+  const row = await findInviteByKey(db, inviteKey)
   if (!row || !(await membership(db, row.cid, session.uid))) throw notFound('invite')
   return row.cid
 }

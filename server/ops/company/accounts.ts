@@ -18,14 +18,14 @@ export const newAccount = operation({
   name: 'company.new_account',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, input) {
+  async run(ctx, account) {
     const { cid } = ctx
-    const name = input.name.trim()
+    const name = account.name.trim()
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
-    if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFoundAt('team', 0, '/team_id')
-    const account = await insertAccount(ctx.db, cid, input.team_id, name)
-    published(ctx, cid, input.team_id, account._id)
-    return account
+    if (!(await teamExists(ctx.db, cid, account.team_id))) throw notFoundAt('team', 0, '/team_id')
+    const created = await insertAccount(ctx.db, cid, account.team_id, name)
+    published(ctx, cid, account.team_id, created._id)
+    return created
   },
 })
 
@@ -34,11 +34,11 @@ export const removeAccount = operation({
   name: 'company.remove_account',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, input) {
+  async run(ctx, account) {
     const { cid } = ctx
-    if (!(await findAccount(ctx.db, cid, input.account_id, input.team_id))) throw notFound('account')
-    await deleteAccount(ctx.db, cid, input.account_id)
-    published(ctx, cid, input.team_id, input.account_id)
+    if (!(await findAccount(ctx.db, cid, account.account_id, account.team_id))) throw notFound('account')
+    await deleteAccount(ctx.db, cid, account.account_id)
+    published(ctx, cid, account.team_id, account.account_id)
     return true
   },
 })
@@ -51,21 +51,21 @@ export const setAccountData = operation({
   name: 'company.set_account_data',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, section, input) {
+  async run(ctx, section, data) {
     const { cid } = ctx
     const invalid = (reason: string) => ctx.invalid(1, `/${section}`, reason, { section })
     let change: { name: string } | { color: string }
     if (section === 'name') {
-      const name = input.name?.trim()
-      if (input.name === undefined) throw invalid('is required')
+      const name = data.name?.trim()
+      if (data.name === undefined) throw invalid('is required')
       if (!name) throw invalid('must not be blank')
       change = { name }
     } else {
-      if (input.color === undefined) throw invalid('is required')
-      if (!HEX_COLOR.test(input.color)) throw invalid('must be a hex color such as #1a2b3c')
-      change = { color: input.color }
+      if (data.color === undefined) throw invalid('is required')
+      if (!HEX_COLOR.test(data.color)) throw invalid('must be a hex color such as #1a2b3c')
+      change = { color: data.color }
     }
-    const account = await findAccount(ctx.db, cid, input.account_id)
+    const account = await findAccount(ctx.db, cid, data.account_id)
     if (!account) throw notFound('account')
     const updated = await updateAccount(ctx.db, cid, account._id, change)
     published(ctx, cid, account.team_id, account._id)

@@ -35,17 +35,17 @@ export const addField = operation({
   name: 'company.add_property_field',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, _target, input) {
+  async run(ctx, _target, field) {
     const { cid } = ctx
     let definition
     try {
-      definition = checkDefinition(input)
+      definition = checkDefinition(field)
     } catch (err) {
       throw definitionError(ctx, err, 1)
     }
-    const field = await insertField(ctx.db, cid, ctx.session.uid, definition)
-    ctx.publish(`workspace:${cid}`, 'company.propertyField.created', { cid, _id: field._id })
-    return publicField(field)
+    const stored = await insertField(ctx.db, cid, ctx.session.uid, definition)
+    ctx.publish(`workspace:${cid}`, 'company.propertyField.created', { cid, _id: stored._id })
+    return publicField(stored)
   },
 })
 
@@ -59,16 +59,16 @@ export const updateFieldOp = operation({
   name: 'company.update_property_field',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, _target, fieldId, input) {
+  async run(ctx, _target, fieldId, field) {
     const { cid } = ctx
-    if (input._id !== undefined && input._id !== fieldId) {
+    if (field._id !== undefined && field._id !== fieldId) {
       throw ctx.invalid(2, '/_id', 'must be the fieldId of argument 2')
     }
     const current = await findField(ctx.db, cid, fieldId, { lock: 'update' })
     if (!current) throw notFound('property field')
     let definition
     try {
-      definition = checkDefinition(input, current.type === input.type ? current : { ...current, data: null })
+      definition = checkDefinition(field, current.type === field.type ? current : { ...current, data: null })
     } catch (err) {
       throw definitionError(ctx, err, 2)
     }
@@ -94,10 +94,10 @@ export const updateFieldOp = operation({
         await setValue(ctx.db, cid, fieldId, uid, next)
       }
     }
-    const field = await updateField(ctx.db, cid, fieldId, definition)
-    const changed = (['label', 'type', 'filledBy', 'enableMultiple', 'data'] as const).filter((k) => JSON.stringify(field[k]) !== JSON.stringify(current[k]))
+    const updated = await updateField(ctx.db, cid, fieldId, definition)
+    const changed = (['label', 'type', 'filledBy', 'enableMultiple', 'data'] as const).filter((k) => JSON.stringify(updated[k]) !== JSON.stringify(current[k]))
     ctx.publish(`workspace:${cid}`, 'company.propertyField.updated', { cid, _id: fieldId, changed })
-    const { enableMultiple, data, ...record } = field
+    const { enableMultiple, data, ...record } = updated
     return record
   },
 })
@@ -121,20 +121,20 @@ export const setPropertyValue = operation({
   name: 'company.set_property_value',
   access: 'member',
   capability: 'properties.manage',
-  async run(ctx, fieldId, _target, input) {
+  async run(ctx, fieldId, _target, value) {
     const { cid } = ctx
     const field = await findField(ctx.db, cid, fieldId, { lock: 'share' })
     if (!field) throw notFound('property field')
-    if ((await nonMembers(ctx.db, cid, [input.uid])).length)
+    if ((await nonMembers(ctx.db, cid, [value.uid])).length)
       throw new RpcError(404, 'user not found in this workspace', { argument: 2, name: 'value', path: '/uid' })
-    let value
+    let checked
     try {
-      value = await checkValue(ctx.db, cid, field, input.data)
+      checked = await checkValue(ctx.db, cid, field, value.data)
     } catch (err) {
       throw valueError(ctx, err, field, 2, '/data')
     }
-    await setValue(ctx.db, cid, fieldId, input.uid, value)
-    publishValue(ctx, cid, fieldId, input.uid)
+    await setValue(ctx.db, cid, fieldId, value.uid, checked)
+    publishValue(ctx, cid, fieldId, value.uid)
     return true
   },
 })
@@ -148,20 +148,20 @@ export const setUserPropertyValue = operation({
   access: 'member',
   capability: 'properties.fillOwn',
   rule: 'fields filled by users (any field with properties.manage)',
-  async run(ctx, fieldId, input) {
+  async run(ctx, fieldId, value) {
     const { cid, member } = ctx
     const field = await findField(ctx.db, cid, fieldId, { lock: 'share' })
     if (!field) throw notFound('property field')
     if (field.filledBy !== 'user' && !member.capabilities.has('properties.manage')) {
       throw forbidden(`"${field.label}" is filled by an admin`, { field: fieldId, filledBy: field.filledBy })
     }
-    let value
+    let checked
     try {
-      value = await checkValue(ctx.db, cid, field, input)
+      checked = await checkValue(ctx.db, cid, field, value)
     } catch (err) {
       throw valueError(ctx, err, field, 1, '')
     }
-    await setValue(ctx.db, cid, fieldId, ctx.session.uid, value)
+    await setValue(ctx.db, cid, fieldId, ctx.session.uid, checked)
     publishValue(ctx, cid, fieldId, ctx.session.uid)
     return true
   },

@@ -65,12 +65,12 @@ export const setData = operation({
   name: 'company.set_team_data',
   access: 'member',
   capability: 'teams.manage',
-  async run(ctx, input) {
+  async run(ctx, data) {
     const { cid } = ctx
-    const change = teamChange(ctx, input.section, input.data)
-    if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFound('team')
-    await updateTeam(ctx.db, cid, input.team_id, change)
-    ctx.publish(`workspace:${cid}`, 'company.team.updated', { cid, _id: input.team_id, changed: [input.section] })
+    const change = teamChange(ctx, data.section, data.data)
+    if (!(await teamExists(ctx.db, cid, data.team_id))) throw notFound('team')
+    await updateTeam(ctx.db, cid, data.team_id, change)
+    ctx.publish(`workspace:${cid}`, 'company.team.updated', { cid, _id: data.team_id, changed: [data.section] })
     return true
   },
 })

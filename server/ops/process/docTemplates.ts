@@ -75,10 +75,10 @@ export const setDocumentTemplate = operation({
 export const setDocumentTemplates = operation({
   name: 'process.set_documentTemplates',
   access: 'signedIn',
-  async run(ctx, processId, given) {
+  async run(ctx, processId, templates) {
     const process = await administered(ctx, processId, 'change the document templates')
     const next: Templates = {}
-    for (const [name, template] of Object.entries(given ?? {})) {
+    for (const [name, template] of Object.entries(templates ?? {})) {
       if (template.name !== name) throw ctx.invalid(1, `/${name}/name`, 'must be the key it is listed under')
       next[name] = normalise(template)
     }
@@ -86,14 +86,14 @@ export const setDocumentTemplates = operation({
   },
 })
 
-/** Sets the name a template prints under; the template is named by its name (404 when there is none). Returns true. */
+/** Sets the name a template prints under; the template's id is its name (404 when there is none). Returns true. */
 export const setDocTemplatePrintName = operation({
   name: 'process.set_docTemplatePrintName',
   access: 'signedIn',
-  async run(ctx, processId, templateName, printName) {
+  async run(ctx, processId, templateId, printName) {
     const process = await administered(ctx, processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
-      templateOf(templates, templateName).printName = printName
+      templateOf(templates, templateId).printName = printName
       return { templates, result: true }
     })
   },
@@ -103,15 +103,15 @@ export const setDocTemplatePrintName = operation({
 export const createDocTemplateField = operation({
   name: 'process.create_docTemplateField',
   access: 'signedIn',
-  async run(ctx, ref) {
-    const process = await administered(ctx, ref.processId, 'change the document templates')
+  async run(ctx, field) {
+    const process = await administered(ctx, field.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
-      const template = normalise(templateOf(templates, ref.name))
+      const template = normalise(templateOf(templates, field.name))
       const key = newId()
       const entry: Entry = {}
-      template.fieldMap[ref.group][key] = entry
-      templates[ref.name] = template
-      return { templates, result: { key, group: ref.group, ...entry } }
+      template.fieldMap[field.group][key] = entry
+      templates[field.name] = template
+      return { templates, result: { key, group: field.group, ...entry } }
     })
   },
 })
@@ -120,12 +120,12 @@ export const createDocTemplateField = operation({
 export const deleteDocTemplateField = operation({
   name: 'process.delete_docTemplateField',
   access: 'signedIn',
-  async run(ctx, ref) {
-    const process = await administered(ctx, ref.processId, 'change the document templates')
+  async run(ctx, field) {
+    const process = await administered(ctx, field.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
-      const group = normalise(templateOf(templates, ref.name)).fieldMap[ref.group]
-      if (!group[ref.key]) throw notFound('document template field')
-      delete templates[ref.name].fieldMap[ref.group][ref.key]
+      const group = normalise(templateOf(templates, field.name)).fieldMap[field.group]
+      if (!group[field.key]) throw notFound('document template field')
+      delete templates[field.name].fieldMap[field.group][field.key]
       return { templates, result: true }
     })
   },
@@ -139,25 +139,25 @@ export const deleteDocTemplateField = operation({
 export const setDocTemplateFieldProperty = operation({
   name: 'process.set_docTemplateFieldProperty',
   access: 'signedIn',
-  async run(ctx, ref) {
-    const process = await administered(ctx, ref.processId, 'change the document templates')
+  async run(ctx, property) {
+    const process = await administered(ctx, property.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
-      const template = normalise(templateOf(templates, ref.name))
+      const template = normalise(templateOf(templates, property.name))
       let entry: Entry
-      if (ref.group === 'opts' || ref.group === 'fieldMap') {
-        const holder = ((template[ref.group] as Record<string, Entry> | undefined) ?? {}) as Record<string, Entry>
-        if (ref.group === 'fieldMap' && (GROUPS as readonly string[]).includes(ref.key))
-          throw ctx.invalid(0, '/key', `${ref.key} is a group of the fieldMap: use group ${ref.key} and the entry's key`)
-        entry = holder[ref.key] = { ...(holder[ref.key] ?? {}) }
-        ;(template as Record<string, unknown>)[ref.group] = holder
+      if (property.group === 'opts' || property.group === 'fieldMap') {
+        const holder = ((template[property.group] as Record<string, Entry> | undefined) ?? {}) as Record<string, Entry>
+        if (property.group === 'fieldMap' && (GROUPS as readonly string[]).includes(property.key))
+          throw ctx.invalid(0, '/key', `${property.key} is a group of the fieldMap: use group ${property.key} and the entry's key`)
+        entry = holder[property.key] = { ...(holder[property.key] ?? {}) }
+        ;(template as Record<string, unknown>)[property.group] = holder
       } else {
-        const group = template.fieldMap[ref.group]
-        if (!group[ref.key]) throw notFound('document template field')
-        entry = group[ref.key] = { ...group[ref.key] }
+        const group = template.fieldMap[property.group]
+        if (!group[property.key]) throw notFound('document template field')
+        entry = group[property.key] = { ...group[property.key] }
       }
-      if (ref.value === undefined) delete entry[ref.property]
-      else entry[ref.property] = ref.value
-      templates[ref.name] = template
+      if (property.value === undefined) delete entry[property.property]
+      else entry[property.property] = property.value
+      templates[property.name] = template
       return { templates, result: true }
     })
   },

@@ -108,14 +108,14 @@ export const createField = operation({
 export const updateField = operation({
   name: 'process.update_field',
   access: 'signedIn',
-  async run(ctx, processId, fieldId, changes, lang) {
+  async run(ctx, processId, fieldId, field, lang) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     requireAdminister(access, 'change fields')
-    const field = await loadField(ctx.db, process.cid, process._id, fieldId)
-    if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
-    const { _id, type, uid, created, updated, ...descriptor } = field
+    const stored = await loadField(ctx.db, process.cid, process._id, fieldId)
+    if (!stored) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
+    const { _id, type, uid, created, updated, ...descriptor } = stored
     const next: Descriptor = { ...descriptor }
-    for (const [k, v] of Object.entries(changes)) {
+    for (const [k, v] of Object.entries(field)) {
       if (lang && TRANSLATED.includes(k)) {
         const translations = { ...((next.translations as Record<string, Record<string, unknown>>) ?? {}) }
         translations[lang] = { ...translations[lang], [k]: v }
@@ -123,9 +123,9 @@ export const updateField = operation({
       } else if (v === null) delete next[k]
       else next[k] = k === 'label' ? (v as string).trim() : v
     }
-    await validate(ctx, process.cid, type, { ...changes, data: next.data }, 2)
-    await checkFunctionInput(ctx, process.cid, 2, changes as Record<string, unknown>, FUNCTION_KEYS)
-    await checkKey(ctx, process, changes.key, fieldId)
+    await validate(ctx, process.cid, type, { ...field, data: next.data }, 2)
+    await checkFunctionInput(ctx, process.cid, 2, field as Record<string, unknown>, FUNCTION_KEYS)
+    await checkKey(ctx, process, field.key, fieldId)
     await ctx.db
       .updateTable('process_fields')
       .set({ descriptor: JSON.stringify(next), updated: Date.now() })
@@ -134,9 +134,9 @@ export const updateField = operation({
       .execute()
     if (isFunctionField(next)) {
       await checkSavedConfiguration(ctx.db, process.cid, process._id, fieldId, next.functionVariables as Record<string, unknown>)
-      if (FUNCTION_DEFINITION.some((k) => k in changes)) await recomputeFunction(ctx, process.cid, process._id, fieldId)
+      if (FUNCTION_DEFINITION.some((k) => k in field)) await recomputeFunction(ctx, process.cid, process._id, fieldId)
     }
-    await tellViewers(ctx, process, { sig: 'process.field.updated', meta: { processId: process._id, _id: fieldId, changed: Object.keys(changes) } })
+    await tellViewers(ctx, process, { sig: 'process.field.updated', meta: { processId: process._id, _id: fieldId, changed: Object.keys(field) } })
     return true
   },
 })

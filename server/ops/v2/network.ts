@@ -32,12 +32,12 @@ export const update = operation({
   name: 'v2.network.update',
   access: 'member',
   capability: 'workspace.update',
-  workspace: (_caller, networkId) => networkId ?? undefined,
-  async run(ctx, _networkId, changes) {
+  workspace: (_caller, workspaceId) => workspaceId ?? undefined,
+  async run(ctx, _workspaceId, update) {
     const { cid } = ctx
-    const { name, ...settings } = changes
+    const { name, ...settings } = update
     await updateWorkspaceSettings(ctx.db, cid, name, settings)
-    ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed: Object.keys(changes) })
+    ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed: Object.keys(update) })
     return true
   },
 })
@@ -79,12 +79,12 @@ export const setFastFunctions = operation({
   name: 'v2.network.fastFunctions.set',
   access: 'member',
   capability: 'workspace.admin',
-  workspace: (_caller, networkId) => networkId,
-  async run(ctx, networkId, enabled) {
-    if (enabled) await requireFeature(ctx.db, networkId, 'functionFields')
-    await updateWorkspaceSettings(ctx.db, networkId, undefined, { fastFunctions: enabled })
-    ctx.functions.setFast(networkId, enabled) // this process at once; the others at their drain's next reading
-    ctx.publish(`workspace:${networkId}`, 'network.updated', { _id: networkId, changed: ['fastFunctions'] })
+  workspace: (_caller, workspaceId) => workspaceId,
+  async run(ctx, workspaceId, enabled) {
+    if (enabled) await requireFeature(ctx.db, workspaceId, 'functionFields')
+    await updateWorkspaceSettings(ctx.db, workspaceId, undefined, { fastFunctions: enabled })
+    ctx.functions.setFast(workspaceId, enabled) // this process at once; the others at their drain's next reading
+    ctx.publish(`workspace:${workspaceId}`, 'network.updated', { _id: workspaceId, changed: ['fastFunctions'] })
     return true
   },
 })

@@ -38,9 +38,9 @@ export const create = operation({
   name: 'v3.calendar.create',
   access: 'member',
   capability: 'workspace.read',
-  async run(ctx, input) {
+  async run(ctx, calendar) {
     const { cid } = ctx
-    const change = calendarChange(input, invalidOf(ctx, 0))
+    const change = calendarChange(calendar, invalidOf(ctx, 0))
     await enforceQuota(ctx.db, cid, 'calendars')
     const _id = await insertCalendar(ctx.db, cid, ctx.session.uid, {
       name: change.name!,
@@ -59,10 +59,10 @@ export const update = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, calendarId, input) {
+  async run(ctx, calendarId, changes) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
-    const change = calendarChange(input, invalidOf(ctx, 1))
+    const change = calendarChange(changes, invalidOf(ctx, 1))
     await updateCalendar(ctx.db, cid, calendarId, change)
     ctx.publish(`workspace:${cid}`, 'v3.calendar.updated', { cid, _id: calendarId })
     return calendarRecord((await findCalendar(ctx.db, cid, calendarId))!)

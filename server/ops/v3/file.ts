@@ -26,7 +26,7 @@ export const get = operation({
 export const setPublic = operation({
   name: 'v3.file.setPublic',
   access: 'signedIn',
-  async run(ctx, fileId, isPublic) {
+  async run(ctx, fileId, public_) {
     const file = await findFile(ctx.db, fileId)
     if (!file) throw notFound('file')
     if (file.uid !== ctx.session.uid) {
@@ -37,7 +37,7 @@ export const setPublic = operation({
         throw notFound('file')
       }
     }
-    await setFilePublic(ctx.db, fileId, isPublic)
-    return describeFile({ ...file, public: isPublic })
+    await setFilePublic(ctx.db, fileId, public_)
+    return describeFile({ ...file, public: public_ })
   },
 })

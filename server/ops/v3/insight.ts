@@ -35,18 +35,18 @@ function requireManager(ctx: SignedInContext, insight: InsightRow, access: Proce
 export const create = operation({
   name: 'v3.insight.create',
   access: 'signedIn',
-  async run(ctx, input) {
-    const { process } = await loadProcessAccess(ctx.db, ctx.session, input.processId).catch((err) => {
+  async run(ctx, insight) {
+    const { process } = await loadProcessAccess(ctx.db, ctx.session, insight.processId).catch((err) => {
       throw err instanceof RpcError && err.code === 404 ? notFoundAt('process', 0, '/processId') : err
     })
-    const name = input.name.trim()
+    const name = insight.name.trim()
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
-    const filters = input.filters ?? {}
-    await checkDefinition(ctx.db, process, { fields: input.fields, filters }, invalidOf(ctx, 0))
-    const _id = await insertInsight(ctx.db, process.cid, ctx.session.uid, { processId: process._id, name, fields: input.fields, filters })
-    const { insight } = await insightFor(ctx.db, ctx.session, _id)
-    announce(ctx, 'v3.insight.created', insight)
-    return insightRecord(insight)
+    const filters = insight.filters ?? {}
+    await checkDefinition(ctx.db, process, { fields: insight.fields, filters }, invalidOf(ctx, 0))
+    const _id = await insertInsight(ctx.db, process.cid, ctx.session.uid, { processId: process._id, name, fields: insight.fields, filters })
+    const { insight: created } = await insightFor(ctx.db, ctx.session, _id)
+    announce(ctx, 'v3.insight.created', created)
+    return insightRecord(created)
   },
 })
 

@@ -18,6 +18,6 @@ export const call = operation({
   name: 'v3.proofOfWork.call',
   access: 'public',
   readOnly: true,
-  run: (ctx, challenge?: string, nonce?: string, endpoint?: string, args?: unknown[]) =>
-    provenCall(ctx, { by: { challenge: challenge ?? '' }, byArg: 0, nonce, nonceArg: 1, endpoint, endpointArg: 2, args: args ?? [], argsArg: 3 }),
+  run: (ctx, challenge?: string, hash?: string, endpoint?: string, args?: unknown[]) =>
+    provenCall(ctx, { by: { challenge: challenge ?? '' }, byArg: 0, nonce: hash, nonceArg: 1, endpoint, endpointArg: 2, args: args ?? [], argsArg: 3 }),
 })

@@ -19,10 +19,10 @@ export const get = operation({
 export const switchWorkspace = operation({
   name: 'v3.session.switchWorkspace',
   access: 'signedIn',
-  async run(ctx, cid) {
-    await requireMember(ctx.db, cid, ctx.session)
-    await ctx.db.updateTable('sessions').set({ cid }).where('key_hash', '=', ctx.session.id).execute()
-    return { cid }
+  async run(ctx, workspaceId) {
+    await requireMember(ctx.db, workspaceId, ctx.session)
+    await ctx.db.updateTable('sessions').set({ cid: workspaceId }).where('key_hash', '=', ctx.session.id).execute()
+    return { cid: workspaceId }
   },
 })
 

@@ -111,22 +111,22 @@ export const setBot = operation({
   name: 'v3.user.setBot',
   access: 'signedIn',
   apiKeys: false,
-  async run(ctx, input: { uid: string; isBot: boolean; secret?: string }) {
-    if (input.secret !== undefined) {
-      if (!ctx.config.botSecret || !sameSecret(input.secret, ctx.config.botSecret)) throw forbidden('the service secret is wrong')
+  async run(ctx, bot: { uid: string; isBot: boolean; secret?: string }) {
+    if (bot.secret !== undefined) {
+      if (!ctx.config.botSecret || !sameSecret(bot.secret, ctx.config.botSecret)) throw forbidden('the service secret is wrong')
     } else if (!ctx.config.botAdminUids.includes(ctx.session.uid)) {
       throw forbidden('only a bot administrator (BOT_ADMIN_UIDS) or the service secret may flag bots')
     }
     const row = await ctx.db
       .updateTable('users')
-      .set({ is_bot: input.isBot, updated: Date.now() })
-      .where('_id', '=', input.uid)
+      .set({ is_bot: bot.isBot, updated: Date.now() })
+      .where('_id', '=', bot.uid)
       .where('removed', 'is', null)
       .returning('_id')
       .executeTakeFirst()
     if (!row) throw notFound('user')
-    ctx.publish(`user:${input.uid}`, 'user.bot', { uid: input.uid, isBot: input.isBot })
-    return { uid: input.uid, isBot: input.isBot }
+    ctx.publish(`user:${bot.uid}`, 'user.bot', { uid: bot.uid, isBot: bot.isBot })
+    return { uid: bot.uid, isBot: bot.isBot }
   },
 })
 

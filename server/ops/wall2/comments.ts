@@ -65,15 +65,15 @@ export const saveComment = operation({
   capability: 'workspace.read',
   workspace: postWorkspaceAt(1),
   rule: 'on a published post that allows replies',
-  async run(ctx, input: CommentInput, postId: string) {
-    const post = await visiblePost(ctx, postId, true)
+  async run(ctx, comment: CommentInput, feedPostId: string) {
+    const post = await visiblePost(ctx, feedPostId, true)
     if (post.state !== 'published') throw refused('a draft or scheduled post takes no comments until it is published')
     if (!post.allow_reply) throw refused('the author of this post does not allow replies')
-    const text = input.text.trim()
+    const text = comment.text.trim()
     if (!text) throw ctx.invalid(0, '/text', 'must not be blank')
     const uid = ctx.session.uid
-    const tagged = await checkTagged(ctx, post, input.tagged)
-    const files = await checkFiles(ctx.db, ctx.session, post.cid, input.files, 0)
+    const tagged = await checkTagged(ctx, post, comment.tagged)
+    const files = await checkFiles(ctx.db, ctx.session, post.cid, comment.files, 0)
     const row = await ctx.db
       .insertInto('wall_comments')
       .values({
@@ -82,9 +82,9 @@ export const saveComment = operation({
         post_id: post._id,
         uid,
         text,
-        loc: input.loc === undefined ? null : JSON.stringify(input.loc),
+        loc: comment.loc === undefined ? null : JSON.stringify(comment.loc),
         tagged: JSON.stringify(tagged),
-        tags: JSON.stringify([...new Set(input.tags ?? [])]),
+        tags: JSON.stringify([...new Set(comment.tags ?? [])]),
         files: JSON.stringify(files),
         created: Date.now(),
         updated: null,
@@ -105,20 +105,20 @@ export const editComment = operation({
   capability: 'workspace.read',
   workspace: postWorkspaceAt(0),
   rule: "the comment's author",
-  async run(ctx, postId: string, commentId: string, text: string) {
-    const post = await visiblePost(ctx, postId)
-    const comment = await commentOf(ctx, post, commentId)
-    if (comment.uid !== ctx.session.uid) throw forbidden('only its author edits a comment')
-    const trimmed = text.trim()
+  async run(ctx, feedPostId: string, feedCommentId: string, comment: string) {
+    const post = await visiblePost(ctx, feedPostId)
+    const stored = await commentOf(ctx, post, feedCommentId)
+    if (stored.uid !== ctx.session.uid) throw forbidden('only its author edits a comment')
+    const trimmed = comment.trim()
     if (!trimmed) throw ctx.invalid(2, '', 'must not be blank')
     const row = await ctx.db
       .updateTable('wall_comments')
       .set({ text: trimmed, updated: Date.now() })
       .where('cid', '=', post.cid)
-      .where('_id', '=', comment._id)
+      .where('_id', '=', stored._id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    await signalPost(ctx.db, ctx, post, 'wall2.comment.updated', { cid: post.cid, postId: post._id, _id: comment._id })
+    await signalPost(ctx.db, ctx, post, 'wall2.comment.updated', { cid: post.cid, postId: post._id, _id: stored._id })
     return (await commentRecords(ctx.db, [row]))[0]
   },
 })
@@ -151,9 +151,9 @@ export const loadComments = operation({
   capability: 'workspace.read',
   readOnly: true,
   workspace: postWorkspaceAt(0),
-  async run(ctx, postId: string, commentId?: string) {
-    const post = await visiblePost(ctx, postId)
-    if (commentId) return (await commentRecords(ctx.db, [await commentOf(ctx, post, commentId)]))[0]
+  async run(ctx, feedPostId: string, feedCommentId?: string) {
+    const post = await visiblePost(ctx, feedPostId)
+    if (feedCommentId) return (await commentRecords(ctx.db, [await commentOf(ctx, post, feedCommentId)]))[0]
     const rows = await ctx.db
       .selectFrom('wall_comments')
       .selectAll()

@@ -57,8 +57,8 @@ async function feedWorkspaces(db: DbHandle, uid: string, options: LoadOptions, s
   return [...new Set(options.networks)]
 }
 
-const pickWorkspace = (caller: Caller, postId?: string, options?: LoadOptions) =>
-  postId ? postWorkspaceAt(0)(caller, postId) : options?.multi ? undefined : options?.networks?.[0]
+const pickWorkspace = (caller: Caller, feedPostId?: string, options?: LoadOptions) =>
+  feedPostId ? postWorkspaceAt(0)(caller, feedPostId) : options?.multi ? undefined : options?.networks?.[0]
 
 /** `[postId?, {filter?, sorter?, multi?, networks?, skip?, hash?}?]`: one post, or a page of posts. */
 export const loadPosts = operation({
@@ -68,9 +68,9 @@ export const loadPosts = operation({
   readOnly: true,
   workspace: pickWorkspace,
   rule: 'posts the caller may see (recipients, author; isolatedTeams for recipients shown)',
-  async run(ctx, postId: string | undefined, options: LoadOptions = {}) {
+  async run(ctx, feedPostId: string | undefined, options: LoadOptions = {}) {
     const uid = ctx.session.uid
-    if (postId) return postRecord(ctx.db, uid, await visiblePost(ctx, postId))
+    if (feedPostId) return postRecord(ctx.db, uid, await visiblePost(ctx, feedPostId))
 
     const { hidden, selected } = await feedSettings(ctx.db, uid)
     const cids = options.multi || options.networks?.length ? await feedWorkspaces(ctx.db, uid, options, selected) : [ctx.cid]

@@ -107,19 +107,19 @@ export const editPost = operation({
   capability: 'workspace.read',
   workspace: postWorkspaceAt(0),
   rule: 'its author',
-  async run(ctx, postId: string, changes: PostChanges) {
-    const post = await visiblePost(ctx, postId, true)
+  async run(ctx, postId: string, post: PostChanges) {
+    const current = await visiblePost(ctx, postId, true)
     const uid = ctx.session.uid
-    if (post.uid !== uid) throw forbidden('only its author edits a post')
-    if (changes.draft && post.state !== 'draft') throw refused('only a draft stays a draft: this post is already scheduled or published')
-    const text = filled(ctx, 1, 'text', changes.text)
-    const subject = changes.subject === undefined ? post.subject : filled(ctx, 1, 'subject', changes.subject)
-    const files = changes.files === undefined ? post.files : await checkFiles(ctx.db, ctx.session, ctx.cid, changes.files, 1)
-    let recipients = post.recipients
-    if (changes.recipients !== undefined) {
-      if (post.to_all) throw refused('a post to the whole workspace keeps its recipients')
-      if (!changes.recipients.length) throw ctx.invalid(1, '/recipients', 'must name at least one user or team')
-      recipients = (await checkRecipients(ctx, 1, changes.recipients, false, '/recipients')).list
+    if (current.uid !== uid) throw forbidden('only its author edits a post')
+    if (post.draft && current.state !== 'draft') throw refused('only a draft stays a draft: this post is already scheduled or published')
+    const text = filled(ctx, 1, 'text', post.text)
+    const subject = post.subject === undefined ? current.subject : filled(ctx, 1, 'subject', post.subject)
+    const files = post.files === undefined ? current.files : await checkFiles(ctx.db, ctx.session, ctx.cid, post.files, 1)
+    let recipients = current.recipients
+    if (post.recipients !== undefined) {
+      if (current.to_all) throw refused('a post to the whole workspace keeps its recipients')
+      if (!post.recipients.length) throw ctx.invalid(1, '/recipients', 'must name at least one user or team')
+      recipients = (await checkRecipients(ctx, 1, post.recipients, false, '/recipients')).list
     }
     let row = await ctx.db
       .updateTable('wall_posts')
@@ -128,19 +128,19 @@ export const editPost = operation({
         subject,
         files: JSON.stringify(files),
         recipients: JSON.stringify(recipients),
-        allow_reply: changes.allowReply ?? post.allow_reply,
+        allow_reply: post.allowReply ?? current.allow_reply,
         updated: Date.now(),
       })
-      .where('cid', '=', post.cid)
-      .where('_id', '=', post._id)
+      .where('cid', '=', current.cid)
+      .where('_id', '=', current._id)
       .returningAll()
       .executeTakeFirstOrThrow()
 
-    if (post.state === 'draft' && !changes.draft) {
+    if (current.state === 'draft' && !post.draft) {
       row = await publishPost(ctx.db, ctx, row)
     } else {
-      if (post.state === 'published' && !post.to_all && changes.recipients !== undefined) await readdress(ctx.db, ctx, row)
-      await signalPost(ctx.db, ctx, row, 'wall2.post.updated', { cid: row.cid, _id: post._id })
+      if (current.state === 'published' && !current.to_all && post.recipients !== undefined) await readdress(ctx.db, ctx, row)
+      await signalPost(ctx.db, ctx, row, 'wall2.post.updated', { cid: row.cid, _id: current._id })
     }
     return postRecord(ctx.db, uid, row)
   },

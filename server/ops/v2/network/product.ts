@@ -28,9 +28,9 @@ export const create = operation({
   name: 'v2.network.product.create',
   access: 'member',
   capability: 'workspace.admin',
-  async run(ctx, options) {
+  async run(ctx, product) {
     const { cid } = ctx
-    return productObject(await newProduct(ctx, cid, options.name), [])
+    return productObject(await newProduct(ctx, cid, product.name), [])
   },
 })
 
@@ -45,12 +45,12 @@ export const publishTemplate = operation({
   name: 'v2.network.product.publishTemplate',
   access: 'member',
   capability: 'workspace.admin',
-  workspace: (_caller, options) => options.workspaceId,
-  async run(ctx, options) {
+  workspace: (_caller, template) => template.workspaceId,
+  async run(ctx, template) {
     const { cid, member } = ctx
     let product: ProductRow
-    if (options.targetId) {
-      const found = await ctx.db.selectFrom('products').selectAll().where('cid', '=', cid).where('_id', '=', options.targetId).executeTakeFirst()
+    if (template.targetId) {
+      const found = await ctx.db.selectFrom('products').selectAll().where('cid', '=', cid).where('_id', '=', template.targetId).executeTakeFirst()
       if (!found) throw notFound('product')
       product = found
       const taken = await ctx.db
@@ -58,30 +58,30 @@ export const publishTemplate = operation({
         .select('version')
         .where('cid', '=', cid)
         .where('product_id', '=', product._id)
-        .where('version', '=', options.version)
+        .where('version', '=', template.version)
         .executeTakeFirst()
-      if (taken) throw conflict(`version ${options.version} of this product exists; publish a new version`, { argument: 0, path: '/version' })
+      if (taken) throw conflict(`version ${template.version} of this product exists; publish a new version`, { argument: 0, path: '/version' })
     }
-    const template = await workspaceTemplate(ctx.db, cid, member)
-    if (!template.schemas.length) throw refused('the workspace has no workflows to publish', { argument: 0 })
-    product ??= await newProduct(ctx, cid, options.title)
+    const contents = await workspaceTemplate(ctx.db, cid, member)
+    if (!contents.schemas.length) throw refused('the workspace has no workflows to publish', { argument: 0 })
+    product ??= await newProduct(ctx, cid, template.title)
     const now = Date.now()
     await ctx.db
       .insertInto('product_versions')
       .values({
         cid,
         product_id: product._id,
-        version: options.version,
-        version_description: options.versionDescription,
-        title: options.title,
-        description: options.description,
-        template: JSON.stringify({ ...template, _id: product._id, title: options.title, description: options.description }),
+        version: template.version,
+        version_description: template.versionDescription,
+        title: template.title,
+        description: template.description,
+        template: JSON.stringify({ ...contents, _id: product._id, title: template.title, description: template.description }),
         uid: ctx.session.uid,
         created: now,
       })
       .execute()
     await ctx.db.updateTable('products').set({ updated: now }).where('cid', '=', cid).where('_id', '=', product._id).execute()
-    ctx.publish(`workspace:${cid}`, 'product.published', { _id: product._id, version: options.version })
+    ctx.publish(`workspace:${cid}`, 'product.published', { _id: product._id, version: template.version })
     return productObject({ ...product, updated: now }, await loadVersions(ctx.db, product))
   },
 })

@@ -17,18 +17,18 @@ export const create = operation({
   access: 'member',
   capability: 'roles.manage',
   rule: 'grants only capabilities the caller holds',
-  async run(ctx, input) {
+  async run(ctx, role) {
     const { cid, member: caller } = ctx
-    const capabilities = checkGrant(caller, input.capabilities)
-    const name = input.name.trim()
+    const capabilities = checkGrant(caller, role.capabilities)
+    const name = role.name.trim()
     await requireUniqueName(ctx.db, cid, name)
-    const role = { _id: newId(), name, capabilities, created: Date.now() }
+    const record = { _id: newId(), name, capabilities, created: Date.now() }
     await ctx.db
       .insertInto('custom_roles')
-      .values({ cid, _id: role._id, name, permissions: JSON.stringify({ capabilities }), created: role.created, updated: null })
+      .values({ cid, _id: record._id, name, permissions: JSON.stringify({ capabilities }), created: record.created, updated: null })
       .execute()
-    ctx.publish(`workspace:${cid}`, 'network.role.created', { cid, role })
-    return role
+    ctx.publish(`workspace:${cid}`, 'network.role.created', { cid, role: record })
+    return record
   },
 })
 
@@ -56,12 +56,12 @@ export const update = operation({
   access: 'member',
   capability: 'roles.manage',
   rule: 'only roles granting, and to grant, capabilities the caller holds',
-  async run(ctx, roleId, changes) {
+  async run(ctx, roleId, update) {
     const { cid, member: caller } = ctx
     const current = await loadRole(ctx.db, cid, roleId)
     checkGrant(caller, current.capabilities)
-    const name = changes.name?.trim() ?? current.name
-    const capabilities = changes.capabilities ? checkGrant(caller, changes.capabilities) : current.capabilities
+    const name = update.name?.trim() ?? current.name
+    const capabilities = update.capabilities ? checkGrant(caller, update.capabilities) : current.capabilities
     if (name.toLowerCase() !== current.name.toLowerCase()) await requireUniqueName(ctx.db, cid, name)
     const updated = Date.now()
     await ctx.db
@@ -72,7 +72,7 @@ export const update = operation({
       .execute()
     const role = { _id: roleId, name, capabilities, created: current.created, updated }
     ctx.publish(`workspace:${cid}`, 'network.role.updated', { cid, role })
-    if (changes.capabilities && !sameSet(capabilities, current.capabilities)) await tellHolders(ctx, cid, await holders(ctx.db, cid, roleId))
+    if (update.capabilities && !sameSet(capabilities, current.capabilities)) await tellHolders(ctx, cid, await holders(ctx.db, cid, roleId))
     return role
   },
 })

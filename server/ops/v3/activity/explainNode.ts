@@ -17,10 +17,10 @@ export const assist = operation({
   name: 'v3.activity.explainNode.assist',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, args: ExplainArgs) {
+  async run(ctx, node: ExplainArgs) {
     requireAi(ctx.config)
-    const { activity, cid } = await seenActivity(ctx, args.activityId)
-    const graph = await explain(ctx.db, cid, activity, args)
+    const { activity, cid } = await seenActivity(ctx, node.activityId)
+    const graph = await explain(ctx.db, cid, activity, node)
     const explanation = await askModel(ctx.config, SYSTEM, `The graph:\n${JSON.stringify(graph)}`)
     return {
       explanation: explanation.trim(),

@@ -19,20 +19,20 @@ export const assist = operation({
   name: 'v3.activity.functionField.assist',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, r: AssistRequest) {
+  async run(ctx, request: AssistRequest) {
     requireAi(ctx.config)
-    const { activity, cid } = await seenActivity(ctx, r.activityId!)
+    const { activity, cid } = await seenActivity(ctx, request.activityId!)
     const { workflows } = await loadGraph(ctx.db, cid)
-    const variables = r.functionVariables ?? (r.field.functionVariables as Record<string, unknown>) ?? {}
-    const field = workflows.flatMap((w) => w.fields).find((f) => f._id === r.field._id)
+    const variables = request.functionVariables ?? (request.field.functionVariables as Record<string, unknown>) ?? {}
+    const field = workflows.flatMap((w) => w.fields).find((f) => f._id === request.field._id)
     const before = await tryOnActivity(ctx.db, ctx.functions, cid, workflows, activity, field, 'return null', variables)
-    const reply = await askModel(ctx.config, ASSIST_SYSTEM, assistPrompt(r, before.dep))
-    if (r.mode === 'explain') return { mode: r.mode, explanation: reply.trim() }
+    const reply = await askModel(ctx.config, ASSIST_SYSTEM, assistPrompt(request, before.dep))
+    if (request.mode === 'explain') return { mode: request.mode, explanation: reply.trim() }
     const code = codeOf(reply)
     const [validation] = await checkFunctions(ctx.functions, [{ body: code, variableNames: Object.keys(variables) }])
     const trial = validation.valid ? await tryOnActivity(ctx.db, ctx.functions, cid, workflows, activity, field, code, variables) : null
     return {
-      mode: r.mode,
+      mode: request.mode,
       code,
       explanation: reply.replace(/```[\s\S]*?```/, '').trim(),
       validation,

@@ -21,15 +21,15 @@ export const evaluateMany = operation({
   name: 'v3.activity.evaluateMany',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, draft: Draft) {
-    const process = await seenProcess(ctx, draft.processId)
+  async run(ctx, activity: Draft) {
+    const process = await seenProcess(ctx, activity.processId)
     let stored = null
-    if (draft._id) {
-      const v = await seenActivity(ctx, draft._id)
+    if (activity._id) {
+      const v = await seenActivity(ctx, activity._id)
       if (v.activity.process_id !== process._id) throw ctx.invalid(0, '/_id', 'is not an activity of this workflow')
       stored = v.activity
     }
-    return evaluateDraft(ctx.db, ctx.functions, process.cid, stored, draft)
+    return evaluateDraft(ctx.db, ctx.functions, process.cid, stored, activity)
   },
 })
 
@@ -38,9 +38,9 @@ export const explainNode = operation({
   name: 'v3.activity.explainNode',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, args: ExplainArgs) {
-    const { activity, cid } = await seenActivity(ctx, args.activityId)
-    return explain(ctx.db, cid, activity, args)
+  async run(ctx, node: ExplainArgs) {
+    const { activity, cid } = await seenActivity(ctx, node.activityId)
+    return explain(ctx.db, cid, activity, node)
   },
 })
 
@@ -49,11 +49,11 @@ export const explainNodeDryRun = operation({
   name: 'v3.activity.explainNodeDryRun',
   access: 'member',
   capability: 'workspace.admin',
-  workspace: (caller, args: { activityId: string }) => workspaceOfActivity(caller, args.activityId),
+  workspace: (caller, node: { activityId: string }) => workspaceOfActivity(caller, node.activityId),
   readOnly: true,
-  async run(ctx, args: { activityId: string; fieldId: string; includeContext?: boolean }) {
-    const { activity } = await visibleActivity(ctx, args.activityId)
-    return dryRunNode(ctx.db, ctx.functions, ctx.cid, activity, args.fieldId, args.includeContext === true)
+  async run(ctx, node: { activityId: string; fieldId: string; includeContext?: boolean }) {
+    const { activity } = await visibleActivity(ctx, node.activityId)
+    return dryRunNode(ctx.db, ctx.functions, ctx.cid, activity, node.fieldId, node.includeContext === true)
   },
 })
 

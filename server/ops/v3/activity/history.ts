@@ -20,26 +20,29 @@ export const timeline2 = operation({
   name: 'v3.activity.timeline2',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, o) {
+  async run(ctx, options) {
     const uid = ctx.session.uid
-    const limit = o.limit ?? TIMELINE_DEFAULT_LIMIT
-    if (o.activityId) {
-      const { activity } = await loadVisibleActivity(ctx.db, ctx.session, o.activityId, 'any').catch(() => {
+    const limit = options.limit ?? TIMELINE_DEFAULT_LIMIT
+    if (options.activityId) {
+      const { activity } = await loadVisibleActivity(ctx.db, ctx.session, options.activityId, 'any').catch(() => {
         throw new RpcError(404, 'activity not found', { argument: 0, name: 'options', path: '/activityId' })
       })
-      if (o.processId && o.processId !== activity.process_id) return []
-      return timeline(ctx.db, { cids: [activity.cid], processIds: [activity.process_id], activityId: activity._id }, { ...o, limit })
+      if (options.processId && options.processId !== activity.process_id) return []
+      return timeline(ctx.db, { cids: [activity.cid], processIds: [activity.process_id], activityId: activity._id }, { ...options, limit })
     }
-    if (o.processId) {
-      const visible = await visibleProcesses(ctx.db, ctx.session, [o.processId])
-      const p = visible.get(o.processId)
+    if (options.processId) {
+      const visible = await visibleProcesses(ctx.db, ctx.session, [options.processId])
+      const p = visible.get(options.processId)
       if (!p) throw new RpcError(404, 'process not found', { argument: 0, name: 'options', path: '/processId' })
-      return timeline(ctx.db, { cids: [p.process.cid], processIds: [p.process._id] }, { ...o, limit })
+      return timeline(ctx.db, { cids: [p.process.cid], processIds: [p.process._id] }, { ...options, limit })
     }
     const roles = await workspacesOf(ctx.db, ctx.session)
-    if (o.workspaceId && !roles.has(o.workspaceId)) throw new RpcError(404, 'workspace not found', { argument: 0, name: 'options', path: '/workspaceId' })
-    const visible = [...(await visibleProcesses(ctx.db, ctx.session, '*')).values()].filter((v) => !o.workspaceId || v.process.cid === o.workspaceId)
-    return timeline(ctx.db, { cids: [...new Set(visible.map((v) => v.process.cid))], processIds: visible.map((v) => v.process._id) }, { ...o, limit })
+    if (options.workspaceId && !roles.has(options.workspaceId))
+      throw new RpcError(404, 'workspace not found', { argument: 0, name: 'options', path: '/workspaceId' })
+    const visible = [...(await visibleProcesses(ctx.db, ctx.session, '*')).values()].filter(
+      (v) => !options.workspaceId || v.process.cid === options.workspaceId,
+    )
+    return timeline(ctx.db, { cids: [...new Set(visible.map((v) => v.process.cid))], processIds: visible.map((v) => v.process._id) }, { ...options, limit })
   },
 })
 
@@ -48,8 +51,8 @@ export const extractHistory = operation({
   name: 'v3.activity.extractHistory',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, o) {
-    const { activity } = await loadVisibleActivity(ctx.db, ctx.session, o.activityId, 'any')
+  async run(ctx, options) {
+    const { activity } = await loadVisibleActivity(ctx.db, ctx.session, options.activityId, 'any')
     return activityHistory(ctx.db, activity.cid, activity._id)
   },
 })

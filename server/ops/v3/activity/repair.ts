@@ -22,18 +22,18 @@ const propagation = (ctx: SignedInContext): PropagationContext => ({
   signal: (cid, processId, _id, fields) => tellViewers(ctx, { cid: cid, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }),
 })
 
-async function onePath(ctx: SignedInContext, args: PathArgs, force: boolean, dryRun: boolean) {
-  const v = await seenActivity(ctx, args.activityId)
+async function onePath(ctx: SignedInContext, options: PathArgs, force: boolean, dryRun: boolean) {
+  const v = await seenActivity(ctx, options.activityId)
   if (!dryRun) requireEdit(v, 'repair')
-  const writeValues = dryRun ? false : (args.writeValues ?? !force)
-  return repair(propagation(ctx), v.cid, v.activity.process_id, [v.activity._id], { ...args, writeValues, force })
+  const writeValues = dryRun ? false : (options.writeValues ?? !force)
+  return repair(propagation(ctx), v.cid, v.activity.process_id, [v.activity._id], { ...options, writeValues, force })
 }
 
-async function wholeWorkflow(ctx: MemberContext, args: WorkflowArgs, force: boolean, dryRun: boolean) {
-  const process = await visibleProcess(ctx, args.workflowId)
-  const ids = await activeIdsOf(ctx.db, ctx.cid, process._id, args.limit)
-  const writeValues = dryRun ? false : (args.writeValues ?? !force)
-  const result = await repair(propagation(ctx), ctx.cid, process._id, ids, { ...args, writeValues, force })
+async function wholeWorkflow(ctx: MemberContext, options: WorkflowArgs, force: boolean, dryRun: boolean) {
+  const process = await visibleProcess(ctx, options.workflowId)
+  const ids = await activeIdsOf(ctx.db, ctx.cid, process._id, options.limit)
+  const writeValues = dryRun ? false : (options.writeValues ?? !force)
+  const result = await repair(propagation(ctx), ctx.cid, process._id, ids, { ...options, writeValues, force })
   // A configured cycle blocks every activity of the workflow alike.
   return result.blocked ? { ...result, activities: ids.length, blockedActivities: ids.length } : { ...result, activities: ids.length }
 }
@@ -43,10 +43,10 @@ const path = (name: 'v3.activity.repairPath' | 'v3.activity.repairPathDryRun' | 
     name,
     access: 'signedIn',
     readOnly: dryRun,
-    async run(ctx, args: PathArgs) {
-      if (!args?.activityId) throw ctx.invalid(0, '/activityId', 'is required')
-      if (!args.fieldId) throw ctx.invalid(0, '/fieldId', 'is required')
-      return onePath(ctx, args, force, dryRun)
+    async run(ctx, options: PathArgs) {
+      if (!options?.activityId) throw ctx.invalid(0, '/activityId', 'is required')
+      if (!options.fieldId) throw ctx.invalid(0, '/fieldId', 'is required')
+      return onePath(ctx, options, force, dryRun)
     },
   })
 
@@ -59,12 +59,12 @@ const workflow = (
     name,
     access: 'member',
     capability: 'workspace.admin',
-    workspace: (caller, args: WorkflowArgs) => workspaceOfProcess(caller, args?.workflowId),
+    workspace: (caller, options: WorkflowArgs) => workspaceOfProcess(caller, options?.workflowId),
     readOnly: dryRun,
-    async run(ctx, args: WorkflowArgs) {
-      if (!args?.workflowId) throw ctx.invalid(0, '/workflowId', 'is required')
-      if (!args.fieldId) throw ctx.invalid(0, '/fieldId', 'is required')
-      return wholeWorkflow(ctx, args, force, dryRun)
+    async run(ctx, options: WorkflowArgs) {
+      if (!options?.workflowId) throw ctx.invalid(0, '/workflowId', 'is required')
+      if (!options.fieldId) throw ctx.invalid(0, '/fieldId', 'is required')
+      return wholeWorkflow(ctx, options, force, dryRun)
     },
   })
 

@@ -26,10 +26,10 @@ export const create = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, calendarId, input) {
+  async run(ctx, calendarId, event) {
     const { cid, member, calendar } = await calendarIn(ctx, calendarId)
     requireCalendarManager(member, calendar)
-    const fields = eventFields(input, invalidOf(ctx, 1))
+    const fields = eventFields(event, invalidOf(ctx, 1))
     const _id = await insertEvent(ctx.db, cid, calendarId, ctx.session.uid, fields)
     ctx.publish(`workspace:${cid}`, 'v3.calendar.event.created', { cid, calendarId, _id })
     return eventRecord((await findEvent(ctx.db, cid, _id))!)
@@ -42,10 +42,10 @@ export const update = operation({
   access: 'member',
   capability: 'workspace.read',
   rule: "the calendar's creator, owners and admins (workspace.update)",
-  async run(ctx, eventId, input) {
+  async run(ctx, eventId, changes) {
     const { cid, member, calendar, event } = await calendarOfEvent(ctx, eventId)
     requireCalendarManager(member, calendar)
-    const fields = eventFields(input, invalidOf(ctx, 1), event)
+    const fields = eventFields(changes, invalidOf(ctx, 1), event)
     await updateEvent(ctx.db, cid, eventId, fields)
     ctx.publish(`workspace:${cid}`, 'v3.calendar.event.updated', { cid, calendarId: calendar._id, _id: eventId })
     return eventRecord((await findEvent(ctx.db, cid, eventId))!)
