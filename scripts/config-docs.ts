@@ -1,0 +1,73 @@
+/**
+ * Writes .env.example and docs/configuration.md from VARIABLES in server/config.ts
+ * (`npm run config-docs`); spec/config-docs.spec.ts fails when either is stale.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { type Variable, VARIABLES } from '../server/config'
+import { markdownTable } from './markdown'
+
+const ROOT = path.join(__dirname, '..')
+export const ENV_EXAMPLE = path.join(ROOT, '.env.example')
+export const CONFIGURATION_MD = path.join(ROOT, 'docs', 'configuration.md')
+
+const variables: readonly Variable[] = VARIABLES
+const WRITTEN_BY = 'Written by `npm run config-docs` from VARIABLES in server/config.ts: change a variable there.'
+
+/** `text` as comment lines of at most 100 characters (a longer word keeps its own line). */
+function comment(text: string): string[] {
+  const lines: string[] = []
+  let line = '#'
+  for (const word of text.split(' ')) {
+    if (line !== '#' && line.length + 1 + word.length > 100) {
+      lines.push(line)
+      line = '#'
+    }
+    line += ` ${word}`
+  }
+  return [...lines, line]
+}
+
+/** A value as the env file format reads it back: quoted when it holds a space, a quote or a #. */
+const envValue = (value: string) => (/[\s"'`#]/.test(value) ? JSON.stringify(value) : value)
+
+export function envExampleText(): string {
+  const header = [
+    '# Copy to .env and change what you need: the server reads .env from its working directory at start.',
+    '# Variables set in the environment win over the file. ENV_FILE (in the environment) names another',
+    '# file to read instead; ENV_FILE= (empty) reads none. An empty variable is the same as an unset one.',
+    ...comment(WRITTEN_BY),
+  ]
+  const entries = variables.map((v) => [...comment(v.doc), `# type: ${v.read.type}`, `${v.env}=${envValue(String(v.default ?? ''))}`].join('\n'))
+  return `${[header.join('\n'), ...entries].join('\n\n')}\n`
+}
+
+export function configurationMarkdown(): string {
+  const rows = variables.map((v) => [`\`${v.env}\``, v.read.type, v.default === undefined ? '—' : `\`${v.default}\``, v.doc])
+  return `<!-- ${WRITTEN_BY} -->
+
+# Configuration
+
+The server is configured by environment variables, each listed below and in
+[.env.example](../.env.example) with its default. At start the server also reads \`.env\` in its
+working directory (copy \`.env.example\` there; the format of \`node --env-file\`, parsed by Node's own
+\`util.parseEnv\`); a variable set in the environment wins over the file, and an empty variable is the
+same as an unset one. A missing \`.env\` is fine. \`ENV_FILE=path\` in the environment reads that file
+instead (a missing one stops the start), \`ENV_FILE=\` (empty) reads none; the tests set it empty so a
+developer's \`.env\` never reaches them. A bad value stops the start with a message naming every bad
+variable (exit code 2).
+
+A variable is one entry of \`VARIABLES\` in [server/config.ts](../server/config.ts): its name, the
+\`Config\` property it sets, how it is read (type and bounds), its default and one line of doc. The
+\`Config\` type and \`loadConfig\` follow from that list; \`npm run config-docs\` writes this page and
+\`.env.example\` from it.
+
+${markdownTable(['variable', 'type', 'default', 'what it does'], rows)}
+`
+}
+
+if (require.main === module) {
+  fs.writeFileSync(ENV_EXAMPLE, envExampleText())
+  fs.mkdirSync(path.dirname(CONFIGURATION_MD), { recursive: true })
+  fs.writeFileSync(CONFIGURATION_MD, configurationMarkdown())
+}
