@@ -1,8 +1,9 @@
-/** The README carries the generated tables as they are now: run `npm run readme` after a change. */
+/** Every generated section of the documentation is current in its file: run `npm run readme` after a change. */
 import fs from 'node:fs'
-import { generatedSections, README, readSection } from '../scripts/readme'
+import path from 'node:path'
+import { GENERATED, readSection, ROOT } from '../scripts/readme'
 
-test.each(Object.entries(generatedSections()))('the README %s table is current (npm run readme)', (name, body) => {
-  const text = fs.readFileSync(README, 'utf8')
-  expect(readSection(text, name)).toBe(body)
+test.each(GENERATED)('$file: the $section section is current (npm run readme)', ({ file, section, generate }) => {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8')
+  expect(readSection(text, section)).toBe(generate())
 })
