@@ -1,18 +1,12 @@
 /**
- * Writes .env.example and docs/configuration.md from VARIABLES in server/config.ts
- * (`npm run config-docs`); spec/config-docs.spec.ts fails when either is stale.
+ * The text of .env.example and docs/configuration.md, from VARIABLES in server/config.ts
+ * (`npm run readme` writes them; spec/readme.spec.ts fails when either is stale).
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import { type Variable, VARIABLES } from '../server/config'
 import { markdownTable } from './markdown'
 
-const ROOT = path.join(__dirname, '..')
-export const ENV_EXAMPLE = path.join(ROOT, '.env.example')
-export const CONFIGURATION_MD = path.join(ROOT, 'docs', 'configuration.md')
-
 const variables: readonly Variable[] = VARIABLES
-const WRITTEN_BY = 'Written by `npm run config-docs` from VARIABLES in server/config.ts: change a variable there.'
+const WRITTEN_BY = 'Written by `npm run readme` from VARIABLES in server/config.ts: change a variable there.'
 
 /** `text` as comment lines of at most 100 characters (a longer word keeps its own line). */
 function comment(text: string): string[] {
@@ -59,15 +53,9 @@ variable (exit code 2).
 
 A variable is one entry of \`VARIABLES\` in [server/config.ts](../server/config.ts): its name, the
 \`Config\` property it sets, how it is read (type and bounds), its default and one line of doc. The
-\`Config\` type and \`loadConfig\` follow from that list; \`npm run config-docs\` writes this page and
+\`Config\` type and \`loadConfig\` follow from that list; \`npm run readme\` writes this page and
 \`.env.example\` from it.
 
 ${markdownTable(['variable', 'type', 'default', 'what it does'], rows)}
 `
-}
-
-if (require.main === module) {
-  fs.writeFileSync(ENV_EXAMPLE, envExampleText())
-  fs.mkdirSync(path.dirname(CONFIGURATION_MD), { recursive: true })
-  fs.writeFileSync(CONFIGURATION_MD, configurationMarkdown())
 }

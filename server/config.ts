@@ -1,7 +1,7 @@
 /**
  * The only reader of process.env and of the .env file. VARIABLES lists every variable once: the
  * Config type, loadConfig, .env.example and docs/configuration.md are made from it
- * (`npm run config-docs` writes the two files; spec/config-docs.spec.ts fails when they are stale).
+ * (`npm run readme` writes the two files; spec/readme.spec.ts fails when they are stale).
  * How a text is read, and its problem message, is in config-readers.ts. A bad value stops the start
  * with one message that names every problem.
  */

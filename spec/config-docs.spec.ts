@@ -1,12 +1,13 @@
 /**
- * Configuration declared once: .env.example and docs/configuration.md are what `npm run config-docs`
- * writes from VARIABLES, and every variable the server reads is one of VARIABLES. Needs no server.
+ * Configuration declared once: every variable the server reads is one of VARIABLES, and .env.example
+ * (written from them by `npm run readme`; spec/readme.spec.ts checks it is current) configures the
+ * server as no variable does. Needs no server.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
 import { loadConfig, type Variable, VARIABLES } from '../server/config'
-import { CONFIGURATION_MD, configurationMarkdown, ENV_EXAMPLE, envExampleText } from '../scripts/config-docs'
+import { envExampleText } from '../scripts/config-docs'
 
 const SERVER = path.join(__dirname, '..', 'server')
 const variables: readonly Variable[] = VARIABLES
@@ -18,14 +19,6 @@ const serverSources = () =>
   (fs.readdirSync(SERVER, { recursive: true }) as string[])
     .filter((file) => file.endsWith('.ts'))
     .map((file) => ({ file, text: fs.readFileSync(path.join(SERVER, file), 'utf8') }))
-
-test('.env.example is current (npm run config-docs)', () => {
-  expect(fs.readFileSync(ENV_EXAMPLE, 'utf8')).toBe(envExampleText())
-})
-
-test('docs/configuration.md is current (npm run config-docs)', () => {
-  expect(fs.readFileSync(CONFIGURATION_MD, 'utf8')).toBe(configurationMarkdown())
-})
 
 test('.env.example copied as it is configures the server as no variable does', () => {
   expect(loadConfig(parseEnv(envExampleText()))).toEqual(loadConfig({}))

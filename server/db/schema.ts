@@ -41,7 +41,7 @@ export interface WorkspacesTable {
 
 export type Role = 'owner' | 'admin' | 'user' | 'guest' | 'inviter'
 
-/** Belongs to a workspace: `cid` leads the primary key (see the storage notes in the README). */
+/** Belongs to a workspace: `cid` leads the primary key (see "Storage" in docs/architecture.md). */
 export interface WorkspaceMembersTable {
   cid: string
   uid: string

@@ -1,5 +1,5 @@
 /**
- * The Activity record (docs/interface.md "Activity") and the loading of activities for a caller under
+ * The Activity record (docs/reference/interface.md "Activity") and the loading of activities for a caller under
  * THE rule of server/policies/processes.ts: an activity is seen by whoever sees its workflow, edited
  * per `activityAccess`; anything the caller may not see is 404, never 403.
  */

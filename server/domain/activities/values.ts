@@ -1,5 +1,5 @@
 /**
- * Field values of activities, checked per field type (docs/interface.md "Process field descriptor").
+ * Field values of activities, checked per field type (docs/reference/interface.md "Process field descriptor").
  * `normalize` turns one given value into the stored one or says why it is wrong; ids that must name
  * something (users, teams, linked activities) are collected and checked in one query per kind by
  * the caller (write.ts), so a batch of 10,000 activities costs three lookups, not 30,000.

@@ -5,7 +5,7 @@
  *
  * The map answers are `{processId: {_id, name, phases: {phaseId: {_id, name, count, activities:
  * [entry]}}}}`; an entry is `{_id, name, index, currentPhase, primaryNumericField?, primaryDateField?}`
- * (docs/interface.md "Linked activity entry"); `count` is the number of linking activities of the phase
+ * (docs/reference/interface.md "Linked activity entry"); `count` is the number of linking activities of the phase
  * matching the filters, `index` the entry's position among them (creation order, from 0).
  */
 import { loadVisibleActivity, visibleProcesses } from '../../../domain/activities/history-read'
