@@ -36,8 +36,18 @@ export function envExampleText(): string {
   return `${[header.join('\n'), ...entries].join('\n\n')}\n`
 }
 
+/** The variables a first deployment sets, in the README's table. */
+export const MOST_USED = ['PORT', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'ALLOWED_ORIGINS']
+
+const variablesTable = (which: readonly Variable[]) =>
+  markdownTable(
+    ['variable', 'type', 'default', 'what it does'],
+    which.map((v) => [`\`${v.env}\``, v.read.type, v.default === undefined ? '—' : `\`${v.default}\``, v.doc]),
+  )
+
+export const mostUsedMarkdown = () => variablesTable(MOST_USED.map((env) => variables.find((v) => v.env === env)!))
+
 export function configurationMarkdown(): string {
-  const rows = variables.map((v) => [`\`${v.env}\``, v.read.type, v.default === undefined ? '—' : `\`${v.default}\``, v.doc])
   return `<!-- ${WRITTEN_BY} -->
 
 # Configuration
@@ -56,6 +66,6 @@ A variable is one entry of \`VARIABLES\` in [server/config.ts](../server/config.
 \`Config\` type and \`loadConfig\` follow from that list; \`npm run readme\` writes this page and
 \`.env.example\` from it.
 
-${markdownTable(['variable', 'type', 'default', 'what it does'], rows)}
+${variablesTable(variables)}
 `
 }
