@@ -19,7 +19,7 @@ import { DATA } from '../../../domain/functions/graph'
 import type { Change } from '../../../domain/functions/recompute'
 import { loadFieldsById, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
-import { loadActivitiesFor } from '../../../domain/activities/read'
+import { loadActivities } from '../../../domain/activities/access'
 import { isFilled, requiredFields } from '../../../domain/activities/values'
 import {
   checkReferences,
@@ -67,11 +67,11 @@ export const updateMany = operation({
       if (seen.has(u._id)) throw invalid(index, '/_id', 'repeats an activity')
       seen.add(u._id)
     }
-    const loaded = await loadActivitiesFor(
+    const loaded = await loadActivities(
       ctx.db,
       ctx.session,
       updates.map((u) => u._id),
-      true,
+      { lock: true, needEdit: true, argument: 0 },
     )
     const fieldsOf = new Map<string, Map<string, FieldRecord>>()
     for (const l of loaded) {
@@ -80,7 +80,7 @@ export const updateMany = operation({
 
     const ids = { users: new Set<string>(), teams: new Set<string>(), links: new Set<string>() }
     const plans = updates.map((u, index) => {
-      const { row, process } = loaded[index]
+      const { activity: row, process } = loaded[index]
       const fields = fieldsOf.get(process._id)!
       const given = checkValues(u.fields ?? {}, fields, invalid, index, ids)
       const values: Record<string, unknown> = { ...(row.fields as Record<string, unknown>) }
@@ -101,8 +101,8 @@ export const updateMany = operation({
       for (const f of u.followerIds ?? []) ids.users.add(f)
       return { u, index, row, process, fields, given, values, phase }
     })
-    const cid0 = loaded[0].row.cid
-    if (loaded.some((l) => l.row.cid !== cid0)) throw refused('all activities of one call must be of one workspace', { argument: 0 })
+    const cid0 = loaded[0].activity.cid
+    if (loaded.some((l) => l.activity.cid !== cid0)) throw refused('all activities of one call must be of one workspace', { argument: 0 })
     const known = { ...(await knownIds(ctx, cid0, ids.users, ids.teams)), links: await visibleLinkTargets(ctx, cid0, ids.links) }
     for (const p of plans) {
       if (p.u.teamId && !known.teams.has(p.u.teamId)) throw invalid(p.index, '/teamId', 'is not a team of this workspace', { field: 'teamId' })
