@@ -1,5 +1,5 @@
 /**
- * Activities: v3.activity.create, createMany (server/domain/activities/write.ts), and the added
+ * Activities: v3.activity.create, createMany (server/domain/activities/create.ts), and the added
  * reads get and the soft remove (activity/read.ts) and list (activity/list.ts), re-exported here; updateMany
  * (activity/update.ts); count, phaseCount, buildPhaseCountCache and permissions (activity/counts.ts).
  * Everything is checked under THE rule of server/policies/processes.ts: a caller who may not see a
@@ -10,7 +10,7 @@
  * `phase {_id, processId, from, to}`, `removed {processId, ids}`.
  */
 import { currentWorkspaceId } from '../../auth/sessions'
-import { createActivities, publishCreated } from '../../domain/activities/write'
+import { createActivities, publishCreated } from '../../domain/activities/create'
 import { forbidden, notFound } from '../../errors'
 import { isObjectId } from '../../ids'
 import { canCreateActivity, loadProcessAccess } from '../../policies/processes'

@@ -20,21 +20,19 @@ import type { Change } from '../../../domain/functions/recompute'
 import { loadFieldsById, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivities } from '../../../domain/activities/access'
-import { isFilled, requiredFields } from '../../../domain/activities/values'
+import { invitedUsers, linkRows } from '../../../domain/activities/values'
 import {
   checkReferences,
+  checkRequired,
   checkValues,
-  insertBatches,
   invalidActivityOf,
-  invitedUsers,
   knownIds,
-  linkRows,
   livePhase,
   requireAttachableFiles,
   visibleLinkTargets,
-} from '../../../domain/activities/write'
+} from '../../../domain/activities/checks'
 import { refused } from '../../../errors'
-import { rowsTable } from '../../../db/rows'
+import { insertBatches, rowsTable } from '../../../db/rows'
 import { operation } from '../../../rpc/operation'
 import { tellViewers } from '../../../domain/process-signals'
 import type { Told } from '../../../realtime/signals'
@@ -92,11 +90,7 @@ export const updateMany = operation({
       if (u.phaseId && u.phaseId !== row.current_phase && !livePhase(process.info, u.phaseId)) {
         throw refused(`activity ${index}: phaseId is not a phase of this workflow`, { argument: 0, index, path: '/phaseId', phaseId: u.phaseId })
       }
-      if (!options.ignoreRequired && (u.fields || u.phaseId)) {
-        for (const fieldId of requiredFields(process.info, phase, fields)) {
-          if (!isFilled(values[fieldId])) throw invalid(index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
-        }
-      }
+      if (!options.ignoreRequired && (u.fields || u.phaseId)) checkRequired(process.info, phase, fields, values, invalid, index)
       if (u.teamId) ids.teams.add(u.teamId)
       for (const f of u.followerIds ?? []) ids.users.add(f)
       return { u, index, row, process, fields, given, values, phase }
