@@ -15,7 +15,7 @@ import { lockBeforeWrite, type Change } from '../functions/recompute'
 import { sql } from 'kysely'
 import { recomputeAfter } from '../functions/after-write'
 import { DATA } from '../functions/graph'
-import { loadFieldsById, type FieldRecord } from '../../db/processes'
+import { loadFieldsById, type FieldRecord, type ProcessRow } from '../../db/processes'
 import { insertBatches, rowsTable } from '../../db/rows'
 import { refused } from '../../errors'
 import type { SignedInContext } from '../../rpc/operation'
@@ -129,11 +129,11 @@ export async function updateActivities(
   const members: { cid: string; discussion_id: string; uid: string; created: number }[] = []
   const linkChanges: { cid: string; from: string; fieldIds: string[]; rows: ReturnType<typeof linkRows> }[] = []
   const deltas = new Map<string, Map<string, number>>()
-  const signals = new Map<string, ActivitySignal[]>()
-  const tell = (processId: string, told: ActivitySignal) => {
-    const list = signals.get(processId)
-    if (list) list.push(told)
-    else signals.set(processId, [told])
+  const signals = new Map<string, { process: ProcessRow; told: ActivitySignal[] }>()
+  const tell = (process: ProcessRow, told: ActivitySignal) => {
+    const of = signals.get(process._id)
+    if (of) of.told.push(told)
+    else signals.set(process._id, { process, told: [told] })
   }
   const functionInputs: Change[] = []
   let changedCount = 0
@@ -173,11 +173,11 @@ export async function updateActivities(
     functionInputs.push({ activityId: a._id, keys: [...changedFields, ...(moved || changes.name ? [DATA] : [])], formerTargets })
     if (Object.keys(changes).length) {
       history.push({ cid: a.cid, activityId: a._id, processId: process._id, kind: 'updated', changes })
-      tell(process._id, { sig: 'v3.activity.updated', meta: { _id: a._id, processId: process._id, fields: changedFields } })
+      tell(process, { sig: 'v3.activity.updated', meta: { _id: a._id, processId: process._id, fields: changedFields } })
     }
     if (moved) {
       history.push({ cid: a.cid, activityId: a._id, processId: process._id, kind: 'phase', changes: { phase: { from: a.current_phase, to: p.phase } } })
-      tell(process._id, { sig: 'v3.activity.phase', meta: { _id: a._id, processId: process._id, from: a.current_phase, to: p.phase } })
+      tell(process, { sig: 'v3.activity.phase', meta: { _id: a._id, processId: process._id, from: a.current_phase, to: p.phase } })
       const d = deltas.get(process._id) ?? new Map<string, number>()
       d.set(a.current_phase, (d.get(a.current_phase) ?? 0) - 1)
       d.set(p.phase, (d.get(p.phase) ?? 0) + 1)
@@ -209,8 +209,8 @@ export async function updateActivities(
   // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
   for (const [processId, d] of [...deltas].sort(([a], [b]) => a.localeCompare(b))) await adjustPhaseCounts(ctx, cid, processId, d)
   await recordHistory(ctx, history)
-  // Who may see each workflow is worked out once for all its activities.
-  for (const [processId, told] of signals) await tellViewers(ctx, { cid, _id: processId }, told)
+  // One tellViewers per workflow, with the row loaded for the call: the update changes nobody's sight of it.
+  for (const { process, told } of signals.values()) await tellViewers(ctx, process, told)
   await recomputeAfter(ctx, cid, functionInputs)
   return changedCount
 }

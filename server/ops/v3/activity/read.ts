@@ -43,7 +43,8 @@ export const remove = operation({
     for (const l of loaded) byProcess.set(l.process._id, [...(byProcess.get(l.process._id) ?? []), l])
     // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
     for (const [processId, items] of [...byProcess].sort(([a], [b]) => a.localeCompare(b))) {
-      const { cid } = items[0].activity
+      const { process } = items[0]
+      const { cid } = process
       await lockBeforeWrite(ctx.db, cid)
       const ids = items.map((l) => l.activity._id)
       const updated = await ctx.db
@@ -61,7 +62,7 @@ export const remove = operation({
         ctx,
         items.map((l) => ({ cid, activityId: l.activity._id, processId, kind: 'removed' as const, changes: { removed: { from: false, to: true } } })),
       )
-      await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.removed', meta: { processId, ids } })
+      await tellViewers(ctx, process, { sig: 'v3.activity.removed', meta: { processId, ids } })
       await recomputeAfter(
         ctx,
         cid,

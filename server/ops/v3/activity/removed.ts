@@ -126,7 +126,7 @@ export const recover = operation({
           changes: { removed: { from: true, to: false }, removedOn: r.removed_on === null ? null : Number(r.removed_on), removedBy: r.removed_by },
         })),
       )
-      await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.recovered', meta: { processId, ids: list.map((r) => r._id) } })
+      await tellViewers(ctx, visible.get(processId)!.process, { sig: 'v3.activity.recovered', meta: { processId, ids: list.map((r) => r._id) } })
       await recomputeAfter(
         ctx,
         cid,
