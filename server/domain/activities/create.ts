@@ -245,9 +245,14 @@ async function reread<T extends { _id: string }>(ctx: SignedInContext, cid: stri
   return rows.map((r) => fresh.get(r._id)!)
 }
 
-/** The created signal(s): one per call. */
-export async function publishCreated(ctx: SignedInContext, process: ProcessRow, ids: string[], many: boolean) {
-  await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: many ? { processId: process._id, ids } : { _id: ids[0], processId: process._id } })
+/** v3.activity.create's signal: `v3.activity.created {_id, processId}`. */
+export async function publishCreated(ctx: SignedInContext, process: ProcessRow, activityId: string) {
+  await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: { _id: activityId, processId: process._id } })
+}
+
+/** createMany's: one `v3.activity.created {processId, ids}` for the whole call. */
+export async function publishCreatedMany(ctx: SignedInContext, process: ProcessRow, ids: string[]) {
+  await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: { processId: process._id, ids } })
 }
 
 async function discussionInUse(db: DbHandle, discussionId: string): Promise<boolean> {
