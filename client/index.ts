@@ -1,4 +1,4 @@
-/** The hlr-server client for browsers and Node (README: Client). */
+/** The hlr-server client for browsers and Node (docs/guides/client.md). */
 export { connect, HlrClient, newIdempotencyKey } from './client'
 export type { ArgsOf, ConnectOptions, ConnectionState, OpName, ReloadReason, ResultOf, Signal, SignalHandler, WebSocketClass, WebSocketLike } from './types'
 export { HlrError, type WireError } from './errors'

@@ -1,5 +1,5 @@
 /**
- * Parser for the RPC operation tables of docs/interface.md.
+ * Parser for the RPC operation tables of docs/reference/interface.md.
  *
  * Used by spec/schemas.spec.ts. Only the
  * tables under "## Endpoints" whose header starts with "| Operation |" are
@@ -43,7 +43,7 @@ export interface ParsedArgList {
   shapeNotShown: boolean
 }
 
-export const INTERFACE_PATH = path.join(__dirname, '..', 'docs', 'interface.md')
+export const INTERFACE_PATH = path.join(__dirname, '..', 'docs', 'reference', 'interface.md')
 
 function splitRow(line: string): string[] {
   const t = line.trim()
@@ -143,7 +143,7 @@ function describe(args: string): string {
   return d.replace(/\s+/g, ' ')
 }
 
-/** Parse a markdown text (the content of docs/interface.md) into operations, in document order. */
+/** Parse a markdown text (the content of docs/reference/interface.md) into operations, in document order. */
 export function parseInterfaceOperations(markdown: string): InterfaceOperation[] {
   const lines = markdown.split(/\r?\n/)
   const ops: InterfaceOperation[] = []
@@ -190,7 +190,7 @@ export function parseInterfaceOperations(markdown: string): InterfaceOperation[]
   return ops
 }
 
-/** All RPC operations of docs/interface.md, in document order. */
+/** All RPC operations of docs/reference/interface.md, in document order. */
 export function interfaceOperations(): { name: string; namespace: string; args: string; returns: string; description: string }[] {
   return parseInterfaceOperations(fs.readFileSync(INTERFACE_PATH, 'utf8'))
 }

@@ -1,7 +1,7 @@
 /**
  * How many operations of each namespace are built: `npm run coverage:ops`.
  * Interface operations count toward the total; operations the server adds are listed apart.
- * The README carries the same table as Markdown (`npm run readme` writes it).
+ * docs/reference/operations.md carries the same table as Markdown (`npm run readme` writes it).
  */
 import { operations } from '../server/ops'
 import { buildRegistry, namespaceOf } from '../server/rpc/registry'

@@ -1,29 +1,55 @@
 /**
- * Writes the generated tables into README.md between their markers (`npm run readme`):
- * the operation coverage, the role table and the signal table. spec/readme.spec.ts fails when they are stale.
+ * Writes the generated documentation (`npm run readme`): whole files, and sections between their
+ * markers, `<!-- name:start -->` and `<!-- name:end -->`, in the file each lives in.
+ * spec/readme.spec.ts fails when one is stale. Another generated text is one more line of GENERATED.
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { configurationMarkdown, envExampleText, mostUsedMarkdown } from './config-docs'
+import { errorsMarkdown } from './errors-table'
 import { coverageMarkdown } from './op-coverage'
 import { rolesMarkdown } from './roles-table'
 import { signalsMarkdown } from './signals-table'
 
-export const README = path.join(__dirname, '..', 'README.md')
+export interface GeneratedSection {
+  /** The file, relative to the repository's root. */
+  file: string
+  /** The marker's name; none when the generator writes the whole file. */
+  section?: string
+  generate: () => string
+}
 
-export const generatedSections = (): Record<string, string> => ({ coverage: coverageMarkdown(), roles: rolesMarkdown(), signals: signalsMarkdown() })
+export const GENERATED: GeneratedSection[] = [
+  { file: 'docs/reference/operations.md', section: 'coverage', generate: coverageMarkdown },
+  { file: 'docs/reference/roles.md', section: 'roles', generate: rolesMarkdown },
+  { file: 'docs/reference/signals.md', section: 'signals', generate: signalsMarkdown },
+  { file: 'docs/reference/protocol.md', section: 'errors', generate: errorsMarkdown },
+  { file: 'README.md', section: 'most-used-configuration', generate: mostUsedMarkdown },
+  { file: 'docs/configuration.md', generate: configurationMarkdown },
+  { file: '.env.example', generate: envExampleText },
+]
+
+export const ROOT = path.join(__dirname, '..')
 
 const marker = (name: string) => new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(<!-- ${name}:end -->)`)
 
+/** The text between a section's markers, or null when the file has no such markers. */
 export function readSection(text: string, name: string): string | null {
   const match = marker(name).exec(text)
   return match ? match[0].slice(match[1].length, -match[2].length).trimEnd() : null
 }
 
+function writeSection(text: string, name: string, body: string): string {
+  if (!marker(name).test(text)) throw new Error(`no <!-- ${name}:start --> ... <!-- ${name}:end --> markers`)
+  return text.replace(marker(name), (_m, start: string, end: string) => `${start}${body}\n${end}`)
+}
+
 if (require.main === module) {
-  let text = fs.readFileSync(README, 'utf8')
-  for (const [name, body] of Object.entries(generatedSections())) {
-    if (!marker(name).test(text)) throw new Error(`README.md has no <!-- ${name}:start --> marker`)
-    text = text.replace(marker(name), (_m, start: string, end: string) => `${start}${body}\n${end}`)
+  for (const { file, section, generate } of GENERATED) {
+    const at = path.join(ROOT, file)
+    const text = fs.existsSync(at) ? fs.readFileSync(at, 'utf8') : ''
+    const written = section ? writeSection(text, section, generate()) : generate()
+    if (written !== text) fs.writeFileSync(at, written)
+    console.log(`${file}${section ? ` ${section}` : ''}: ${written === text ? 'current' : 'written'}`)
   }
-  fs.writeFileSync(README, text)
 }

@@ -1,8 +1,8 @@
 /**
  * Prints the role table: which roles may call each workspace operation, from the operations'
  * declarations (`access: 'member'`, `capability`, `rule`) and the capability table of
- * server/policies/roles.ts (`npm run roles`; the README carries it as Markdown, written by
- * `npm run readme`). Custom roles add the capabilities they grant.
+ * server/policies/roles.ts (`npm run roles`; docs/reference/roles.md carries it as Markdown,
+ * written by `npm run readme`). Custom roles add the capabilities they grant.
  */
 import { operations } from '../server/ops'
 import { CAPABILITIES, type Capability, ROLES, roleCapabilities } from '../server/policies/roles'

@@ -18,7 +18,7 @@ const USAGE = `Usage:
   npx tsx scripts/set-license.ts --list
 
 Sets the license of a workspace. The JSON is merged into the current license (a key set to null is
-removed); with --replace it replaces the license. Fields (docs/interface.md "Workspace license"):
+removed); with --replace it replaces the license. Fields (docs/reference/interface.md "Workspace license"):
 type (free, legacy, enterprise, premium, free-trial), numbers users, calendars, modules, activities,
 processes, datasets (a limit; absent means unlimited), booleans functionFields, indexedData.
 Example: npx tsx scripts/set-license.ts 0123456789abcdef01234567 '{"type":"premium","users":250}'

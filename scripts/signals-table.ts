@@ -1,6 +1,6 @@
 /**
- * Prints the README's signal table from the catalogue in server/realtime/signals.ts
- * (`npm run readme` writes it between the signals markers).
+ * Prints the signal table of docs/reference/signals.md from the catalogue in
+ * server/realtime/signals.ts (`npm run readme` writes it between the signals markers).
  */
 import { AUDIENCE_TEXT, SIGNALS } from '../server/realtime/signals'
 

@@ -1,6 +1,6 @@
 /**
  * The operator's path for data transfer, on the same archive format as v3.user.data.export and
- * .import (docs/export-format.md), straight on the database the environment configures:
+ * .import (docs/reference/export-format.md), straight on the database the environment configures:
  *
  *   npm run export -- <workspaceId> <file.zip>     the whole workspace, as its owner sees it
  *   npm run import -- <file.zip> [ownerEmail]      every workspace of the archive, owned by the

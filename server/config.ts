@@ -1,112 +1,349 @@
 /**
- * The only reader of process.env and of the .env file. Every variable is listed in .env.example.
- * A bad value stops the start with one message that names every problem.
+ * The only reader of process.env and of the .env file. VARIABLES lists every variable once: the
+ * Config type, loadConfig, .env.example and docs/configuration.md are made from it
+ * (`npm run readme` writes the two files; spec/readme.spec.ts fails when they are stale).
+ * How a text is read, and its problem message, is in config-readers.ts. A bad value stops the start
+ * with one message that names every problem.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
+import {
+  aiEndpoint,
+  decimal,
+  developmentMode,
+  filesFolder,
+  folder,
+  httpUrl,
+  integer,
+  Invalid,
+  list,
+  mailbox,
+  oneOf,
+  optional,
+  postgresUrl,
+  type Reader,
+  secret,
+  smtpUrl,
+  ssoProviders,
+  text,
+  userIds,
+} from './config-readers'
 
-export interface Config {
-  host: string
-  port: number
-  dataDir: string
-  databaseUrl: string | null
-  /** PGLITE_SHARED_BUFFERS_MB: the embedded database's buffer cache, allocated in full inside the server process at start. */
-  pgliteSharedBuffersMb: number
-  /** DB_STATEMENT_LOG: a file each database statement is appended to (benchmarks only), else null. */
-  statementLog: string | null
-  logLevel: string
-  devMode: boolean
-  allowedOrigins: string[]
-  sessionIdleSeconds: number
-  wsMaxPayloadBytes: number
-  wsMaxBufferedBytes: number
-  wsMessagesPerSecond: number
-  wsHeartbeatSeconds: number
-  wsMaxConnections: number
-  httpMaxBodyBytes: number
-  httpRequestsPerSecond: number
-  shutdownGraceSeconds: number
-  /** smtp:// or smtps:// URL of the mail server; null writes each message to DATA_DIR/outbox/ instead. */
-  smtpUrl: string | null
-  /** Sender of the server's mail: an address, or `Name <address>`. */
-  mailFrom: string
-  /** Base of the links in mail; null means the server's own http://HOST:PORT. */
-  publicUrl: string | null
-  /** Uploaded files and image renditions (default DATA_DIR/files). */
-  filesDir: string
-  /** Largest upload accepted by POST /upload (413 beyond; nothing is stored). */
-  uploadMaxBytes: number
-  /** Images with more pixels than this are refused (decompression bombs). */
-  imageMaxPixels: number
-  /** Most files in one POST /files archive. */
-  archiveMaxFiles: number
-  /** Largest total size of the files in one POST /files archive. */
-  archiveMaxBytes: number
-  /** Lifetime of a new API key (at most API_KEY_MAX_LIFETIME_SECONDS). */
-  apiKeyLifetimeSeconds: number
-  /** Leading zero bits a proof-of-work hash needs. */
-  powDifficulty: number
-  /** How long a proof-of-work challenge may be used. */
-  powChallengeSeconds: number
-  /** Registrations per client address and hour without proof of work; beyond, register needs it. */
-  registrationsPerHour: number
-  /** Wrong passwords per account, and per client address, before each further try waits (doubling). */
-  loginFreeFailuresPerAccount: number
-  loginFreeFailuresPerAddress: number
-  /** Unknown invite or public-form keys per client address before each further try waits (doubling). */
-  keyGuessesPerAddress: number
-  /** Identity providers whose OpenID Connect ID tokens register accounts (v2.user.registerSso*). */
-  ssoProviders: SsoProvider[]
-  /** Shared service secret that authorises v3.user.setBot with `secret`; null: that path is closed. */
-  botSecret: string | null
-  /** Users who may call v3.user.setBot without a secret. */
-  botAdminUids: string[]
-  /** Deadline of one function evaluation, ms. */
-  functionDeadlineMs: number
-  /** Function evaluations a write makes in its own transaction; the rest go to the queue. */
-  functionWriteBudget: number
-  /** How often the queue of function values to evaluate is looked at, ms. */
-  functionDrainMs: number
-  /** How often the values of volatile functions (reading the clock or chance) are marked stale for the queue, ms. */
-  functionVolatileMs: number
-  /** quickjs (always, but for the benchmark's baseline: unsandboxed-benchmark, which runs code unprotected). */
-  functionEvaluator: 'quickjs' | 'unsandboxed-benchmark'
-  /** switch: each workspace's v2.network.fastFunctions.set decides; fast / default: every workspace in that mode (to run test suites in one mode). */
-  functionMode: 'switch' | 'fast' | 'default'
-  /** An OpenAI-compatible endpoint for function assist (…/v1), its key and model; null: assist is off (503). */
-  ai: { baseUrl: string; apiKey: string | null; model: string } | null
-  /** How long the event log keeps signals for `resume` (hours; fractions allowed). */
-  eventRetentionHours: number
-  /** How long a finished export archive is kept before it is removed. */
-  exportKeepHours: number
-  /**
-   * Addresses (IP or CIDR) an import may reach although they are private, loopback or link-local;
-   * every other such address is refused (public addresses are always allowed).
-   */
-  importAllowedHosts: string[]
-  /** Largest archive an import downloads. */
-  importMaxBytes: number
-  /** How long one request of an import may take. */
-  importTimeoutSeconds: number
-}
-
-export interface SsoProvider {
-  /** The token's `iss` must equal this. */
-  issuer: string
-  /** The token's `aud` must contain this (the client id the provider issued to us). */
-  audience: string
-  /** Where the provider's signing keys are: an https/http JWKS URL, or a JWKS file. */
-  jwksUrl?: string
-  jwksFile?: string
-  /** E-mail domains whose people sign in with this provider (v3.user.idpUser). */
-  domains: string[]
-  /** Shown by v3.user.idpUser (e.g. an Entra ID tenant). */
-  tenantId?: string
-}
+export type { SsoProvider } from './config-readers'
 
 /** The largest API key lifetime there is: a key never outlives a year. */
 export const API_KEY_MAX_LIFETIME_SECONDS = 365 * 24 * 3600
+
+const KiB = 1024
+const MiB = 1024 ** 2
+const GiB = 1024 ** 3
+const TiB = 1024 ** 4
+
+export interface Variable {
+  env: string
+  /** The Config property the value goes to; none when another entry's reader takes the text in. */
+  key?: string
+  read: Reader<unknown>
+  /** An unset or empty variable reads as if it held this. */
+  default?: string | number
+  /** What the variable does, for .env.example and docs/configuration.md. */
+  doc: string
+}
+
+type Entry = (typeof VARIABLES)[number]
+
+/** The server's settings: one property per keyed entry of VARIABLES, of the type its reader returns. */
+export type Config = { [V in Extract<Entry, { key: string }> as V['key']]: ReturnType<V['read']['parse']> }
+
+/**
+ * Every variable the server reads: its name, the Config property it sets, how its text is read
+ * (with its bounds), the value when it is unset or empty, and what it does. A variable without a key
+ * is read by another entry's reader (AI_API_KEY and AI_MODEL by AI_BASE_URL's).
+ */
+export const VARIABLES = [
+  {
+    env: 'HOST',
+    key: 'host',
+    read: text(),
+    default: '127.0.0.1',
+    doc: 'Interface to listen on: 127.0.0.1 keeps the server private to this machine, 0.0.0.0 listens on all.',
+  },
+  { env: 'PORT', key: 'port', read: integer(0, 65535), default: 8080, doc: 'TCP port of both HTTP and the WebSocket (`/ws`); 0 picks a free port.' },
+  {
+    env: 'DATA_DIR',
+    key: 'dataDir',
+    read: folder(),
+    default: './data',
+    doc: 'Folder of the embedded PGlite database (`DATA_DIR/pgdata`) and the other server data.',
+  },
+  {
+    env: 'DATABASE_URL',
+    key: 'databaseUrl',
+    read: optional(postgresUrl()),
+    doc: 'PostgreSQL server to use instead of the embedded PGlite, e.g. `postgres://user:pass@127.0.0.1:5432/hlr`; empty: PGlite in DATA_DIR.',
+  },
+  {
+    env: 'PGLITE_SHARED_BUFFERS_MB',
+    key: 'pgliteSharedBuffersMb',
+    read: integer(1, 1024),
+    default: 160,
+    doc: "The embedded PGlite's buffer cache in MiB (PostgreSQL's `shared_buffers`; 160 is PGlite's own default), allocated in full inside the server process at start: 16 makes an idle server about 200 MiB smaller and large workflows slower; the operating system's file cache still holds the database files.",
+  },
+  {
+    env: 'DB_STATEMENT_LOG',
+    key: 'statementLog',
+    read: optional(text()),
+    doc: 'A file every database statement is appended to as a JSON line `{sql, parameters, started, ended}`; for `npm run bench:rpc` only (slow).',
+  },
+  {
+    env: 'LOG_LEVEL',
+    key: 'logLevel',
+    read: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    doc: 'Level of the log (pino).',
+  },
+  { env: 'NODE_ENV', key: 'devMode', read: developmentMode(), default: 'production', doc: '`development` adds `debug: {op}` to error objects.' },
+  {
+    env: 'ALLOWED_ORIGINS',
+    key: 'allowedOrigins',
+    read: list(),
+    doc: "Browser origins allowed to open `/ws` besides the server's own host (e.g. `https://app.example.org`); `*` allows any.",
+  },
+  {
+    env: 'SESSION_IDLE_SECONDS',
+    key: 'sessionIdleSeconds',
+    read: integer(1, 365 * 24 * 3600),
+    default: 14 * 24 * 3600,
+    doc: 'A session key expires after this many seconds without use (default 14 days).',
+  },
+  {
+    env: 'WS_MAX_PAYLOAD_BYTES',
+    key: 'wsMaxPayloadBytes',
+    read: integer(KiB, 64 * MiB),
+    default: MiB,
+    doc: 'Largest WebSocket frame accepted; a larger one closes that socket with 1009.',
+  },
+  {
+    env: 'WS_MAX_BUFFERED_BYTES',
+    key: 'wsMaxBufferedBytes',
+    read: integer(KiB, GiB),
+    default: 8 * MiB,
+    doc: 'A socket whose unsent output exceeds this many bytes is closed (slow consumer).',
+  },
+  {
+    env: 'WS_MESSAGES_PER_SECOND',
+    key: 'wsMessagesPerSecond',
+    read: integer(1, 1_000_000),
+    default: 200,
+    doc: 'Messages per second one socket may send (bursts of twice that); beyond it calls are answered with 429 and the socket stays usable.',
+  },
+  {
+    env: 'WS_HEARTBEAT_SECONDS',
+    key: 'wsHeartbeatSeconds',
+    read: integer(1, 3600),
+    default: 30,
+    doc: 'Interval of the ping that detects dead sockets; a socket that missed the previous pong is dropped.',
+  },
+  {
+    env: 'WS_MAX_CONNECTIONS',
+    key: 'wsMaxConnections',
+    read: integer(1, 1_000_000),
+    default: 10_000,
+    doc: 'Most WebSocket connections the process accepts at once (503 at the upgrade beyond).',
+  },
+  { env: 'HTTP_MAX_BODY_BYTES', key: 'httpMaxBodyBytes', read: integer(KiB, 64 * MiB), default: MiB, doc: 'Largest `/api` request body (413 beyond).' },
+  {
+    env: 'HTTP_REQUESTS_PER_SECOND',
+    key: 'httpRequestsPerSecond',
+    read: integer(1, 1_000_000),
+    default: 100,
+    doc: 'HTTP requests per second one client address may make, on every route but `/healthz` and `/readyz` (bursts of twice that), before 429. On PostgreSQL one budget shared by all processes, counted in windows of two seconds.',
+  },
+  {
+    env: 'SHUTDOWN_GRACE_SECONDS',
+    key: 'shutdownGraceSeconds',
+    read: integer(0, 600),
+    default: 10,
+    doc: 'On SIGTERM, how long the calls under way may take to finish before the process exits anyway.',
+  },
+  {
+    env: 'SMTP_URL',
+    key: 'smtpUrl',
+    read: optional(smtpUrl()),
+    doc: 'Mail server for invites and e-mail verification, e.g. `smtp://user:pass@mail.example.org:587` (`smtps://` for TLS from the start); empty writes each message as an .eml file to `DATA_DIR/outbox/` and logs where.',
+  },
+  { env: 'MAIL_FROM', key: 'mailFrom', read: mailbox(), default: 'Workspace server <no-reply@localhost>', doc: "Sender of the server's mail." },
+  {
+    env: 'PUBLIC_URL',
+    key: 'publicUrl',
+    read: optional(httpUrl()),
+    doc: "Base URL of the links in mail (the web client's address) and host of calendar event UIDs; empty means `http://HOST:PORT` of this server (and `hlr-server.invalid` in UIDs): set it in any real deployment.",
+  },
+  { env: 'FILES_DIR', key: 'filesDir', read: filesFolder(), doc: 'Folder for uploaded files and cached image renditions; empty means `DATA_DIR/files`.' },
+  {
+    env: 'UPLOAD_MAX_BYTES',
+    key: 'uploadMaxBytes',
+    read: integer(1, TiB),
+    default: 100 * MiB,
+    doc: 'Largest file `POST /upload` accepts (413 beyond, nothing is stored); default 100 MiB.',
+  },
+  {
+    env: 'IMAGE_MAX_PIXELS',
+    key: 'imageMaxPixels',
+    read: integer(1, 2 ** 32),
+    default: 100_000_000,
+    doc: 'Images with more pixels than this are refused by the image routes (413; decompression bombs); default 100 million.',
+  },
+  {
+    env: 'ARCHIVE_MAX_FILES',
+    key: 'archiveMaxFiles',
+    read: integer(1, 100_000),
+    default: 1000,
+    doc: 'Most files in one `POST /files` zip archive (413 beyond).',
+  },
+  {
+    env: 'ARCHIVE_MAX_BYTES',
+    key: 'archiveMaxBytes',
+    read: integer(1, TiB),
+    default: 4 * GiB,
+    doc: 'Largest total size of the files in one `POST /files` zip archive (413 beyond); default 4 GiB.',
+  },
+  {
+    env: 'API_KEY_LIFETIME_SECONDS',
+    key: 'apiKeyLifetimeSeconds',
+    read: integer(1, API_KEY_MAX_LIFETIME_SECONDS),
+    default: 90 * 24 * 3600,
+    doc: 'Lifetime of a new API key (`v3.user.apikey.create`); default 90 days, at most 365 days.',
+  },
+  {
+    env: 'POW_DIFFICULTY',
+    key: 'powDifficulty',
+    read: integer(1, 32),
+    default: 18,
+    doc: "Leading zero bits a proof-of-work hash needs; each bit doubles the client's work.",
+  },
+  { env: 'POW_CHALLENGE_SECONDS', key: 'powChallengeSeconds', read: integer(10, 3600), default: 300, doc: 'How long a proof-of-work challenge may be used.' },
+  {
+    env: 'REGISTRATIONS_PER_ADDRESS_PER_HOUR',
+    key: 'registrationsPerHour',
+    read: integer(0, 1_000_000),
+    default: 5,
+    doc: 'Registrations per client address and hour without proof of work; beyond, register needs it (429 with `details.proofOfWork`; 0: always).',
+  },
+  {
+    env: 'LOGIN_FREE_FAILURES_PER_ACCOUNT',
+    key: 'loginFreeFailuresPerAccount',
+    read: integer(1, 1_000_000),
+    default: 5,
+    doc: 'Wrong passwords per account within a day before each further try waits (1 s, doubling, at most 15 minutes; 429).',
+  },
+  {
+    env: 'LOGIN_FREE_FAILURES_PER_ADDRESS',
+    key: 'loginFreeFailuresPerAddress',
+    read: integer(1, 1_000_000),
+    default: 20,
+    doc: 'Wrong passwords per client address within a day before each further try waits (1 s, doubling, at most 15 minutes; 429).',
+  },
+  {
+    env: 'KEY_GUESSES_PER_ADDRESS',
+    key: 'keyGuessesPerAddress',
+    read: integer(1, 1_000_000),
+    default: 20,
+    doc: 'Unknown invite or public-form keys per client address within a day before each further try waits (doubling; 429).',
+  },
+  {
+    env: 'SSO_PROVIDERS',
+    key: 'ssoProviders',
+    read: ssoProviders(),
+    doc: 'Identity providers whose OpenID Connect ID tokens register and sign in accounts (`v2.user.registerSsoA/B`, `v3.user.idpUser`); `audience` is the client id the provider gave this server, `domains` the e-mail domains whose people sign in with it. Example: `[{"issuer":"https://login.example.com","audience":"hlr","jwksUrl":"https://login.example.com/.well-known/jwks.json","domains":["example.com"]}]`',
+  },
+  {
+    env: 'BOT_SECRET',
+    key: 'botSecret',
+    read: optional(secret(16)),
+    doc: 'Shared service secret that authorises `v3.user.setBot` with `{secret}`; empty closes that path.',
+  },
+  { env: 'BOT_ADMIN_UIDS', key: 'botAdminUids', read: userIds(), doc: 'Users who may call `v3.user.setBot` without a secret.' },
+  {
+    env: 'FUNCTION_DEADLINE_MS',
+    key: 'functionDeadlineMs',
+    read: integer(1, 10_000),
+    default: 50,
+    doc: "Longest one evaluation of a function field's code may run, in ms (then it ends with an error).",
+  },
+  {
+    env: 'FUNCTION_WRITE_BUDGET',
+    key: 'functionWriteBudget',
+    read: integer(0, 1_000_000),
+    default: 2000,
+    doc: 'Function evaluations a write makes inside its own transaction; the rest wait in the durable queue, marked stale.',
+  },
+  {
+    env: 'FUNCTION_DRAIN_MS',
+    key: 'functionDrainMs',
+    read: integer(10, 86_400_000),
+    default: 100,
+    doc: 'How often the queue of function values (and workflow-wide runs) waiting to be evaluated is worked on, in ms.',
+  },
+  {
+    env: 'FUNCTION_VOLATILE_MS',
+    key: 'functionVolatileMs',
+    read: integer(10, 86_400_000),
+    default: 600_000,
+    doc: 'How often the values of volatile functions (reading the clock or `Math.random`) are marked stale for the queue, which evaluates them again, in ms.',
+  },
+  {
+    env: 'FUNCTION_EVALUATOR',
+    key: 'functionEvaluator',
+    read: oneOf(['quickjs', 'unsandboxed-benchmark']),
+    default: 'quickjs',
+    doc: '`quickjs` (the sandbox). `unsandboxed-benchmark` runs function code with no protection at all: only for the baseline of `npm run bench:functions`, never on a server with real users.',
+  },
+  {
+    env: 'FUNCTION_MODE',
+    key: 'functionMode',
+    read: oneOf(['switch', 'fast', 'default']),
+    default: 'switch',
+    doc: "`switch`: each workspace's `v2.network.fastFunctions.set` picks the mode of its function evaluations; `fast` or `default`: every workspace in that mode (to run the test suites in one mode).",
+  },
+  {
+    env: 'AI_BASE_URL',
+    key: 'ai',
+    read: aiEndpoint(),
+    doc: 'Function assist (`v3.activity.functionField.assist`, `explainNode.assist`): an OpenAI-compatible endpoint, the base URL ending in `/v1`; empty: assist answers 503.',
+  },
+  { env: 'AI_API_KEY', read: text(), doc: 'The API key sent to AI_BASE_URL, if it needs one.' },
+  { env: 'AI_MODEL', read: text(), doc: 'The model function assist asks; required with AI_BASE_URL.' },
+  {
+    env: 'EVENT_RETENTION_HOURS',
+    key: 'eventRetentionHours',
+    read: decimal(0.0001, 24 * 365),
+    default: 24,
+    doc: 'How long signals are kept for clients that reconnect and call `resume`, in hours (fractions allowed); older ones are pruned in the background and such a client is told to reload.',
+  },
+  {
+    env: 'EXPORT_KEEP_HOURS',
+    key: 'exportKeepHours',
+    read: decimal(0.0001, 24 * 365),
+    default: 24,
+    doc: 'Hours a finished export archive (`v3.user.data.*`) is kept before the file and its job are removed.',
+  },
+  {
+    env: 'IMPORT_ALLOWED_HOSTS',
+    key: 'importAllowedHosts',
+    read: list(),
+    doc: 'Addresses (IP or CIDR) an import may reach although they are private, loopback or link-local (e.g. `127.0.0.1` for a second server on this machine); every other such address is refused, public addresses are always allowed.',
+  },
+  {
+    env: 'IMPORT_MAX_BYTES',
+    key: 'importMaxBytes',
+    read: integer(KiB, TiB),
+    default: 20 * GiB,
+    doc: 'Largest archive an import downloads (413 beyond); default 20 GiB.',
+  },
+  { env: 'IMPORT_TIMEOUT_SECONDS', key: 'importTimeoutSeconds', read: integer(1, 3600), default: 60, doc: 'How long one request of an import may take.' },
+] as const satisfies readonly Variable[]
 
 export class ConfigError extends Error {}
 
@@ -133,228 +370,26 @@ export function environment(env: Env = process.env, cwd = process.cwd()): Env {
 }
 
 export function loadConfig(env: Env = process.env): Config {
+  const variables: readonly Variable[] = VARIABLES
+  const textOf = (name: string): string => {
+    const value = env[name]?.trim()
+    if (value) return value
+    const fallback = variables.find((v) => v.env === name)?.default
+    return fallback === undefined ? '' : String(fallback)
+  }
   const problems: string[] = []
-  const read = new Reader(env, problems)
-  const config: Config = {
-    host: read.string('HOST', '127.0.0.1'),
-    port: read.integer('PORT', 8080, 0, 65535),
-    dataDir: path.resolve(read.string('DATA_DIR', './data')),
-    databaseUrl: read.databaseUrl('DATABASE_URL'),
-    statementLog: read.string('DB_STATEMENT_LOG', '') || null,
-    pgliteSharedBuffersMb: read.integer('PGLITE_SHARED_BUFFERS_MB', 160, 1, 1024),
-    logLevel: read.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-    devMode: read.oneOf('NODE_ENV', 'production', ['production', 'development', 'test']) === 'development',
-    allowedOrigins: read.list('ALLOWED_ORIGINS'),
-    sessionIdleSeconds: read.integer('SESSION_IDLE_SECONDS', 60 * 60 * 24 * 14, 1, 60 * 60 * 24 * 365),
-    wsMaxPayloadBytes: read.integer('WS_MAX_PAYLOAD_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    wsMaxBufferedBytes: read.integer('WS_MAX_BUFFERED_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    wsMessagesPerSecond: read.integer('WS_MESSAGES_PER_SECOND', 200, 1, 1_000_000),
-    wsHeartbeatSeconds: read.integer('WS_HEARTBEAT_SECONDS', 30, 1, 3600),
-    wsMaxConnections: read.integer('WS_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
-    httpMaxBodyBytes: read.integer('HTTP_MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    httpRequestsPerSecond: read.integer('HTTP_REQUESTS_PER_SECOND', 100, 1, 1_000_000),
-    shutdownGraceSeconds: read.integer('SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
-    smtpUrl: read.smtpUrl('SMTP_URL'),
-    mailFrom: read.mailbox('MAIL_FROM', 'Workspace server <no-reply@localhost>'),
-    publicUrl: read.httpUrl('PUBLIC_URL'),
-    filesDir: '',
-    uploadMaxBytes: read.integer('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, 1024 ** 4),
-    imageMaxPixels: read.integer('IMAGE_MAX_PIXELS', 100_000_000, 1, 2 ** 32),
-    archiveMaxFiles: read.integer('ARCHIVE_MAX_FILES', 1000, 1, 100_000),
-    archiveMaxBytes: read.integer('ARCHIVE_MAX_BYTES', 4 * 1024 ** 3, 1, 1024 ** 4),
-    apiKeyLifetimeSeconds: read.integer('API_KEY_LIFETIME_SECONDS', 90 * 24 * 3600, 1, API_KEY_MAX_LIFETIME_SECONDS),
-    powDifficulty: read.integer('POW_DIFFICULTY', 18, 1, 32),
-    powChallengeSeconds: read.integer('POW_CHALLENGE_SECONDS', 300, 10, 3600),
-    registrationsPerHour: read.integer('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 5, 0, 1_000_000),
-    loginFreeFailuresPerAccount: read.integer('LOGIN_FREE_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
-    loginFreeFailuresPerAddress: read.integer('LOGIN_FREE_FAILURES_PER_ADDRESS', 20, 1, 1_000_000),
-    keyGuessesPerAddress: read.integer('KEY_GUESSES_PER_ADDRESS', 20, 1, 1_000_000),
-    ssoProviders: read.ssoProviders('SSO_PROVIDERS'),
-    botSecret: read.secret('BOT_SECRET'),
-    botAdminUids: read.objectIds('BOT_ADMIN_UIDS'),
-    functionDeadlineMs: read.integer('FUNCTION_DEADLINE_MS', 50, 1, 10_000),
-    functionWriteBudget: read.integer('FUNCTION_WRITE_BUDGET', 2000, 0, 1_000_000),
-    functionDrainMs: read.integer('FUNCTION_DRAIN_MS', 100, 10, 86_400_000),
-    functionVolatileMs: read.integer('FUNCTION_VOLATILE_MS', 600_000, 10, 86_400_000),
-    ai: null,
-    functionEvaluator: read.oneOf('FUNCTION_EVALUATOR', 'quickjs', ['quickjs', 'unsandboxed-benchmark']) as Config['functionEvaluator'],
-    functionMode: read.oneOf('FUNCTION_MODE', 'switch', ['switch', 'fast', 'default']) as Config['functionMode'],
-    eventRetentionHours: read.decimal('EVENT_RETENTION_HOURS', 24, 0.0001, 24 * 365),
-    exportKeepHours: read.decimal('EXPORT_KEEP_HOURS', 24, 0.0001, 24 * 365),
-    importAllowedHosts: read.list('IMPORT_ALLOWED_HOSTS'),
-    importMaxBytes: read.integer('IMPORT_MAX_BYTES', 20 * 1024 ** 3, 1024, 1024 ** 4),
-    importTimeoutSeconds: read.integer('IMPORT_TIMEOUT_SECONDS', 60, 1, 3600),
+  const config: Record<string, unknown> = {}
+  for (const variable of variables) {
+    const text = textOf(variable.env)
+    try {
+      const value = variable.read.parse(text, textOf)
+      if (variable.key) config[variable.key] = value
+    } catch (err) {
+      if (!(err instanceof Invalid)) throw err
+      const name = err.env ?? variable.env
+      problems.push(err.repeatsValue ? `${name}=${JSON.stringify(text)}: ${err.message}` : `${name}: ${err.message}`)
+    }
   }
-  const aiBase = read.httpUrl('AI_BASE_URL')
-  const aiModel = read.string('AI_MODEL', '')
-  if (aiBase && !aiModel) problems.push('AI_MODEL: required with AI_BASE_URL')
-  if (aiBase && aiModel) config.ai = { baseUrl: aiBase.replace(/\/+$/, ''), apiKey: read.string('AI_API_KEY', '') || null, model: aiModel }
-  config.filesDir = path.resolve(read.string('FILES_DIR', path.join(config.dataDir, 'files')))
   if (problems.length) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
-  return config
-}
-
-class Reader {
-  constructor(
-    private env: Env,
-    private problems: string[],
-  ) {}
-
-  private raw(name: string): string | undefined {
-    const value = this.env[name]
-    return value === undefined || value.trim() === '' ? undefined : value.trim()
-  }
-
-  string(name: string, fallback: string): string {
-    return this.raw(name) ?? fallback
-  }
-
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const value = this.raw(name)
-    if (value === undefined) return fallback
-    const n = Number(value)
-    if (!/^\d+$/.test(value) || n < min || n > max) {
-      this.problems.push(`${name}=${JSON.stringify(value)}: expected a whole number from ${min} to ${max}`)
-      return fallback
-    }
-    return n
-  }
-
-  decimal(name: string, fallback: number, min: number, max: number): number {
-    const value = this.raw(name)
-    if (value === undefined) return fallback
-    const n = Number(value)
-    if (!/^\d+(\.\d+)?$/.test(value) || n < min || n > max) {
-      this.problems.push(`${name}=${JSON.stringify(value)}: expected a number from ${min} to ${max}`)
-      return fallback
-    }
-    return n
-  }
-
-  oneOf(name: string, fallback: string, allowed: string[]): string {
-    const value = this.raw(name)
-    if (value === undefined) return fallback
-    if (!allowed.includes(value)) {
-      this.problems.push(`${name}=${JSON.stringify(value)}: expected one of ${allowed.join(', ')}`)
-      return fallback
-    }
-    return value
-  }
-
-  list(name: string): string[] {
-    const value = this.raw(name)
-    return value
-      ? value
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : []
-  }
-
-  databaseUrl(name: string): string | null {
-    const value = this.raw(name)
-    if (value === undefined) return null
-    try {
-      const url = new URL(value)
-      if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error()
-      return value
-    } catch {
-      this.problems.push(`${name}: expected a postgres:// or postgresql:// URL`)
-      return null
-    }
-  }
-
-  /** The URL may hold a password, so a problem never repeats the value. */
-  smtpUrl(name: string): string | null {
-    const value = this.raw(name)
-    if (value === undefined) return null
-    try {
-      const url = new URL(value)
-      if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) throw new Error()
-      return value
-    } catch {
-      this.problems.push(`${name}: expected an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@mail.example.org:587`)
-      return null
-    }
-  }
-
-  mailbox(name: string, fallback: string): string {
-    const value = this.raw(name)
-    if (value === undefined) return fallback
-    if (value.length > 320 || !/^(?:[^<>@\r\n]* <[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(value)) {
-      this.problems.push(`${name}=${JSON.stringify(value)}: expected an address or "Name <address>"`)
-      return fallback
-    }
-    return value
-  }
-
-  /** A secret is never repeated in a problem; 16 characters at least, so it cannot be guessed. */
-  secret(name: string): string | null {
-    const value = this.raw(name)
-    if (value === undefined) return null
-    if (value.length < 16) {
-      this.problems.push(`${name}: expected at least 16 characters`)
-      return null
-    }
-    return value
-  }
-
-  objectIds(name: string): string[] {
-    const ids = this.list(name)
-    const bad = ids.filter((id) => !/^[0-9a-f]{24}$/.test(id))
-    if (bad.length) this.problems.push(`${name}: expected user ids (24 hex characters), got ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
-    return ids.filter((id) => !bad.includes(id))
-  }
-
-  /** A JSON array of providers: [{issuer, audience, jwksUrl | jwksFile, domains?, tenantId?}]. */
-  ssoProviders(name: string): SsoProvider[] {
-    const value = this.raw(name)
-    if (value === undefined) return []
-    const problem = (what: string) => {
-      this.problems.push(`${name}: ${what}`)
-      return []
-    }
-    let list: unknown
-    try {
-      list = JSON.parse(value)
-    } catch {
-      return problem('expected a JSON array of {issuer, audience, jwksUrl or jwksFile, domains?, tenantId?}')
-    }
-    if (!Array.isArray(list)) return problem('expected a JSON array')
-    const providers: SsoProvider[] = []
-    for (const [i, p] of list.entries()) {
-      const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
-      const issuer = text(p?.issuer)
-      const audience = text(p?.audience)
-      const jwksUrl = text(p?.jwksUrl)
-      const jwksFile = text(p?.jwksFile)
-      const domains =
-        Array.isArray(p?.domains) && p.domains.every((d: unknown) => typeof d === 'string')
-          ? (p.domains as string[]).map((d) => d.toLowerCase())
-          : p?.domains === undefined
-            ? []
-            : null
-      if (!issuer || !audience) return problem(`provider ${i}: issuer and audience are required`)
-      if (!jwksUrl === !jwksFile) return problem(`provider ${i}: give exactly one of jwksUrl and jwksFile`)
-      if (jwksUrl && !/^https?:\/\//.test(jwksUrl)) return problem(`provider ${i}: jwksUrl must be an http(s) URL`)
-      if (!domains) return problem(`provider ${i}: domains must be a list of e-mail domains`)
-      providers.push({ issuer, audience, jwksUrl, jwksFile: jwksFile && path.resolve(jwksFile), domains, tenantId: text(p?.tenantId) })
-    }
-    if (new Set(providers.map((p) => p.issuer)).size !== providers.length) return problem('two providers have the same issuer')
-    return providers
-  }
-
-  httpUrl(name: string): string | null {
-    const value = this.raw(name)
-    if (value === undefined) return null
-    try {
-      const url = new URL(value)
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
-      if (url.search || url.hash || url.username || url.password) throw new Error()
-      return value.replace(/\/+$/, '')
-    } catch {
-      this.problems.push(`${name}=${JSON.stringify(value)}: expected an http:// or https:// URL without query, fragment or credentials`)
-      return null
-    }
-  }
+  return config as Config
 }

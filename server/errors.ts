@@ -2,20 +2,78 @@
  * One error class with the closed set of numeric codes of the wire protocol,
  * and the one translator from anything thrown to the error object on the wire.
  */
+/** One code of the wire: its short name (the `msg` of a 500), what it tells the caller, and when the server answers it. */
+export interface ErrorCodeEntry {
+  name: string
+  meaning: string
+  when: string
+}
+
+/** The closed set of codes; docs/reference/protocol.md carries them as a table (scripts/errors-table.ts). */
 export const ERROR_CODES = {
-  400: 'invalid arguments',
-  401: 'not signed in',
-  403: 'forbidden',
-  404: 'not found',
-  409: 'conflict',
-  413: 'too large',
-  415: 'unsupported media type',
-  422: 'refused by a rule of the domain',
-  429: 'rate limited',
-  500: 'internal error',
-  501: 'no such operation',
-  503: 'unavailable',
-} as const
+  400: {
+    name: 'invalid arguments',
+    meaning: 'The call is malformed; `details` names the argument where it can: `argument` (position from 0), `name`, JSON `path`, `reason`.',
+    when: 'An argument fails its schema, or there are too many; a WebSocket frame that is not `{id, op, args}` or has a bad `id`; an HTTP body that is not JSON arguments, or an upload that cannot be read; a NUL character in a path, query or body, or nesting too deep; an image size or format the image routes do not know; a value of the wrong form for the database (SQLSTATE 22P02).',
+  },
+  401: {
+    name: 'not signed in',
+    meaning: 'The caller is not who the call needs: not signed in, or the credentials are wrong.',
+    when: 'An operation that needs a session called without one; a key that is unknown, expired or revoked; a wrong e-mail or password; an identity token that is not accepted; accepting an invite without signing in as the invited account.',
+  },
+  403: {
+    name: 'forbidden',
+    meaning: 'Signed in, but the role, capability or permission does not allow it.',
+    when: 'A role without the capability the operation needs; an API key calling an operation that needs a password sign-in; an operation that answers only with proof of work called directly (`details.proofOfWork`); a custom role granting capabilities the caller does not hold; a WebSocket upgrade from an origin not in ALLOWED_ORIGINS (HTTP 403).',
+  },
+  404: {
+    name: 'not found',
+    meaning: 'The record does not exist or is not visible to the caller (the two are indistinguishable); `details` names the argument and path where known.',
+    when: "An id of a record the caller's workspace does not have; a reference to a record that does not exist (SQLSTATE 23503).",
+  },
+  409: {
+    name: 'conflict',
+    meaning: 'The call clashes with what exists; `details` names the argument, path or field.',
+    when: 'A duplicate: an account or member with the e-mail, a pending invite, a process or field key, a custom role name, a product version, a subscribe code, the discussion of another record; a phase id another workflow has; an idempotency key used for another call; a unique violation (SQLSTATE 23505); a concurrent change (SQLSTATE 40001, 40P01): try again.',
+  },
+  413: {
+    name: 'too large',
+    meaning: 'The request or the file is over a configured size; nothing is stored. `details.maxBytes` or `details.maxFiles` where there is one.',
+    when: 'An HTTP body over HTTP_MAX_BODY_BYTES; an upload over UPLOAD_MAX_BYTES; a `POST /files` archive over ARCHIVE_MAX_FILES or ARCHIVE_MAX_BYTES; an image over IMAGE_MAX_PIXELS; an import archive over IMPORT_MAX_BYTES. (A WebSocket frame over WS_MAX_PAYLOAD_BYTES closes the socket with 1009 instead.)',
+  },
+  415: {
+    name: 'unsupported media type',
+    meaning: 'The file is not an image, or cannot be decoded as one (images are JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF).',
+    when: 'The image routes, and `v3.user.profileImage.set`, given such a file.',
+  },
+  422: {
+    name: 'refused by a rule of the domain',
+    meaning:
+      'The arguments are well formed, but a rule of the domain refuses the change; `details` says which (`reason`, or e.g. `{quota, limit, used, adding}`).',
+    when: 'A license quota or feature; the last owner leaving, removed or demoted; a field, phase or process the workflow or workspace does not have; a cycle of function fields; an e-mail to verify first, or a link that has expired; a post that takes no comments; an archive import cannot read.',
+  },
+  429: {
+    name: 'rate limited',
+    meaning:
+      'Too many calls: wait. Where the wait is known, `details: {retryAfter, limit, window}` (seconds), and on HTTP the `Retry-After` and `RateLimit` headers.',
+    when: 'A socket over WS_MESSAGES_PER_SECOND (the socket stays usable); a client address over HTTP_REQUESTS_PER_SECOND; wrong passwords or unknown invite and form keys beyond LOGIN_FREE_FAILURES_PER_ACCOUNT, LOGIN_FREE_FAILURES_PER_ADDRESS or KEY_GUESSES_PER_ADDRESS (the wait doubles); registrations beyond REGISTRATIONS_PER_ADDRESS_PER_HOUR without proof of work (`details.proofOfWork`).',
+  },
+  500: {
+    name: 'internal error',
+    meaning: 'The server failed; `msg` is generic and the cause is only in the server log.',
+    when: 'Anything thrown that is not one of the codes above or a database refusal of the caller (a bug, a database that does not answer).',
+  },
+  501: {
+    name: 'no such operation',
+    meaning: 'The operation name is unknown, or the operation is part of the interface but not built yet (the message says which).',
+    when: 'A call of a name no operation has; a call of an interface operation without a declaration.',
+  },
+  503: {
+    name: 'unavailable',
+    meaning: 'The server cannot take the call now; try again later.',
+    when: 'The server is starting (its database not migrated yet) or shutting down; WS_MAX_CONNECTIONS reached (HTTP 503 at the upgrade); function assist without an AI model (`details.reason: "aiNotConfigured"`) or with one that does not answer (`"aiUnavailable"`).',
+  },
+} as const satisfies Record<number, ErrorCodeEntry>
 
 export type ErrorCode = keyof typeof ERROR_CODES
 
@@ -74,7 +132,7 @@ export function toWireError(err: unknown, log: Logger, debug?: object, logContex
     wire = { code, msg }
   } else {
     log.error({ err, ...logContext() }, 'internal error')
-    wire = { code: 500, msg: ERROR_CODES[500] }
+    wire = { code: 500, msg: ERROR_CODES[500].name }
   }
   if (debug) wire.debug = debug
   return wire

@@ -1,8 +1,12 @@
-/** The README carries the generated tables as they are now: run `npm run readme` after a change. */
+/** Every generated file and section of the documentation is current: run `npm run readme` after a change. */
 import fs from 'node:fs'
-import { generatedSections, README, readSection } from '../scripts/readme'
+import path from 'node:path'
+import { GENERATED, readSection, ROOT } from '../scripts/readme'
 
-test.each(Object.entries(generatedSections()))('the README %s table is current (npm run readme)', (name, body) => {
-  const text = fs.readFileSync(README, 'utf8')
-  expect(readSection(text, name)).toBe(body)
-})
+test.each(GENERATED.map((g) => ({ ...g, what: g.section ? `the ${g.section} section` : 'the whole file' })))(
+  '$file: $what is current (npm run readme)',
+  ({ file, section, generate }) => {
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8')
+    expect(section ? readSection(text, section) : text).toBe(generate())
+  },
+)

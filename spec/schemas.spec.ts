@@ -1,5 +1,5 @@
 /**
- * schemas/ covers every RPC operation of docs/interface.md, every schema is
+ * schemas/ covers every RPC operation of docs/reference/interface.md, every schema is
  * well formed, compiles under strict Ajv 2020, resolves all of its $refs and
  * bounds every string, array and object it can accept.
  */
@@ -150,7 +150,7 @@ function walkAll(files: LoadedFile[]): WalkResult {
 // ---------------------------------------------------------------------------
 // Tests
 // ---------------------------------------------------------------------------
-describe('docs/interface.md operation tables', () => {
+describe('docs/reference/interface.md operation tables', () => {
   it('parse into more than 140 uniquely named operations', () => {
     expect(interfaceOps.length).toBeGreaterThan(140)
     const dupes = interfaceOps.map((o) => o.name).filter((n, i, all) => all.indexOf(n) !== i)

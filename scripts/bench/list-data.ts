@@ -5,7 +5,7 @@
  * and an amount; i mod 3 = 0 in phase B, the rest in phase A.
  *
  * `bulkActivities` writes in set-based SQL what v3.activity.createMany writes for the same input
- * (server/domain/activities/write.ts): the activity row, the creator as the only follower of its
+ * (server/domain/activities/create.ts): the activity row, the creator as the only follower of its
  * discussion, the `created` history entry, the per-phase counts and the workflow's sequence counter.
  * The benchmark checks a written row against one created through the server with v3.activity.get.
  */

@@ -114,7 +114,7 @@ async function main() {
       }
       const ms = median(times)
       console.log(`  ${candidate.op.padEnd(30)} ${ms.toFixed(2)} ms`)
-      // Namespaces as the README's operation table groups them: v2.network.role belongs to v2.network.
+      // Namespaces as the coverage table (docs/reference/operations.md) groups them: v2.network.role belongs to v2.network.
       const ns = candidate.op
         .split('.')
         .slice(0, candidate.op.startsWith('v') ? 2 : 1)

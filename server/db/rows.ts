@@ -36,3 +36,8 @@ export function insertRows<T extends keyof Database, K extends keyof Database[T]
  * one per id (and a new statement text per length). Use: `.where('_id', '=', anyOf(ids))`.
  */
 export const anyOf = (ids: readonly string[]) => sql<string>`any(${ids}::text[])`
+
+/** Writes `items` `size` at a time (one statement each): a multi-row VALUES list stays under PostgreSQL's 65,535 parameters. */
+export async function insertBatches<T>(items: T[], size: number, write: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size))
+}

@@ -46,7 +46,7 @@ export interface WorkspacesTable {
   updated: number | null
 }
 
-/** Belongs to a workspace: `cid` leads the primary key (see the storage notes in the README). */
+/** Belongs to a workspace: `cid` leads the primary key (see "Storage" in docs/architecture.md). */
 export interface WorkspaceMembersTable {
   cid: string
   uid: string

@@ -6,7 +6,7 @@ import { listFields, type PropertyValue } from './properties'
 import { workspaceObject } from '../presenters/workspace'
 import type { Role, DbHandle } from './schema'
 
-/** The license a new workspace gets (see the README); a server administrator can change it. */
+/** The license a new workspace gets (see docs/guides/workspaces-and-roles.md); a server administrator can change it. */
 export const DEFAULT_LICENSE = {
   type: 'free',
   users: 50,

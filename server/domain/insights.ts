@@ -15,7 +15,7 @@ import { notFound } from '../errors'
 import type { Invalid } from '../rpc/operation'
 import { newId } from '../ids'
 import { loadProcessAccess } from '../policies/processes'
-import { phasesOf } from './activities/write'
+import { phasesOf } from './activities/checks'
 import type { ProcessRow } from '../db/processes'
 
 export type InsightRow = Selectable<InsightsTable>

@@ -22,7 +22,7 @@ export async function checkProcessReferences(db: DbHandle, cid: string, processI
     const member = await db.selectFrom('workspace_members').select('uid').where('cid', '=', cid).where('uid', '=', personInCharge).executeTakeFirst()
     if (!member) throw notFoundAt(argument, '/personInCharge', 'member')
   }
-  // The keys server/domain/activities/write.ts reads the preselected team from.
+  // The keys server/domain/activities/create.ts reads the preselected team from.
   for (const key of ['team', 'teamId', '_id']) {
     const team = (preselectedTeam as Record<string, unknown> | null | undefined)?.[key]
     if (typeof team !== 'string') continue

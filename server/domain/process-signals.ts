@@ -24,22 +24,25 @@ export async function processViewers(db: DbHandle, process: ProcessRow): Promise
   return members.filter((m) => processAccess(facts, { uid: m.uid, role: m.role, teams: teams.get(m.uid) ?? [] }, entries).see).map((m) => m.uid)
 }
 
+/** A workflow as a caller of tellViewers holds it: its row, or only its ids. */
+type HeldProcess = ProcessRow | Pick<ProcessRow, 'cid' | '_id'>
+
 /**
  * Tells everyone who may see the workflow (and `alsoTo`) the given signals. Who may see it is
  * decided when each signal is delivered, not here: the signals go to the workspace's topic and are
  * narrowed then to the workflow's viewers (server/realtime/deliver.ts), so a call of 1,000 activity
  * signals writes 1,000 small rows, not one topic per viewer each. For a change that can take the
  * workflow out of someone's sight (members, permissions, guest settings, removal) pass the viewers
- * from before the change as `alsoTo`, so they hear of it too. (The viewers read here only count
- * the activities they have not read.)
+ * from before the change as `alsoTo`, so they hear of it too.
+ *
+ * `process`: the workflow's row as the caller holds it, or only its ids when it holds none or has
+ * just changed who may see the workflow (then the row is read again). The row serves only to count
+ * the created and updated activities as unread for its viewers, and is read only for that.
  */
-export async function tellViewers(ctx: Context, process: { cid: string; _id: string }, told: Told<ViewerSignal> | Told<ViewerSignal>[], alsoTo: string[] = []) {
+export async function tellViewers(ctx: Context, process: HeldProcess, told: Told<ViewerSignal> | Told<ViewerSignal>[], alsoTo: string[] = []) {
   const signals = Array.isArray(told) ? told : [told]
   if (!signals.length) return
-  // Read again: the call may just have changed who sees it.
-  const row = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', process.cid).where('_id', '=', process._id).executeTakeFirst()
-  const viewers = row ? await processViewers(ctx.db, row) : []
-  await countActivitiesUnread(ctx, process.cid, viewers, signals)
+  await countActivitiesUnread(ctx, process, signals)
   const topics = [`workspace:${process.cid}` as const, ...[...new Set(alsoTo)].map((uid) => `user:${uid}` as const)]
   for (const { sig, meta } of signals) {
     // Delivery finds the workflow in the meta: a signal that does not name it would reach the whole workspace.
@@ -51,9 +54,10 @@ export async function tellViewers(ctx: Context, process: { cid: string; _id: str
 
 /**
  * The wall's unread counts (wall2.unread) of everyone but the caller who sees the workflow: one per
- * activity created, one per activity updated, in the transaction of the change.
+ * activity created, one per activity updated, in the transaction of the change. Its viewers are
+ * worked out only when there is something to count.
  */
-async function countActivitiesUnread(ctx: Context, cid: string, viewers: string[], signals: Told<ViewerSignal>[]) {
+async function countActivitiesUnread(ctx: Context, process: HeldProcess, signals: Told<ViewerSignal>[]) {
   let created = 0
   let updated = 0
   for (const told of signals) {
@@ -61,7 +65,12 @@ async function countActivitiesUnread(ctx: Context, cid: string, viewers: string[
     if (told.sig === 'v3.activity.updated') updated++
   }
   if (!created && !updated) return
+  const row =
+    'info' in process
+      ? process
+      : await ctx.db.selectFrom('processes').selectAll().where('cid', '=', process.cid).where('_id', '=', process._id).executeTakeFirst()
+  const viewers = row ? await processViewers(ctx.db, row) : []
   const others = viewers.filter((uid) => uid !== ctx.session?.uid)
-  await addUnread(ctx.db, cid, others, 'activity.created', created)
-  await addUnread(ctx.db, cid, others, 'activity.updated', updated)
+  await addUnread(ctx.db, process.cid, others, 'activity.created', created)
+  await addUnread(ctx.db, process.cid, others, 'activity.updated', updated)
 }

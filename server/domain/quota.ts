@@ -3,7 +3,7 @@
  * quota and its limit. Each quota has a counter of what it limits; features that create processes,
  * activities or calendars add theirs to `counters`.
  *
- * A workspace's license is a JSON object (docs/interface.md "Workspace license"); a new workspace
+ * A workspace's license is a JSON object (docs/reference/interface.md "Workspace license"); a new workspace
  * gets DEFAULT_LICENSE (server/db/workspaces.ts) and a server administrator changes it with
  * scripts/set-license.ts, which calls `setLicense` below. A number is a limit; a quota the license
  * does not name as a number is unlimited.

@@ -1,4 +1,4 @@
-/** Operations beyond the interface: signing in and out (see "Added operations" in the README). */
+/** Operations beyond the interface: signing in and out (see "Added operations" in docs/reference/operations.md). */
 import { verifyPassword } from '../auth/passwords'
 import { createSession, endSession, resolveKey, signalWorkspaces } from '../auth/sessions'
 import { verifyIdToken } from '../auth/sso'

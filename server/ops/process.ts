@@ -83,7 +83,7 @@ const NOT_SETTABLE: Record<string, string> = {
 }
 
 /**
- * Sets configuration fields (docs/interface.md "Process"); with `lang`, the text settings given go
+ * Sets configuration fields (docs/reference/interface.md "Process"); with `lang`, the text settings given go
  * to translations[lang]. `phases` is merged by phase id (a phase given as null is deleted); a new
  * phase's id must not be another workflow's (409, server/domain/phase-ids.ts); phasesOrder,
  * phasesRemoved and fieldsOrder must name existing phases and fields (422).

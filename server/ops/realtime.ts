@@ -1,4 +1,4 @@
-/** Operations beyond the interface: real time (see "Real time" in the README). */
+/** Operations beyond the interface: real time (see "Real time" in docs/reference/protocol.md). */
 import { RpcError } from '../errors'
 import { operation } from '../rpc/operation'
 

@@ -1,8 +1,8 @@
 /**
  * Who may do what in a workspace: one table. Each workspace operation declares the capability it
  * needs (`access: 'member', capability` in server/ops/); each capability names the roles that hold it. A member's custom role (company.set_user_data
- * section customRole) adds the capabilities its definition grants. The README reproduces this table
- * (`npm run roles -- --markdown`) and spec/policies/roles.spec.ts walks it for every operation.
+ * section customRole) adds the capabilities its definition grants. docs/reference/roles.md reproduces this
+ * table (`npm run readme`) and spec/policies/roles.spec.ts walks it for every operation.
  *
  * A member has one role in the `role` column (owner, admin, user or guest) and the `inviter` flag
  * beside it; an inviter holds the capabilities of the `inviter` row as well as its role's.

@@ -1,11 +1,11 @@
 /**
  * Every signal the server sends, in one place: its name, the shape of its meta and who hears it.
  * `ctx.publish` takes only names listed here, with a meta of the listed shape and topics of the
- * listed kinds (checked when compiling); the README's signal table is printed from this list
+ * listed kinds (checked when compiling); the signal table of docs/reference/signals.md is printed from this list
  * (scripts/signals-table.ts, `npm run readme`).
  *
  * A meta shape names each key and the kind of its value; the TypeScript type is derived from it,
- * so the shape the README shows and the type the code must send are one fact.
+ * so the shape the documentation shows and the type the code must send are one fact.
  */
 
 /** What a value of a meta key is; a trailing `?` makes the key optional. */
@@ -48,7 +48,7 @@ export const AUDIENCE_TEXT: Record<Audience, string> = {
 interface SignalSpec {
   to: readonly Audience[]
   meta: Shape
-  /** What the README adds about it. */
+  /** What the signal table adds about it. */
   note?: string
 }
 

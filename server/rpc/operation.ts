@@ -158,7 +158,7 @@ interface Membership<N extends string> {
    * may answer 404); undefined, or no function: the session's current workspace.
    */
   workspace?(caller: Caller, ...args: Args<N>): string | undefined | Promise<string | undefined>
-  /** Rules beyond the capability, shown beside it in the README's role table. */
+  /** Rules beyond the capability, shown beside it in the role table (docs/reference/roles.md). */
   rule?: string
 }
 

@@ -1,5 +1,5 @@
 /**
- * Writes an export archive to disk (the format: docs/export-format.md). Nothing is built in memory:
+ * Writes an export archive to disk (the format: docs/reference/export-format.md). Nothing is built in memory:
  * rows are paged from the database into temporary JSON Lines files (hashed on the way), then the
  * zip streams those files and the stored files' bytes into the archive, one entry after the other.
  */

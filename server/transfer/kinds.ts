@@ -1,5 +1,5 @@
 /**
- * The record kinds of an export archive (docs/export-format.md): one JSON Lines file per kind,
+ * The record kinds of an export archive (docs/reference/export-format.md): one JSON Lines file per kind,
  * each line a row of one table as the database holds it. Listed in the order an import inserts
  * them (a row's references come before it).
  *

@@ -1,4 +1,4 @@
-/** manifest.json of an export archive (docs/export-format.md). */
+/** manifest.json of an export archive (docs/reference/export-format.md). */
 import type { OmitFlag } from './kinds'
 
 export const FORMAT = 'hlr-export'

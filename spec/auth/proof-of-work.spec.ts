@@ -5,9 +5,9 @@ import { Client } from '../helpers/client'
 import { startServer, type RunningServer } from '../helpers/server'
 import { uniqueEmail } from '../helpers/users'
 
-/** The solver as the README prints it, run as a client would copy it. */
-const README = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8')
-const block = /<!-- pow-example:start -->\n```js\n([\s\S]*?)```\n<!-- pow-example:end -->/.exec(README)![1]
+/** The solver as docs/guides/keys-and-limits.md prints it, run as a client would copy it. */
+const GUIDE = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'guides', 'keys-and-limits.md'), 'utf8')
+const block = /<!-- pow-example:start -->\n```js\n([\s\S]*?)```\n<!-- pow-example:end -->/.exec(GUIDE)![1]
 const solve: (challenge: string, endpoint: string, args: unknown[], difficulty: number) => { nonce: string; hash: string } = new Function(
   'require',
   `${block}\nreturn solve`,
@@ -26,11 +26,11 @@ afterAll(async () => {
   await server.stop()
 })
 
-test('the README example: the solver finds the documented nonce and hash', () => {
+test("the guide's example: the solver finds the documented nonce and hash", () => {
   const args = ['ada@example.org', '6740c0ffee0000000000beef']
   const found = solve('V1StGXR8_Z5jdHi6B-myT0hQtaHh3bZe', 'v3.core.checkEmail', args, 12)
   expect(found).toEqual({ nonce: '1494', hash: '00078d3f1566fdd6cb888d2260538b0952645cba03f4fc0815730cf9a695f7c2' })
-  expect(README).toContain(`returns nonce \`${found.nonce}\`, whose hash \`${found.hash}\``)
+  expect(GUIDE).toContain(`returns nonce \`${found.nonce}\`, whose hash \`${found.hash}\``)
 })
 
 describe('challenges', () => {

@@ -1,7 +1,8 @@
 /**
  * Ids an operation stores as references must name records of the caller's own workspace that the
  * caller may see: another workspace's id is refused naming the argument and its JSON path, and
- * nothing is stored. One test per row of the README table ("Bad input", references); each sends B's
+ * nothing is stored. One test per row of the references table
+ * ("Bad input" in docs/reference/protocol.md); each sends B's
  * id where A's own would be taken, then checks A's record does not hold it.
  */
 import { signedIn, type SignedIn } from '../helpers/users'

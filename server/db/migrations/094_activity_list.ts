@@ -1,5 +1,5 @@
 /**
- * Indexes for v3.activity.list at millions of activities (README "Activities", "Benchmarks"):
+ * Indexes for v3.activity.list at millions of activities (docs/guides/activities.md, docs/benchmarks/):
  *  - one b-tree per sort order, (cid, process_id, current_phase, <sort key>, _id) over active
  *    activities: a page by phase reads its rows in order from the cursor on, and _id breaks ties so
  *    the keyset `(key, _id) > (cursor)` is one index range;

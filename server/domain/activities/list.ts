@@ -6,7 +6,7 @@
  * (key, _id) of a page's last row, so the next page starts strictly after it: no row is skipped or
  * repeated however many share a key. Each sort order of a phase has its own index
  * (migrations/094_activity_list.ts), so a page costs about the same at 1,000 and at 1,000,000
- * activities; README "Activities" tells how the indexes were chosen.
+ * activities; docs/guides/activities.md tells how the indexes were chosen.
  */
 import { sql, type RawBuilder } from 'kysely'
 import type { FieldRecord } from '../../db/processes'

@@ -1,8 +1,10 @@
 /**
- * Field values of activities, checked per field type (docs/interface.md "Process field descriptor").
+ * Field values of activities, checked per field type (docs/reference/interface.md "Process field descriptor").
  * `normalize` turns one given value into the stored one or says why it is wrong; ids that must name
  * something (users, teams, linked activities) are collected and checked in one query per kind by
- * the caller (write.ts), so a batch of 10,000 activities costs three lookups, not 30,000.
+ * the caller (checks.ts), so a batch of 10,000 activities costs three lookups, not 30,000. What stored
+ * values bring with them is worked out here too: the activity_links rows and the users invited to the
+ * discussion.
  *
  * Stored forms: text types -> string; numeric types -> number; date/datetime -> ms since 1970;
  * daterange/datetimerange -> [from, to] in ms (from <= to); time -> "HH:MM" or "HH:MM:SS";
@@ -112,4 +114,25 @@ export const isFilled = (v: unknown) => v !== undefined && v !== null && v !== '
 export function requiredFields(info: Record<string, unknown>, phaseId: string, fields: Map<string, FieldRecord>): string[] {
   const phase = ((info.phases as Record<string, { fields?: string[] }> | undefined) ?? {})[phaseId]
   return (phase?.fields ?? []).filter((id) => fields.get(id)?.required === true)
+}
+
+/** activity_links rows for the activitylink values of one activity. */
+export function linkRows(cid: string, activityId: string, values: Record<string, unknown>, fields: Map<string, FieldRecord>) {
+  const rows: { cid: string; from_id: string; field_id: string; to_id: string }[] = []
+  for (const [fieldId, value] of Object.entries(values)) {
+    const f = fields.get(fieldId)
+    if (f?.type === 'activitylink' && f.functionEnabled !== true && Array.isArray(value))
+      for (const to of value as string[]) rows.push({ cid, from_id: activityId, field_id: fieldId, to_id: to })
+  }
+  return rows
+}
+
+/** Users of `users` fields with inviteToDiscussionOnChange. */
+export function invitedUsers(values: Record<string, unknown>, fields: Map<string, FieldRecord>): string[] {
+  const out: string[] = []
+  for (const [fieldId, value] of Object.entries(values)) {
+    const f = fields.get(fieldId)
+    if (f?.type === 'users' && f.inviteToDiscussionOnChange === true && Array.isArray(value)) out.push(...(value as string[]))
+  }
+  return out
 }

@@ -1,6 +1,6 @@
 /** What the function-field operations act on, found for dispatch (the workspace) and checked for the caller (404). */
 import type { Principal } from '../../policies/principal'
-import { loadVisibleActivity } from '../activities/history-read'
+import { loadActivities } from '../activities/access'
 import { notFound } from '../../errors'
 import { loadProcessAccess } from '../../policies/processes'
 import type { Caller } from '../../rpc/operation'
@@ -22,14 +22,14 @@ export async function visibleProcess(ctx: { db: Caller['db']; cid: string; sessi
 
 /** A visible, active activity of the workspace the call acts in (404 otherwise). */
 export async function visibleActivity(ctx: { db: Caller['db']; cid: string; session: Principal }, activityId: string) {
-  const v = await loadVisibleActivity(ctx.db, ctx.session, activityId)
+  const [v] = await loadActivities(ctx.db, ctx.session, [activityId])
   if (v.activity.cid !== ctx.cid) throw notFound('activity')
   return v
 }
 
 /** For operations ruled by visibility alone: a visible, active activity (404 otherwise) and its workspace. */
 export async function seenActivity(ctx: { db: Caller['db']; session: Principal }, activityId: string) {
-  const v = await loadVisibleActivity(ctx.db, ctx.session, activityId)
+  const [v] = await loadActivities(ctx.db, ctx.session, [activityId])
   return { ...v, cid: v.activity.cid }
 }
 

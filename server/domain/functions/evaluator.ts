@@ -6,7 +6,7 @@
  * the batch again on a fresh thread; the items before it are evaluated again too (bodies are pure
  * functions of their `dep`).
  *
- * Two modes per workspace (v2.network.fastFunctions.set; README "Function fields"): the default
+ * Two modes per workspace (v2.network.fastFunctions.set; docs/guides/function-fields.md): the default
  * enters the sandbox once per evaluation; the fast mode enters it once per sub-batch of many
  * evaluations (Sandbox.evaluateMany). Each evaluation's `path` says which one made it, and
  * `counts` adds them up since the start.

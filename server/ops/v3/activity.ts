@@ -1,5 +1,5 @@
 /**
- * Activities: v3.activity.create, createMany (server/domain/activities/write.ts). Beside them in
+ * Activities: v3.activity.create, createMany (server/domain/activities/create.ts). Beside them in
  * activity/: the added reads get and the soft remove (read.ts), list (list.ts), updateMany
  * (update.ts); count, phaseCount, buildPhaseCountCache and permissions (counts.ts).
  * Everything is checked under THE rule of server/policies/processes.ts: a caller who may not see a
@@ -10,7 +10,7 @@
  * `phase {_id, processId, from, to}`, `removed {processId, ids}`.
  */
 import { currentWorkspaceId } from '../../auth/sessions'
-import { createActivities, publishCreated } from '../../domain/activities/write'
+import { createActivities, publishCreated, publishCreatedMany } from '../../domain/activities/create'
 import { forbidden, notFound } from '../../errors'
 import { isObjectId } from '../../ids'
 import { canCreateActivity, loadProcessAccess } from '../../policies/processes'
@@ -40,7 +40,7 @@ export const create = operation({
   async run(ctx, processId, activity, options = {}) {
     const process = await creatableProcess(ctx, processId)
     const [record] = await createActivities(ctx, process, [activity ?? {}], options, false)
-    await publishCreated(ctx, process, [record._id as string], false)
+    await publishCreated(ctx, process, record._id as string)
     return record
   },
 })
@@ -53,11 +53,10 @@ export const createMany = operation({
     const process = await creatableProcess(ctx, processId, options.workspaceId)
     if (!activities.length) return []
     const records = await createActivities(ctx, process, activities, options, true)
-    await publishCreated(
+    await publishCreatedMany(
       ctx,
       process,
       records.map((r) => r._id as string),
-      true,
     )
     return records
   },

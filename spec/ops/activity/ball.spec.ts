@@ -1,4 +1,4 @@
-/** v3.activity.ball.take, pass, clear, candidates, list: the ball state table of docs/interface.md. */
+/** v3.activity.ball.take, pass, clear, candidates, list: the ball state table of docs/reference/interface.md. */
 import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'

@@ -7,7 +7,7 @@ import { findInviteByEmail, listWorkspaceInvites, memberByEmail, type InviteRow 
 import { checkInviteTargets, checkMayInvite, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
 import { inviteEntry } from '../../../presenters/invite'
 import { enforceQuota } from '../../../domain/quota'
-import { loadVisibleActivity } from '../../../domain/activities/history-read'
+import { loadActivities } from '../../../domain/activities/access'
 import { conflict, refused, RpcError } from '../../../errors'
 import { newId, newSecret } from '../../../ids'
 import { operation, type MemberContext } from '../../../rpc/operation'
@@ -16,7 +16,7 @@ import { operation, type MemberContext } from '../../../rpc/operation'
 async function checkVisibleDiscussions(ctx: MemberContext, cid: string, discussionIds: string[]) {
   for (const [i, discussionId] of discussionIds.entries()) {
     const activity = await ctx.db.selectFrom('activities').select('_id').where('cid', '=', cid).where('discussion_id', '=', discussionId).executeTakeFirst()
-    const visible = activity && (await loadVisibleActivity(ctx.db, ctx.session, activity._id).catch(() => null))
+    const visible = activity && (await loadActivities(ctx.db, ctx.session, [activity._id]).catch(() => null))
     if (!visible) throw new RpcError(404, `discussionIds/${i} names no discussion of this workspace you may see`, { argument: 0, path: `/discussionIds/${i}` })
   }
 }

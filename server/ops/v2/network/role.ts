@@ -1,6 +1,6 @@
 /**
  * Operations beyond the interface: custom roles of the current workspace (see "Added operations"
- * in the README). A custom role is a name and a list of capabilities of server/policies/roles.ts,
+ * in docs/reference/operations.md). A custom role is a name and a list of capabilities of server/policies/roles.ts,
  * stored in custom_roles.permissions as {capabilities}; a member given the role
  * (company.set_user_data section customRole) holds those capabilities besides their role's.
  * Nobody defines, changes or removes a role that grants capabilities they do not hold themselves.

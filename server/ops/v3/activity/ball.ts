@@ -5,7 +5,7 @@
  */
 import { followersOf, holderOf, moveBall } from '../../../domain/activities/ball'
 import { sql } from 'kysely'
-import { loadVisibleActivity, requireEdit, visibleProcesses } from '../../../domain/activities/history-read'
+import { loadActivities, requireEdit, visibleProcesses } from '../../../domain/activities/access'
 import { refused } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 
@@ -16,7 +16,7 @@ export const take = operation({
   name: 'v3.activity.ball.take',
   access: 'signedIn',
   async run(ctx, activityId) {
-    const v = await loadVisibleActivity(ctx.db, ctx.session, activityId, false, { lock: true })
+    const [v] = await loadActivities(ctx.db, ctx.session, [activityId], { lock: true })
     requireEdit(v, 'take the ball of')
     return { _id: activityId, ballHolder: await moveBall(ctx, v.activity, ctx.session.uid) }
   },
@@ -27,7 +27,7 @@ export const pass = operation({
   name: 'v3.activity.ball.pass',
   access: 'signedIn',
   async run(ctx, activityId, userId) {
-    const v = await loadVisibleActivity(ctx.db, ctx.session, activityId, false, { lock: true })
+    const [v] = await loadActivities(ctx.db, ctx.session, [activityId], { lock: true })
     requireEdit(v, 'pass the ball of')
     const followers = await followersOf(ctx.db, v.activity.cid, v.activity.discussion_id)
     if (!followers.includes(userId))
@@ -41,7 +41,7 @@ export const clear = operation({
   name: 'v3.activity.ball.clear',
   access: 'signedIn',
   async run(ctx, activityId) {
-    const v = await loadVisibleActivity(ctx.db, ctx.session, activityId, false, { lock: true })
+    const [v] = await loadActivities(ctx.db, ctx.session, [activityId], { lock: true })
     requireEdit(v, 'clear the ball of')
     if (!holderOf(v.activity)) throw refused('nobody holds the ball of this activity', { reason: 'no holder' })
     return { _id: activityId, ballHolder: await moveBall(ctx, v.activity, null) }
@@ -54,7 +54,7 @@ export const candidates = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, activityId) {
-    const v = await loadVisibleActivity(ctx.db, ctx.session, activityId)
+    const [v] = await loadActivities(ctx.db, ctx.session, [activityId])
     return followersOf(ctx.db, v.activity.cid, v.activity.discussion_id)
   },
 })

@@ -5,7 +5,8 @@
  * Entries: `{_id, activityId, processId, uid (who), at (ms), kind: created|updated|phase|ball|removed|recovered,
  * changes: {fields?: {fieldId: {from, to}}, name?: {from, to}, phase?: {from, to}, ball?: {from, to}, ...}}`.
  */
-import { activityHistory, loadVisibleActivity, timeline, TIMELINE_DEFAULT_LIMIT, visibleProcesses, workspacesOf } from '../../../domain/activities/history-read'
+import { loadActivities, visibleProcesses, workspacesOf } from '../../../domain/activities/access'
+import { activityHistory, timeline, TIMELINE_DEFAULT_LIMIT } from '../../../domain/activities/history-read'
 import { RpcError } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 
@@ -24,7 +25,7 @@ export const timeline2 = operation({
     const uid = ctx.session.uid
     const limit = options.limit ?? TIMELINE_DEFAULT_LIMIT
     if (options.activityId) {
-      const { activity } = await loadVisibleActivity(ctx.db, ctx.session, options.activityId, 'any').catch(() => {
+      const [{ activity }] = await loadActivities(ctx.db, ctx.session, [options.activityId], { removed: 'any' }).catch(() => {
         throw new RpcError(404, 'activity not found', { argument: 0, name: 'options', path: '/activityId' })
       })
       if (options.processId && options.processId !== activity.process_id) return []
@@ -52,7 +53,7 @@ export const extractHistory = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, options) {
-    const { activity } = await loadVisibleActivity(ctx.db, ctx.session, options.activityId, 'any')
+    const [{ activity }] = await loadActivities(ctx.db, ctx.session, [options.activityId], { removed: 'any' })
     return activityHistory(ctx.db, activity.cid, activity._id)
   },
 })

@@ -5,10 +5,10 @@
  *
  * The map answers are `{processId: {_id, name, phases: {phaseId: {_id, name, count, activities:
  * [entry]}}}}`; an entry is `{_id, name, index, currentPhase, primaryNumericField?, primaryDateField?}`
- * (docs/interface.md "Linked activity entry"); `count` is the number of linking activities of the phase
+ * (docs/reference/interface.md "Linked activity entry"); `count` is the number of linking activities of the phase
  * matching the filters, `index` the entry's position among them (creation order, from 0).
  */
-import { loadVisibleActivity, visibleProcesses } from '../../../domain/activities/history-read'
+import { loadActivities, visibleProcesses } from '../../../domain/activities/access'
 import {
   indexOfLinking,
   LINKED_DEFAULT_LIMIT,
@@ -29,7 +29,7 @@ interface MapOptions {
 }
 
 async function linkedMap(ctx: SignedInContext, activityId: string, o: MapOptions): Promise<Record<string, WorkflowGroup>> {
-  const { activity } = await loadVisibleActivity(ctx.db, ctx.session, activityId)
+  const [{ activity }] = await loadActivities(ctx.db, ctx.session, [activityId])
   const ids = await linkingProcessIds(ctx.db, activity.cid, activity._id)
   const empty = o.includeEmptyWorkflows ? await mayLinkProcessIds(ctx.db, activity.cid, activity.process_id) : []
   const visible = await visibleProcesses(ctx.db, ctx.session, [...new Set([...ids, ...empty])])
@@ -52,7 +52,7 @@ export const next = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, activityId, afterActivityId, options = {}) {
-    const { activity } = await loadVisibleActivity(ctx.db, ctx.session, activityId)
+    const [{ activity }] = await loadActivities(ctx.db, ctx.session, [activityId])
     const at = await indexOfLinking(ctx.db, activity.cid, activity._id, afterActivityId)
     const visible = at ? await visibleProcesses(ctx.db, ctx.session, [at.processId]) : new Map()
     if (!at || !visible.has(at.processId)) {

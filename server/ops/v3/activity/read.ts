@@ -5,7 +5,8 @@
 import { lockBeforeWrite } from '../../../domain/functions/recompute'
 import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
-import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'
+import { loadActivities } from '../../../domain/activities/access'
+import { activityRecords } from '../../../domain/activities/read'
 import { anyOf } from '../../../db/rows'
 import { refused } from '../../../errors'
 import { loadProcessAccess } from '../../../policies/processes'
@@ -20,8 +21,8 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, activityId) {
-    const [{ row, process }] = await loadActivitiesFor(ctx.db, ctx.session, [activityId], false)
-    const [record] = await activityRecords(ctx.db, process.cid, [row], () => fieldsOrderOf(process.info))
+    const [{ activity, process }] = await loadActivities(ctx.db, ctx.session, [activityId], { argument: 0 })
+    const [record] = await activityRecords(ctx.db, process.cid, [activity], () => fieldsOrderOf(process.info))
     return record
   },
 })
@@ -36,15 +37,16 @@ export const remove = operation({
   access: 'signedIn',
   async run(ctx, activityIds) {
     if (!activityIds.length) return []
-    const loaded = await loadActivitiesFor(ctx.db, ctx.session, activityIds, true)
+    const loaded = await loadActivities(ctx.db, ctx.session, activityIds, { lock: true, needEdit: true, argument: 0 })
     const now = Date.now()
     const byProcess = new Map<string, typeof loaded>()
-    for (const l of loaded) byProcess.set(l.row.process_id, [...(byProcess.get(l.row.process_id) ?? []), l])
+    for (const l of loaded) byProcess.set(l.process._id, [...(byProcess.get(l.process._id) ?? []), l])
     // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
     for (const [processId, items] of [...byProcess].sort(([a], [b]) => a.localeCompare(b))) {
-      const cid = items[0].row.cid
+      const { process } = items[0]
+      const { cid } = process
       await lockBeforeWrite(ctx.db, cid)
-      const ids = items.map((l) => l.row._id)
+      const ids = items.map((l) => l.activity._id)
       const updated = await ctx.db
         .updateTable('activities')
         .set({ removed: true, removed_on: now, removed_by: ctx.session.uid })
@@ -54,19 +56,19 @@ export const remove = operation({
         .executeTakeFirst()
       if (Number(updated.numUpdatedRows) !== ids.length) throw refused('an activity was removed meanwhile; try again')
       const deltas = new Map<string, number>()
-      for (const l of items) deltas.set(l.row.current_phase, (deltas.get(l.row.current_phase) ?? 0) - 1)
+      for (const l of items) deltas.set(l.activity.current_phase, (deltas.get(l.activity.current_phase) ?? 0) - 1)
       await adjustPhaseCounts(ctx, cid, processId, deltas)
       await recordHistory(
         ctx,
-        items.map((l) => ({ cid, activityId: l.row._id, processId, kind: 'removed' as const, changes: { removed: { from: false, to: true } } })),
+        items.map((l) => ({ cid, activityId: l.activity._id, processId, kind: 'removed' as const, changes: { removed: { from: false, to: true } } })),
       )
-      await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.removed', meta: { processId, ids } })
+      await tellViewers(ctx, process, { sig: 'v3.activity.removed', meta: { processId, ids } })
       await recomputeAfter(
         ctx,
         cid,
-        items.map((l) => ({ activityId: l.row._id, keys: allKeys(l.row.fields as Record<string, unknown>) })),
+        items.map((l) => ({ activityId: l.activity._id, keys: allKeys(l.activity.fields as Record<string, unknown>) })),
       )
     }
-    return loaded.map((l) => l.row._id)
+    return loaded.map((l) => l.activity._id)
   },
 })

@@ -6,7 +6,7 @@ import { lockBeforeWrite } from '../../../domain/functions/recompute'
 import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
-import { ownersOf, visibleProcesses, workspacesOf } from '../../../domain/activities/history-read'
+import { ownersOf, visibleProcesses, workspacesOf } from '../../../domain/activities/access'
 import { REMOVED_DEFAULT_LIMIT, removedByPhase, removedOfPhase } from '../../../domain/activities/removed'
 import { forbidden, notFound, RpcError } from '../../../errors'
 import { activityAccess } from '../../../policies/processes'
@@ -126,7 +126,7 @@ export const recover = operation({
           changes: { removed: { from: true, to: false }, removedOn: r.removed_on === null ? null : Number(r.removed_on), removedBy: r.removed_by },
         })),
       )
-      await tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.recovered', meta: { processId, ids: list.map((r) => r._id) } })
+      await tellViewers(ctx, visible.get(processId)!.process, { sig: 'v3.activity.recovered', meta: { processId, ids: list.map((r) => r._id) } })
       await recomputeAfter(
         ctx,
         cid,

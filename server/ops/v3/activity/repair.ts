@@ -6,7 +6,7 @@
  * Defaults: repairPath and repairWorkflowPath write (writeValues true); the force variants do not
  * unless asked (writeValues false), as the interface says.
  */
-import { requireEdit } from '../../../domain/activities/history-read'
+import { requireEdit } from '../../../domain/activities/access'
 import { tellViewers } from '../../../domain/process-signals'
 import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/functions/access'
 import { activeIdsOf, repair, type RepairOptions } from '../../../domain/functions/repair'

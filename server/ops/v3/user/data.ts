@@ -2,7 +2,7 @@
  * Data transfer: v3.user.data.export (a user's archive, built in the background), .export.workspaces
  * (the workspaces the user owns on another server of ours), .import (workspaces pulled from there)
  * and the added v3.user.data.job (a job's progress and outcome). The archive format:
- * docs/export-format.md; the rules of an import: server/transfer/import.ts.
+ * docs/reference/export-format.md; the rules of an import: server/transfer/import.ts.
  */
 import { currentWorkspaceId } from '../../../auth/sessions'
 import { notFound, refused, RpcError } from '../../../errors'

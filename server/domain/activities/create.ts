@@ -1,6 +1,7 @@
 /**
- * Creating activities (v3.activity.create and createMany): checks every activity first, then writes
- * them all with multi-row INSERTs of up to 1000 rows, in the caller's transaction: all or nothing.
+ * Creating activities (v3.activity.create and createMany): checks every activity first (./checks.ts),
+ * then writes them all with multi-row INSERTs of up to 1000 rows, in the caller's transaction: all or
+ * nothing. Its counterpart for changes is ./update.ts.
  *
  * Per activity: option values apply unless the activity sets its own; the team is the activity's,
  * the options', or the workflow's preselected team (`info.preselectedTeam.team`, unless
@@ -11,21 +12,30 @@
  */
 import { lockBeforeWrite } from '../functions/recompute'
 import { sql } from 'kysely'
-import { loadFieldsById, type FieldRecord, type ProcessRow } from '../../db/processes'
+import { loadFieldsById, type ProcessRow } from '../../db/processes'
 import type { DbHandle } from '../../db/schema'
-import { anyOf } from '../../db/rows'
-import { conflict, refused, RpcError } from '../../errors'
+import { insertBatches } from '../../db/rows'
+import { conflict, refused } from '../../errors'
 import { newId } from '../../ids'
-import { accessToAll } from '../../policies/processes'
-import type { Context, SignedInContext } from '../../rpc/operation'
-import { firstUnattachableFile } from '../../policies/files'
+import type { SignedInContext } from '../../rpc/operation'
 import { allKeys, loadFunctionStates, recomputeAfter } from '../functions/after-write'
 import { enforceQuota } from '../quota'
 import { adjustPhaseCounts, recordHistory } from './events'
 import { tellViewers } from '../process-signals'
 import type { ActivityRow } from '../../db/activities'
 import { activityRecord } from '../../presenters/activity'
-import { isFilled, normalize, requiredFields } from './values'
+import {
+  checkReferences,
+  checkRequired,
+  checkValues,
+  invalidActivityOf,
+  knownIds,
+  livePhase,
+  phasesOf,
+  requireAttachableFiles,
+  visibleLinkTargets,
+} from './checks'
+import { invitedUsers, linkRows } from './values'
 
 export interface ActivityInput {
   name?: string
@@ -49,171 +59,14 @@ export interface CreateOptions {
   workspaceId?: string
 }
 
-export const BATCH = 1000
+const BATCH = 1000
 
-/** The 400 about one activity of the call, at `path` inside it; details name its index. */
-export type InvalidActivity = (index: number, path: string, reason: string, details?: object) => RpcError
-
-/**
- * The 400s of the argument holding the activities: a list (createMany, updateMany: the path starts
- * with the activity's index) or one activity (create).
- */
-export const invalidActivityOf =
-  (ctx: Pick<Context, 'invalid'>, argument: number, list: boolean): InvalidActivity =>
-  (index, path, reason, details) =>
-    ctx.invalid(argument, list ? `/${index}${path}` : path, reason, { index, ...details })
-
-/** 404 naming the first listed file the caller may not attach (server/domain/files.ts). */
-export async function requireAttachableFiles(ctx: SignedInContext, cid: string, lists: { index: number; fileIds: string[] }[], argument: number) {
-  const unattachable = await firstUnattachableFile(
-    ctx.db,
-    ctx.session,
-    cid,
-    lists.flatMap((l) => l.fileIds),
-  )
-  if (!unattachable) return
-  const index = lists.find((l) => l.fileIds.includes(unattachable))!.index
-  throw new RpcError(404, `file not found: ${unattachable}`, { argument, index, path: '/fileIds', fileId: unattachable })
-}
-
-export const phasesOf = (info: Record<string, unknown>) => ({
-  phases: (info.phases as Record<string, unknown> | undefined) ?? {},
-  order: (info.phasesOrder as string[] | undefined) ?? [],
-  removed: (info.phasesRemoved as string[] | undefined) ?? [],
-})
-
-/** Is `phaseId` a live phase of the workflow? */
-export function livePhase(info: Record<string, unknown>, phaseId: string) {
-  const { phases, removed } = phasesOf(info)
-  return phaseId in phases && !removed.includes(phaseId)
-}
-
-export function preselectedTeam(info: Record<string, unknown>): string | null {
+/** The team new activities get when neither they nor the options name one. */
+function preselectedTeam(info: Record<string, unknown>): string | null {
   if (info.enablePreselectedTeam === false) return null
   const p = info.preselectedTeam as Record<string, unknown> | undefined
   const team = p?.team ?? p?.teamId ?? p?._id
   return typeof team === 'string' ? team : null
-}
-
-/** Which of `uids` are members of the workspace, and which of `teamIds` are its teams. */
-export async function knownIds(ctx: SignedInContext, cid: string, uids: Set<string>, teamIds: Set<string>) {
-  const users = new Set<string>()
-  const teams = new Set<string>()
-  if (uids.size) {
-    const rows = await ctx.db
-      .selectFrom('workspace_members')
-      .select('uid')
-      .where('cid', '=', cid)
-      .where('uid', 'in', [...uids])
-      .execute()
-    for (const r of rows) users.add(r.uid)
-  }
-  if (teamIds.size) {
-    const rows = await ctx.db
-      .selectFrom('teams')
-      .select('_id')
-      .where('cid', '=', cid)
-      .where('_id', 'in', [...teamIds])
-      .execute()
-    for (const r of rows) teams.add(r._id)
-  }
-  return { users, teams }
-}
-
-/** For each of `ids`, its workflow when it is an active activity of the workspace in a workflow the caller sees. */
-export async function visibleLinkTargets(ctx: SignedInContext, cid: string, ids: Set<string>): Promise<Map<string, string>> {
-  const found = new Map<string, string>()
-  if (!ids.size) return found
-  const rows = await ctx.db
-    .selectFrom('activities')
-    .select(['_id', 'process_id'])
-    .where('cid', '=', cid)
-    .where('_id', '=', anyOf([...ids]))
-    .where('removed', '=', false)
-    .execute()
-  const processIds = [...new Set(rows.map((r) => r.process_id))]
-  if (!processIds.length) return found
-  const processes = await ctx.db.selectFrom('processes').selectAll().where('cid', '=', cid).where('_id', 'in', processIds).execute()
-  const member = await ctx.db.selectFrom('workspace_members').select('role').where('cid', '=', cid).where('uid', '=', ctx.session.uid).executeTakeFirst()
-  if (!member) return found
-  const access = await accessToAll(ctx.db, cid, { uid: ctx.session.uid, role: member.role }, processes)
-  for (const r of rows) if (access.get(r.process_id)?.see) found.set(r._id, r.process_id)
-  return found
-}
-
-const linkedProcesses = (f: FieldRecord) => (Array.isArray(f.data) ? (f.data as string[]) : typeof f.data === 'string' ? [f.data] : [])
-
-/**
- * Checks the given field values of one activity against the workflow's fields: 400 naming the
- * activity's index and the field. Returns the stored values; ids to check later are added to `ids`.
- */
-export function checkValues(
-  given: Record<string, unknown>,
-  fields: Map<string, FieldRecord>,
-  invalid: InvalidActivity,
-  index: number,
-  ids: { users: Set<string>; teams: Set<string>; links: Set<string> },
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [fieldId, value] of Object.entries(given)) {
-    const field = fields.get(fieldId)
-    const path = `/fields/${fieldId}`
-    if (!field) throw invalid(index, path, 'is not a field of this workflow', { field: fieldId })
-    const n = normalize(field, value)
-    if (!n.ok) throw invalid(index, path, n.reason, { field: fieldId, type: field.type })
-    out[fieldId] = n.value
-    if (n.value === null || field.functionEnabled === true) continue
-    if (field.type === 'users') for (const id of n.value as string[]) ids.users.add(id)
-    if (field.type === 'teams') for (const id of n.value as string[]) ids.teams.add(id)
-    if (field.type === 'activitylink') for (const id of n.value as string[]) ids.links.add(id)
-  }
-  return out
-}
-
-/** After the lookups: 400 for a value naming a user, team or activity that is not there (or not visible). */
-export function checkReferences(
-  values: Record<string, unknown>,
-  fields: Map<string, FieldRecord>,
-  invalid: InvalidActivity,
-  index: number,
-  known: { users: Set<string>; teams: Set<string>; links: Map<string, string> },
-) {
-  for (const [fieldId, value] of Object.entries(values)) {
-    const field = fields.get(fieldId)!
-    if (value === null || field.functionEnabled === true) continue
-    const fail = (reason: string) => invalid(index, `/fields/${fieldId}`, reason, { field: fieldId, type: field.type })
-    if (field.type === 'users' && (value as string[]).some((id) => !known.users.has(id))) throw fail('must name members of the workspace')
-    if (field.type === 'teams' && (value as string[]).some((id) => !known.teams.has(id))) throw fail('must name teams of the workspace')
-    if (field.type === 'activitylink') {
-      const allowed = linkedProcesses(field)
-      if ((value as string[]).some((id) => !allowed.includes(known.links.get(id) ?? ''))) throw fail('must name activities of the linked workflows')
-    }
-  }
-}
-
-/** activity_links rows for the activitylink values of one activity. */
-export function linkRows(cid: string, activityId: string, values: Record<string, unknown>, fields: Map<string, FieldRecord>) {
-  const rows: { cid: string; from_id: string; field_id: string; to_id: string }[] = []
-  for (const [fieldId, value] of Object.entries(values)) {
-    const f = fields.get(fieldId)
-    if (f?.type === 'activitylink' && f.functionEnabled !== true && Array.isArray(value))
-      for (const to of value as string[]) rows.push({ cid, from_id: activityId, field_id: fieldId, to_id: to })
-  }
-  return rows
-}
-
-/** Users of `users` fields with inviteToDiscussionOnChange. */
-export function invitedUsers(values: Record<string, unknown>, fields: Map<string, FieldRecord>): string[] {
-  const out: string[] = []
-  for (const [fieldId, value] of Object.entries(values)) {
-    const f = fields.get(fieldId)
-    if (f?.type === 'users' && f.inviteToDiscussionOnChange === true && Array.isArray(value)) out.push(...(value as string[]))
-  }
-  return out
-}
-
-export async function insertBatches<T>(items: T[], size: number, write: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size))
 }
 
 /**
@@ -252,11 +105,7 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
       })
     ids.teams.add(teamId)
     const values = checkValues(input.fields ?? {}, fields, invalid, index, ids)
-    if (!options.ignoreRequired) {
-      for (const fieldId of requiredFields(info, phaseId, fields)) {
-        if (!isFilled(values[fieldId])) throw invalid(index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
-      }
-    }
+    if (!options.ignoreRequired) checkRequired(info, phaseId, fields, values, invalid, index)
     const followerIds = input.followerIds ?? options.followerIds ?? []
     for (const f of followerIds) ids.users.add(f)
     return { input, index, phaseId, teamId, values, followerIds }
@@ -396,9 +245,14 @@ async function reread<T extends { _id: string }>(ctx: SignedInContext, cid: stri
   return rows.map((r) => fresh.get(r._id)!)
 }
 
-/** The created signal(s): one per call. */
-export async function publishCreated(ctx: SignedInContext, process: ProcessRow, ids: string[], many: boolean) {
-  await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: many ? { processId: process._id, ids } : { _id: ids[0], processId: process._id } })
+/** v3.activity.create's signal: `v3.activity.created {_id, processId}`. */
+export async function publishCreated(ctx: SignedInContext, process: ProcessRow, activityId: string) {
+  await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: { _id: activityId, processId: process._id } })
+}
+
+/** createMany's: one `v3.activity.created {processId, ids}` for the whole call. */
+export async function publishCreatedMany(ctx: SignedInContext, process: ProcessRow, ids: string[]) {
+  await tellViewers(ctx, process, { sig: 'v3.activity.created', meta: { processId: process._id, ids } })
 }
 
 async function discussionInUse(db: DbHandle, discussionId: string): Promise<boolean> {

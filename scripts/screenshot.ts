@@ -1,0 +1,80 @@
+/**
+ * The README's screenshot, docs/images/console.png: a server on a fresh data folder, a workspace
+ * with a hiring workflow and a few activities made through the HTTP mirror, and the console's board
+ * of that workflow in Debian's chromium (playwright-core), 1280×800.
+ *   npx tsx scripts/screenshot.ts
+ */
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { startServer } from '../spec/helpers/server'
+import { newPhaseId } from '../spec/helpers/workflows'
+
+const OUT = path.join(__dirname, '..', 'docs', 'images', 'console.png')
+const ADA = { email: 'ada@example.org', firstname: 'Ada', lastname: 'Lovelace', password: 'analytical engine' }
+const PHASES = ['Applied', 'Interview', 'Offer', 'Hired']
+const CANDIDATES: [string, number][] = [
+  ['Grace Hopper', 0],
+  ['Alan Turing', 0],
+  ['Katherine Johnson', 0],
+  ['Edsger Dijkstra', 1],
+  ['Barbara Liskov', 1],
+  ['Donald Knuth', 2],
+  ['Margaret Hamilton', 3],
+]
+
+async function main() {
+  const server = await startServer()
+  let key = ''
+  const call = async (op: string, ...args: unknown[]) => {
+    const res = await fetch(`${server.url}/api/${op}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', hlrkey: key },
+      body: JSON.stringify(args),
+    })
+    const body = await res.json()
+    if (!res.ok) throw new Error(`${op}: ${JSON.stringify(body)}`)
+    return body
+  }
+  try {
+    await call('v2.user.register', ADA)
+    key = await call('login', ADA.email, ADA.password)
+    const team = await call('company.new_team', { name: 'Recruiting' })
+    const workflow = await call('process.create', { name: 'Hiring' })
+    const phaseIds = PHASES.map(() => newPhaseId())
+    const phases = Object.fromEntries(phaseIds.map((id, i) => [id, { name: PHASES[i] }]))
+    await call('process.set_info', workflow._id, { phases, phasesOrder: phaseIds })
+    const created: { _id: string }[] = await call(
+      'v3.activity.createMany',
+      workflow._id,
+      CANDIDATES.map(([name, phase]) => ({ name, phaseId: phaseIds[phase] })),
+      { teamId: team._id },
+    )
+    await call('v3.activity.ball.take', created[3]._id)
+
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+      await page.goto(`${server.url}/`)
+      await page.getByLabel('E-mail').fill(ADA.email)
+      await page.getByLabel('Password').fill(ADA.password)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('heading', { name: 'Workflows' }).waitFor()
+      await page.goto(`${server.url}/#/workflow/${workflow._id}`)
+      await page
+        .locator('.card')
+        .nth(CANDIDATES.length - 1)
+        .waitFor()
+      await page.screenshot({ path: OUT })
+    } finally {
+      await browser.close()
+    }
+    console.log(`written: ${path.relative(process.cwd(), OUT)}`)
+  } finally {
+    await server.stop()
+  }
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,240 @@
+/**
+ * How the text of a variable becomes its value, with the bounds and the problem message; the
+ * entries of VARIABLES in server/config.ts name one reader each.
+ */
+import path from 'node:path'
+
+/** How a variable's text becomes its value. */
+export interface Reader<T> {
+  /** What the variable takes, with its bounds, as the docs print it. */
+  type: string
+  /**
+   * The value of `text`: the variable trimmed, else its default, else ''. Throws Invalid when the
+   * text is bad. `textOf` gives another variable's text the same way.
+   */
+  parse(text: string, textOf: (env: string) => string): T
+}
+
+export interface SsoProvider {
+  /** The token's `iss` must equal this. */
+  issuer: string
+  /** The token's `aud` must contain this (the client id the provider issued to us). */
+  audience: string
+  /** Where the provider's signing keys are: an https/http JWKS URL, or a JWKS file. */
+  jwksUrl?: string
+  jwksFile?: string
+  /** E-mail domains whose people sign in with this provider (v3.user.idpUser). */
+  domains: string[]
+  /** Shown by v3.user.idpUser (e.g. an Entra ID tenant). */
+  tenantId?: string
+}
+
+/** A bad value. The problem repeats it unless it may hold a secret or is long, or names another variable at fault. */
+export class Invalid extends Error {
+  constructor(
+    message: string,
+    readonly repeatsValue: boolean,
+    readonly env?: string,
+  ) {
+    super(message)
+  }
+}
+
+const expected = (what: string) => new Invalid(`expected ${what}`, true)
+const refused = (message: string, env?: string) => new Invalid(message, false, env)
+
+const urlOf = (text: string): URL | null => (URL.canParse(text) ? new URL(text) : null)
+
+export function text(): Reader<string> {
+  return { type: 'text', parse: (text) => text }
+}
+
+/** An empty variable (unset, without default) reads as null. */
+export function optional<T>(reader: Reader<T>): Reader<T | null> {
+  return { type: reader.type, parse: (text, textOf) => (text ? reader.parse(text, textOf) : null) }
+}
+
+export function folder(): Reader<string> {
+  return { type: 'folder', parse: (text) => path.resolve(text) }
+}
+
+/** FILES_DIR: DATA_DIR/files when empty. */
+export function filesFolder(): Reader<string> {
+  return { type: 'folder', parse: (text, textOf) => path.resolve(text || path.join(textOf('DATA_DIR'), 'files')) }
+}
+
+export function integer(min: number, max: number): Reader<number> {
+  return {
+    type: `whole number from ${min} to ${max}`,
+    parse(text) {
+      const n = Number(text)
+      if (!/^\d+$/.test(text) || n < min || n > max) throw expected(`a whole number from ${min} to ${max}`)
+      return n
+    },
+  }
+}
+
+export function decimal(min: number, max: number): Reader<number> {
+  return {
+    type: `number from ${min} to ${max}`,
+    parse(text) {
+      const n = Number(text)
+      if (!/^\d+(\.\d+)?$/.test(text) || n < min || n > max) throw expected(`a number from ${min} to ${max}`)
+      return n
+    },
+  }
+}
+
+export function oneOf<const T extends readonly string[]>(values: T): Reader<T[number]> {
+  return {
+    type: `one of ${values.join(', ')}`,
+    parse(text) {
+      if (!values.includes(text)) throw expected(`one of ${values.join(', ')}`)
+      return text as T[number]
+    },
+  }
+}
+
+/** NODE_ENV: true in development. */
+export function developmentMode(): Reader<boolean> {
+  const nodeEnv = oneOf(['production', 'development', 'test'])
+  return { type: nodeEnv.type, parse: (text, textOf) => nodeEnv.parse(text, textOf) === 'development' }
+}
+
+export function list(): Reader<string[]> {
+  return {
+    type: 'comma-separated list',
+    parse: (text) =>
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+  }
+}
+
+export function userIds(): Reader<string[]> {
+  const ids = list()
+  return {
+    type: 'comma-separated user ids (24 hex characters each)',
+    parse(text, textOf) {
+      const all = ids.parse(text, textOf)
+      const bad = all.filter((id) => !/^[0-9a-f]{24}$/.test(id))
+      if (bad.length) throw refused(`expected user ids (24 hex characters), got ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
+      return all
+    },
+  }
+}
+
+/** The URL may hold a password, so a problem never repeats the value. */
+export function postgresUrl(): Reader<string> {
+  return {
+    type: 'postgres:// or postgresql:// URL',
+    parse(text) {
+      const url = urlOf(text)
+      if (url?.protocol !== 'postgres:' && url?.protocol !== 'postgresql:') throw refused('expected a postgres:// or postgresql:// URL')
+      return text
+    },
+  }
+}
+
+/** The URL may hold a password, so a problem never repeats the value. */
+export function smtpUrl(): Reader<string> {
+  return {
+    type: 'smtp:// or smtps:// URL',
+    parse(text) {
+      const url = urlOf(text)
+      if ((url?.protocol !== 'smtp:' && url?.protocol !== 'smtps:') || !url.hostname) {
+        throw refused('expected an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@mail.example.org:587')
+      }
+      return text
+    },
+  }
+}
+
+/** Without trailing slashes. */
+export function httpUrl(): Reader<string> {
+  return {
+    type: 'http:// or https:// URL',
+    parse(text) {
+      const url = urlOf(text)
+      if ((url?.protocol !== 'http:' && url?.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+        throw expected('an http:// or https:// URL without query, fragment or credentials')
+      }
+      return text.replace(/\/+$/, '')
+    },
+  }
+}
+
+export function mailbox(): Reader<string> {
+  return {
+    type: 'address or `Name <address>`',
+    parse(text) {
+      if (text.length > 320 || !/^(?:[^<>@\r\n]* <[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(text)) throw expected('an address or "Name <address>"')
+      return text
+    },
+  }
+}
+
+/** A secret is never repeated in a problem; `min` characters at least, so it cannot be guessed. */
+export function secret(min: number): Reader<string> {
+  return {
+    type: `secret of ${min} characters or more`,
+    parse(text) {
+      if (text.length < min) throw refused(`expected at least ${min} characters`)
+      return text
+    },
+  }
+}
+
+/** A JSON array of providers: [{issuer, audience, jwksUrl | jwksFile, domains?, tenantId?}]. */
+export function ssoProviders(): Reader<SsoProvider[]> {
+  return {
+    type: 'JSON array of `{issuer, audience, jwksUrl | jwksFile, domains?, tenantId?}`',
+    parse(value) {
+      if (!value) return []
+      let list: unknown
+      try {
+        list = JSON.parse(value)
+      } catch {
+        throw refused('expected a JSON array of {issuer, audience, jwksUrl or jwksFile, domains?, tenantId?}')
+      }
+      if (!Array.isArray(list)) throw refused('expected a JSON array')
+      const providers: SsoProvider[] = []
+      for (const [i, p] of list.entries()) {
+        const trimmed = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
+        const issuer = trimmed(p?.issuer)
+        const audience = trimmed(p?.audience)
+        const jwksUrl = trimmed(p?.jwksUrl)
+        const jwksFile = trimmed(p?.jwksFile)
+        const domains =
+          Array.isArray(p?.domains) && p.domains.every((d: unknown) => typeof d === 'string')
+            ? (p.domains as string[]).map((d) => d.toLowerCase())
+            : p?.domains === undefined
+              ? []
+              : null
+        if (!issuer || !audience) throw refused(`provider ${i}: issuer and audience are required`)
+        if (!jwksUrl === !jwksFile) throw refused(`provider ${i}: give exactly one of jwksUrl and jwksFile`)
+        if (jwksUrl && !/^https?:\/\//.test(jwksUrl)) throw refused(`provider ${i}: jwksUrl must be an http(s) URL`)
+        if (!domains) throw refused(`provider ${i}: domains must be a list of e-mail domains`)
+        providers.push({ issuer, audience, jwksUrl, jwksFile: jwksFile && path.resolve(jwksFile), domains, tenantId: trimmed(p?.tenantId) })
+      }
+      if (new Set(providers.map((p) => p.issuer)).size !== providers.length) throw refused('two providers have the same issuer')
+      return providers
+    },
+  }
+}
+
+/** AI_BASE_URL with AI_MODEL (required) and AI_API_KEY: the endpoint of function assist, or null. */
+export function aiEndpoint(): Reader<{ baseUrl: string; apiKey: string | null; model: string } | null> {
+  const url = optional(httpUrl())
+  return {
+    type: `${url.type}, with AI_MODEL`,
+    parse(text, textOf) {
+      const baseUrl = url.parse(text, textOf)
+      if (!baseUrl) return null
+      const model = textOf('AI_MODEL')
+      if (!model) throw refused('required with AI_BASE_URL', 'AI_MODEL')
+      return { baseUrl, apiKey: textOf('AI_API_KEY') || null, model }
+    },
+  }
+}
