@@ -8,6 +8,7 @@ import path from 'node:path'
 import { configurationMarkdown, envExampleText, mostUsedMarkdown } from './config-docs'
 import { errorsMarkdown } from './errors-table'
 import { coverageMarkdown } from './op-coverage'
+import { operationFilesMarkdown } from './operation-files'
 import { rolesMarkdown } from './roles-table'
 import { signalsMarkdown } from './signals-table'
 
@@ -21,6 +22,7 @@ export interface GeneratedSection {
 
 export const GENERATED: GeneratedSection[] = [
   { file: 'docs/reference/operations.md', section: 'coverage', generate: coverageMarkdown },
+  { file: 'docs/reference/operations.md', section: 'operation-files', generate: () => operationFilesMarkdown('docs/reference/operations.md') },
   { file: 'docs/reference/roles.md', section: 'roles', generate: rolesMarkdown },
   { file: 'docs/reference/signals.md', section: 'signals', generate: signalsMarkdown },
   { file: 'docs/reference/protocol.md', section: 'errors', generate: errorsMarkdown },
