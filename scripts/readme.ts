@@ -43,7 +43,7 @@ export function readSection(text: string, name: string): string | null {
 
 function writeSection(text: string, name: string, body: string): string {
   if (!marker(name).test(text)) throw new Error(`no <!-- ${name}:start --> ... <!-- ${name}:end --> markers`)
-  return text.replace(marker(name), (_m, start: string, end: string) => `${start}${body}\n${end}`)
+  return text.replace(marker(name), (_m, start: string, end: string) => `${start}${body.trimEnd()}\n${end}`)
 }
 
 if (require.main === module) {
