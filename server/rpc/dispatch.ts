@@ -19,7 +19,7 @@ import type { Session } from '../auth/sessions'
 import { checkIdempotencyKey, once } from './idempotency'
 import type { Context, Proof, Transport } from './operation'
 import { notBuiltError, type Entry, type Registry } from './registry'
-import { findBadInput } from './input-guard'
+import { findBadInput } from '../guards/input-guard'
 import { databaseRefusal } from './refusal'
 import { describeSchemaError, invalidArgument } from './schemas'
 

@@ -19,7 +19,7 @@ import { resume } from '../realtime/resume'
 import type { Dispatcher, Reply } from './dispatch'
 import type { Session } from '../auth/sessions'
 import type { Transport } from './operation'
-import { TokenBucket } from './rate-limit'
+import { TokenBucket } from '../guards/rate-limit'
 
 /**
  * The close reason of a server going away (deploy, restart): with code 1001 it tells a client to
