@@ -23,7 +23,7 @@ import type { ProcessFieldType, ProcessPermission, Role, DbHandle } from '../db/
 import { notFound } from '../errors'
 import { newId, replaceIdsInText } from '../ids'
 import { visibleProcessesOf } from '../policies/processes'
-import type { Context } from '../rpc/operation'
+import type { Context } from '../context'
 import { enforceQuota } from './quota'
 import { tellViewers } from './process-signals'
 

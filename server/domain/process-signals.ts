@@ -6,7 +6,7 @@
 import type { DbHandle } from '../db/schema'
 import { addUnread } from '../db/wall'
 import { processAccess, processFacts } from '../policies/processes'
-import type { Context } from '../rpc/operation'
+import type { Context } from '../context'
 import type { Told, ViewerSignal } from '../realtime/signals'
 import type { ProcessRow } from '../db/processes'
 import { workflowOf } from '../realtime/event-log'

@@ -1,6 +1,6 @@
 /** Invites on the wire (schemas/records/invite.json): as managers list them, and as the invited person sees them. */
 import { userBrief, workspaceName, type InviteRow } from '../db/invites'
-import type { Context } from '../rpc/operation'
+import type { Context } from '../context'
 
 /** An invite as the workspace's managers see it (v2.network.invite.send and .list). */
 export function inviteEntry(row: InviteRow) {

@@ -18,7 +18,7 @@ import { release, type Hub, type HubConnection } from '../realtime/hub'
 import { resume } from '../realtime/resume'
 import type { Dispatcher, Reply } from './dispatch'
 import type { Session } from '../auth/sessions'
-import type { Transport } from './operation'
+import type { Transport } from '../context'
 import { TokenBucket } from '../guards/rate-limit'
 
 /**

@@ -3,7 +3,7 @@ import type { Principal } from '../../policies/principal'
 import { loadVisibleActivity } from '../activities/history-read'
 import { notFound } from '../../errors'
 import { loadProcessAccess } from '../../policies/processes'
-import type { Caller } from '../../rpc/operation'
+import type { Caller } from '../../context'
 
 /** The workspace of an activity, so dispatch checks membership there (unknown: the current one, then 404). */
 export const workspaceOfActivity = async ({ db }: Caller, activityId?: string) =>

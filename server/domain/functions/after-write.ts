@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
 import { anyOf } from '../../db/rows'
-import type { Context } from '../../rpc/operation'
+import type { Context } from '../../context'
 import { tellViewers } from '../process-signals'
 import { propagate, type Change, type PropagationResult } from './recompute'
 import { DATA } from './graph'

@@ -9,7 +9,7 @@ import type { Config } from '../../config'
 import { RpcError } from '../../errors'
 import { checkFunctions, type FunctionCheck } from './check'
 import { coerce } from './coerce'
-import type { Evaluator } from './evaluator'
+import type { FunctionEngine } from '../../context'
 import { dependenciesOf, isVolatile, type FunctionNode, type WorkflowDef } from './graph'
 import { Snapshot } from './inputs'
 import type { ActivityRow } from '../../db/activities'
@@ -87,7 +87,7 @@ export interface Trial {
 /** Runs `body` once on an activity with the given variables (the dry run of assist). */
 export async function tryOnActivity(
   db: DbHandle,
-  functions: Evaluator,
+  functions: FunctionEngine,
   cid: string,
   workflows: WorkflowDef[],
   activity: ActivityRow,

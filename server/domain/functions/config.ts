@@ -7,7 +7,7 @@
 import type { FieldRecord } from '../../db/processes'
 import type { DbHandle, ProcessFieldType } from '../../db/schema'
 import { refused } from '../../errors'
-import type { Context } from '../../rpc/operation'
+import type { Context } from '../../context'
 import { requireFeature } from '../quota'
 import { buildGraph, findCycles, isFunctionField, nodeId, unknownReferences, variableShapeError, type Graph, type WorkflowDef } from './graph'
 

@@ -25,7 +25,7 @@ import type { FieldRecord } from '../../db/processes'
 import type { DbHandle } from '../../db/schema'
 import { coerce } from './coerce'
 import { loadGraph } from './config'
-import type { Evaluator } from './evaluator'
+import type { FunctionEngine } from '../../context'
 import { NAME, nodeId, type Edge, type FunctionNode, type Graph } from './graph'
 import { Snapshot } from './inputs'
 import type { ActivityRow } from '../../db/activities'
@@ -45,7 +45,7 @@ export interface Change {
 
 export interface PropagationContext {
   db: DbHandle
-  functions: Evaluator
+  functions: FunctionEngine
   /** Tells the activity's viewers its values changed (after commit). */
   signal(cid: string, processId: string, activityId: string, fieldIds: string[]): Promise<void>
 }

@@ -11,7 +11,6 @@
  */
 import type { DbHandle } from '../../db/schema'
 import { loadGraph } from './config'
-import type { Evaluator } from './evaluator'
 import { findCycles, nodeId, type CycleStep, type FunctionNode, type Graph } from './graph'
 import { propagate, type PropagationContext } from './recompute'
 
@@ -127,5 +126,3 @@ export async function activeIdsOf(db: DbHandle, cid: string, processId: string, 
       .execute()
   ).map((r) => r._id)
 }
-
-export type { Evaluator }

@@ -5,7 +5,8 @@
  */
 import { deleteAccount, findAccount, insertAccount, teamExists, updateAccount } from '../../db/teams'
 import { notFound, notFoundAt } from '../../errors'
-import { operation, type Context } from '../../rpc/operation'
+import type { Context } from '../../context'
+import { operation } from '../../rpc/operation'
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa. */
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/

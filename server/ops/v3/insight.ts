@@ -12,7 +12,8 @@ import { checkDefinition, insertInsight, insightFor, runInsight, type Filters, t
 import { forbidden, notFoundAt, RpcError } from '../../errors'
 import { accessToAll, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import { loadMember, workspaceOf } from '../../policies/roles'
-import { invalidOf, operation, type SignedInContext } from '../../rpc/operation'
+import { invalidOf, type SignedInContext } from '../../context'
+import { operation } from '../../rpc/operation'
 
 function announce(
   ctx: SignedInContext,

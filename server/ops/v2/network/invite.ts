@@ -10,7 +10,8 @@ import { enforceQuota } from '../../../domain/quota'
 import { loadVisibleActivity } from '../../../domain/activities/history-read'
 import { conflict, refused, RpcError } from '../../../errors'
 import { newId, newSecret } from '../../../ids'
-import { operation, type MemberContext } from '../../../rpc/operation'
+import type { MemberContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 /** 404 naming the argument unless each id is the discussion of an activity of `cid` the inviter may read. */
 async function checkVisibleDiscussions(ctx: MemberContext, cid: string, discussionIds: string[]) {

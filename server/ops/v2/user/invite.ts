@@ -15,7 +15,8 @@ import { membership } from '../../../db/workspaces'
 import { findInvite, joinFromInvite } from '../../../domain/invites'
 import { inviteRecord } from '../../../presenters/invite'
 import { conflict, notFound, refused, RpcError } from '../../../errors'
-import { invalidOf, operation } from '../../../rpc/operation'
+import { invalidOf } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 /**
  * The caller's pending invites, matched by their e-mail address. Because an account can be

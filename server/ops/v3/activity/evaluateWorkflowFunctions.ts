@@ -7,7 +7,8 @@ import { loadGraph } from '../../../domain/functions/config'
 import { nodeId } from '../../../domain/functions/graph'
 import { createRun } from '../../../domain/functions/runs'
 import { notFound, refused } from '../../../errors'
-import { operation, type Caller } from '../../../rpc/operation'
+import type { Caller } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 /**
  * [{processId, fieldIds?, apply? (false)}] -> {runId} at once. fieldIds default to every function

@@ -11,7 +11,8 @@ import { tellViewers } from '../../../domain/process-signals'
 import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/functions/access'
 import { activeIdsOf, repair, type RepairOptions } from '../../../domain/functions/repair'
 import type { PropagationContext } from '../../../domain/functions/recompute'
-import { operation, type MemberContext, type SignedInContext } from '../../../rpc/operation'
+import type { MemberContext, SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 type PathArgs = RepairOptions & { activityId: string }
 type WorkflowArgs = RepairOptions & { workflowId: string; limit?: number }
