@@ -8,8 +8,8 @@
  */
 import type { ProcessPermission } from '../../../db/schema'
 import { resolveMemberId } from '../../../domain/process-members'
-import { processViewers, tellViewers } from '../../../domain/process-signals'
-import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
+import { processViewers, loadProcessAccess, requireAdminister } from '../../../policies/processes'
+import { tellViewers } from '../../../domain/process-signals'
 import type { SignedInContext } from '../../../context'
 import { operation } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
