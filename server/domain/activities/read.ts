@@ -6,7 +6,7 @@
 import { type Principal } from '../../policies/principal'
 import type { DbHandle } from '../../db/schema'
 import { forbidden, RpcError } from '../../errors'
-import { loadFunctionStates, type FieldStates } from '../functions/after-write'
+import { loadFunctionStates, type FieldStates } from '../../db/function-state'
 import { activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import type { ProcessRow } from '../../db/processes'
 import type { ActivityRow } from '../../db/activities'

@@ -3,8 +3,6 @@
  * values that depend on what changed are evaluated again (./recompute.ts) and their viewers told.
  */
 import { sql } from 'kysely'
-import type { DbHandle } from '../../db/schema'
-import { anyOf } from '../../db/rows'
 import type { Context } from '../../context'
 import { tellViewers } from '../process-signals'
 import { propagate, type Change, type PropagationResult } from './recompute'
@@ -60,18 +58,4 @@ export async function recomputeFunction(ctx: Context, cid: string, processId: st
 /** Every key of an activity: for a created, removed or recovered one, all its readers may change. */
 export function allKeys(fields: Record<string, unknown>): string[] {
   return [...Object.keys(fields), DATA]
-}
-
-export type FieldStates = Map<string, { error: string | null; dirty: boolean }>
-
-/** The error and staleness of the function values of these activities (most have none). */
-export async function loadFunctionStates(db: DbHandle, cid: string, activityIds: string[]): Promise<Map<string, FieldStates>> {
-  const out = new Map<string, FieldStates>()
-  if (!activityIds.length) return out
-  const rows = await db.selectFrom('function_state').selectAll().where('cid', '=', cid).where('activity_id', '=', anyOf(activityIds)).execute()
-  for (const r of rows) {
-    if (!out.has(r.activity_id)) out.set(r.activity_id, new Map())
-    out.get(r.activity_id)!.set(r.field_key, { error: r.error, dirty: r.dirty })
-  }
-  return out
 }

@@ -6,6 +6,7 @@
 import { deleteAccount, findAccount, insertAccount, teamExists, updateAccount } from '../../db/teams'
 import { notFound, notFoundAt } from '../../errors'
 import type { Context } from '../../context'
+import { accountRecord } from '../../presenters/team'
 import { operation } from '../../rpc/operation'
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa. */
@@ -26,7 +27,7 @@ export const newAccount = operation({
     if (!(await teamExists(ctx.db, cid, input.team_id))) throw notFoundAt('team', 0, '/team_id')
     const account = await insertAccount(ctx.db, cid, input.team_id, name)
     published(ctx, cid, input.team_id, account._id)
-    return account
+    return accountRecord(account)
   },
 })
 
@@ -70,6 +71,6 @@ export const setAccountData = operation({
     if (!account) throw notFound('account')
     const updated = await updateAccount(ctx.db, cid, account._id, change)
     published(ctx, cid, account.team_id, account._id)
-    return updated
+    return accountRecord(updated)
   },
 })
