@@ -19,9 +19,9 @@ import { loadMember, workspaceOf } from '../policies/roles'
 import { invalidOf, type Context, type Invalid } from '../context'
 import { operation } from '../rpc/operation'
 import { tellViewers } from '../domain/process-signals'
-import { checkFunctionInput, checkSavedConfiguration } from '../domain/functions/config'
-import { recomputeFunction } from '../domain/functions/after-write'
-import { NAME } from '../domain/functions/graph'
+import { checkFunctionInput, checkSavedConfiguration } from '../functions/config'
+import { recomputeFunction } from '../functions/after-write'
+import { NAME } from '../functions/graph'
 
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).

@@ -9,7 +9,7 @@
  * values are checked per type (values.ts). A discussion is created for each activity; the creator,
  * the followerIds and the users of `users` fields with inviteToDiscussionOnChange join it.
  */
-import { lockBeforeWrite } from '../functions/recompute'
+import { lockBeforeWrite } from '../../functions/recompute'
 import { sql } from 'kysely'
 import { loadFieldsById, type FieldRecord, type ProcessRow } from '../../db/processes'
 import type { DbHandle } from '../../db/schema'
@@ -20,7 +20,7 @@ import { accessToAll } from '../../policies/processes'
 import type { Context, SignedInContext } from '../../context'
 import { firstUnattachableFile } from '../../policies/files'
 import { loadFunctionStates } from '../../db/function-state'
-import { allKeys, recomputeAfter } from '../functions/after-write'
+import { allKeys, recomputeAfter } from '../../functions/after-write'
 import { enforceQuota } from '../quota'
 import { adjustPhaseCounts, recordHistory } from './events'
 import { tellViewers } from '../process-signals'

@@ -14,8 +14,8 @@ import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import type { Context } from '../../context'
 import { operation } from '../../rpc/operation'
 import { tellViewers } from '../../domain/process-signals'
-import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../domain/functions/config'
-import { recomputeFunction } from '../../domain/functions/after-write'
+import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../functions/config'
+import { recomputeFunction } from '../../functions/after-write'
 
 /** Where a field descriptor keeps its function (process.set_info uses the name function's keys). */
 const FUNCTION_KEYS = { code: 'function', enabled: 'functionEnabled', variables: 'functionVariables' }

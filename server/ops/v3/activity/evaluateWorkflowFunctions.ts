@@ -1,11 +1,11 @@
 /**
  * v3.activity.evaluateWorkflowFunctions.start and .logs: workflow-wide runs of function fields in
- * the background (server/domain/functions/runs.ts), for workspace admins and owners.
+ * the background (server/functions/runs.ts), for workspace admins and owners.
  */
-import { visibleProcess, workspaceOfProcess } from '../../../domain/functions/access'
-import { loadGraph } from '../../../domain/functions/config'
-import { nodeId } from '../../../domain/functions/graph'
-import { createRun } from '../../../domain/functions/runs'
+import { visibleProcess, workspaceOfProcess } from '../../../functions/access'
+import { loadGraph } from '../../../functions/config'
+import { nodeId } from '../../../functions/graph'
+import { createRun } from '../../../functions/runs'
 import { notFound, refused } from '../../../errors'
 import type { Caller } from '../../../context'
 import { operation } from '../../../rpc/operation'

@@ -12,11 +12,11 @@
  * location} and `phase` {phase: {from, to}}. Signals: `v3.activity.updated {_id, processId, fields}`
  * (changed field ids) and `v3.activity.phase {_id, processId, from, to}`.
  */
-import { lockBeforeWrite } from '../../../domain/functions/recompute'
+import { lockBeforeWrite } from '../../../functions/recompute'
 import { sql } from 'kysely'
-import { recomputeAfter } from '../../../domain/functions/after-write'
-import { DATA } from '../../../domain/functions/graph'
-import type { Change } from '../../../domain/functions/recompute'
+import { recomputeAfter } from '../../../functions/after-write'
+import { DATA } from '../../../functions/graph'
+import type { Change } from '../../../functions/recompute'
 import { loadFieldsById, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'

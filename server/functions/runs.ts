@@ -8,12 +8,12 @@
  * total, changed, errors}`.
  */
 import { sql, type Insertable, type Kysely } from 'kysely'
-import type { Database, DbHandle, FunctionRunLogTable } from '../../db/schema'
-import { newId } from '../../ids'
-import type { BusMessage } from '../../realtime/bus'
-import type { FunctionEngine } from '../../context'
+import type { Database, DbHandle, FunctionRunLogTable } from '../db/schema'
+import { newId } from '../ids'
+import type { BusMessage } from '../realtime/bus'
+import type { FunctionEngine } from '../context'
 import { propagate } from './recompute'
-import { signalMessage } from '../../realtime/signals'
+import { signalMessage } from '../realtime/signals'
 
 export const RUN_CHUNK = 500
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

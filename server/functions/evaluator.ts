@@ -14,7 +14,7 @@
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { buildSync } from 'esbuild'
-import type { CompileError, EvalInput, Evaluation, FunctionEngine } from '../../context'
+import type { CompileError, EvalInput, Evaluation, FunctionEngine } from '../context'
 import type { SandboxLimits } from './sandbox'
 import { DEFAULT_LIMITS } from './sandbox'
 

@@ -9,7 +9,7 @@
  * beyond marked stale and evaluated by the drain after commit (so nothing is left inconsistent);
  * otherwise nothing is written and the result says what would change.
  */
-import type { DbHandle } from '../../db/schema'
+import type { DbHandle } from '../db/schema'
 import { loadGraph } from './config'
 import { findCycles, nodeId, type CycleStep, type FunctionNode, type Graph } from './graph'
 import { propagate, type PropagationContext } from './recompute'

@@ -3,8 +3,8 @@
  * values that depend on what changed are evaluated again (./recompute.ts) and their viewers told.
  */
 import { sql } from 'kysely'
-import type { Context } from '../../context'
-import { tellViewers } from '../process-signals'
+import type { Context } from '../context'
+import { tellViewers } from '../domain/process-signals'
 import { propagate, type Change, type PropagationResult } from './recompute'
 import { DATA } from './graph'
 

@@ -3,15 +3,15 @@
  * inputs, compared with what is stored), evaluate one activity as it would be (evaluateMany), and
  * one function's run with its inputs (explainNodeDryRun). Nothing here writes.
  */
-import type { FieldRecord } from '../../db/processes'
-import type { DbHandle } from '../../db/schema'
-import { newId } from '../../ids'
+import type { FieldRecord } from '../db/processes'
+import type { DbHandle } from '../db/schema'
+import { newId } from '../ids'
 import { coerce } from './coerce'
 import { loadGraph } from './config'
-import type { FunctionEngine } from '../../context'
+import type { FunctionEngine } from '../context'
 import { NAME, nodeId, type FunctionNode, type Graph } from './graph'
 import { Snapshot } from './inputs'
-import type { ActivityRow } from '../../db/activities'
+import type { ActivityRow } from '../db/activities'
 import { propagate } from './recompute'
 import { activeIdsOf } from './repair'
 

@@ -5,16 +5,16 @@
  * Code the model returns is never trusted: it is checked like v2.process.validateFunction and run
  * once on the activity in the sandbox, and both results come back with it. Nothing is saved.
  */
-import type { Config } from '../../config'
-import { RpcError } from '../../errors'
+import type { Config } from '../config'
+import { RpcError } from '../errors'
 import { checkFunctions, type FunctionCheck } from './check'
 import { coerce } from './coerce'
-import type { FunctionEngine } from '../../context'
+import type { FunctionEngine } from '../context'
 import { dependenciesOf, isVolatile, type FunctionNode, type WorkflowDef } from './graph'
 import { Snapshot } from './inputs'
-import type { ActivityRow } from '../../db/activities'
-import type { DbHandle } from '../../db/schema'
-import type { FieldRecord } from '../../db/processes'
+import type { ActivityRow } from '../db/activities'
+import type { DbHandle } from '../db/schema'
+import type { FieldRecord } from '../db/processes'
 
 const TIMEOUT_MS = 60_000
 const MAX_PROMPT = 60_000

@@ -4,7 +4,7 @@
  * and evaluates alone every item this path does not answer.
  */
 import type { QuickJSHandle } from 'quickjs-emscripten'
-import type { EvalInput, Evaluation } from '../../context'
+import type { EvalInput, Evaluation } from '../context'
 import { compiled, syntaxError, type SandboxLimits, type WorkspaceRuntime } from './sandbox-runtime'
 
 /** The fast mode's batches start this big, double while a batch takes under an eighth of the deadline, and halve after one fails. */

@@ -5,8 +5,8 @@
  * id, an `{_id}` object or a list of them; anything else must fit the field's type as a user's
  * value must, or it is an error (the last good value is kept). A name function's result is text.
  */
-import type { FieldRecord } from '../../db/processes'
-import { normalize } from '../activities/values'
+import type { FieldRecord } from '../db/processes'
+import { normalize } from '../domain/activities/values'
 
 export type Coerced = { ok: true; value: unknown } | { ok: false; error: string }
 

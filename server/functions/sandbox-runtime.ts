@@ -8,7 +8,7 @@
  */
 import { parse } from 'acorn'
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten'
-import type { CompileError } from '../../context'
+import type { CompileError } from '../context'
 import { installIntlBridge } from './intl-bridge'
 import { prelude } from './prelude'
 

@@ -5,7 +5,7 @@
  * where x is not one of the given variable names.
  */
 import { parse } from 'acorn'
-import type { FunctionEngine } from '../../context'
+import type { FunctionEngine } from '../context'
 
 export interface FunctionMessage {
   message: string
