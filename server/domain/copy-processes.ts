@@ -24,7 +24,7 @@ import { notFound } from '../errors'
 import { newId, replaceIdsInText } from '../ids'
 import { visibleProcessesOf } from '../policies/processes'
 import type { Context } from '../context'
-import { enforceQuota } from './quota'
+import { enforceQuota } from '../policies/quota'
 import { tellViewers } from './process-signals'
 
 export interface FieldSchema {

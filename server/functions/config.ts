@@ -8,7 +8,7 @@ import type { FieldRecord } from '../db/processes'
 import type { DbHandle, ProcessFieldType } from '../db/schema'
 import { refused } from '../errors'
 import type { Context } from '../context'
-import { requireFeature } from '../domain/quota'
+import { requireFeature } from '../policies/quota'
 import { buildGraph, findCycles, isFunctionField, nodeId, unknownReferences, variableShapeError, type Graph, type WorkflowDef } from './graph'
 
 /** Every workflow of the workspace with its fields and enabled name function: two queries. */

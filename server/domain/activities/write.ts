@@ -20,13 +20,13 @@ import { accessToAll } from '../../policies/processes'
 import type { Context, SignedInContext } from '../../context'
 import { firstUnattachableFile } from '../../policies/files'
 import { loadFunctionStates } from '../../db/function-state'
-import { allKeys, recomputeAfter } from '../../functions/after-write'
-import { enforceQuota } from '../quota'
+import { allKeys, recomputeAfter } from '../function-values'
+import { enforceQuota } from '../../policies/quota'
 import { adjustPhaseCounts, recordHistory } from './events'
 import { tellViewers } from '../process-signals'
 import type { ActivityRow } from '../../db/activities'
 import { activityRecord } from '../../presenters/activity'
-import { isFilled, normalize, requiredFields } from './values'
+import { isFilled, normalize, requiredFields } from '../../db/values'
 
 export interface ActivityInput {
   name?: string

@@ -15,7 +15,7 @@ import type { Context } from '../../context'
 import { operation } from '../../rpc/operation'
 import { tellViewers } from '../../domain/process-signals'
 import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../functions/config'
-import { recomputeFunction } from '../../functions/after-write'
+import { recomputeFunction } from '../../domain/function-values'
 
 /** Where a field descriptor keeps its function (process.set_info uses the name function's keys). */
 const FUNCTION_KEYS = { code: 'function', enabled: 'functionEnabled', variables: 'functionVariables' }

@@ -1,5 +1,5 @@
 import { createWorkspace, loadWorkspace, updateWorkspaceSettings } from '../../db/workspaces'
-import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../domain/quota'
+import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../policies/quota'
 import { allowedOperations, describeMember } from '../../policies/roles'
 import { workspaceObject } from '../../presenters/workspace'
 import { operation } from '../../rpc/operation'

@@ -6,7 +6,7 @@
 import { findInviteByEmail, listWorkspaceInvites, memberByEmail, type InviteRow } from '../../../db/invites'
 import { checkInviteTargets, checkMayInvite, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
 import { inviteEntry } from '../../../presenters/invite'
-import { enforceQuota } from '../../../domain/quota'
+import { enforceQuota } from '../../../policies/quota'
 import { loadVisibleActivity } from '../../../domain/activities/history-read'
 import { conflict, refused, RpcError } from '../../../errors'
 import { newId, newSecret } from '../../../ids'

@@ -2,7 +2,7 @@
  * v3.activity.evaluateWorkflowFunctions.start and .logs: workflow-wide runs of function fields in
  * the background (server/functions/runs.ts), for workspace admins and owners.
  */
-import { visibleProcess, workspaceOfProcess } from '../../../functions/access'
+import { visibleProcess, workspaceOfProcess } from '../../../domain/function-access'
 import { loadGraph } from '../../../functions/config'
 import { nodeId } from '../../../functions/graph'
 import { createRun } from '../../../functions/runs'

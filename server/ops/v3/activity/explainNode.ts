@@ -2,7 +2,7 @@
  * v3.activity.explainNode.assist: the dependency graph of explainNode, explained in words by the
  * operator's AI model. Read-only; suggests no code. 503 {reason: 'aiNotConfigured'} without a model.
  */
-import { seenActivity } from '../../../functions/access'
+import { seenActivity } from '../../../domain/function-access'
 import { askModel, requireAi } from '../../../functions/assist'
 import { explain, type ExplainArgs } from '../../../functions/explain'
 import { operation } from '../../../rpc/operation'

@@ -4,7 +4,7 @@
  * result of validateFunction and of one run on the activity. Saves nothing. 503
  * {reason: 'aiNotConfigured'} on a server without a model.
  */
-import { seenActivity } from '../../../functions/access'
+import { seenActivity } from '../../../domain/function-access'
 import { ASSIST_SYSTEM, askModel, checkFunctions, codeOf, requireAi, tryOnActivity, assistPrompt, type AssistRequest } from '../../../functions/assist'
 import { loadGraph } from '../../../functions/config'
 import { operation } from '../../../rpc/operation'

@@ -7,12 +7,12 @@
  * Each acts in the workspace of the activity or workflow it names: a non-member gets 404; inside,
  * what the caller may not see is 404 too (server/policies/processes.ts).
  */
-import { seenActivity, seenProcess, visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../functions/access'
+import { seenActivity, seenProcess, visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/function-access'
 import { explain, type ExplainArgs } from '../../../functions/explain'
 import { dryRunNode, evaluateDraft, verifyWorkflow, type Draft } from '../../../functions/inspect'
 import { loadGraph } from '../../../functions/config'
 import { planConversions } from '../../../functions/convert'
-import { recomputeFunction } from '../../../functions/after-write'
+import { recomputeFunction } from '../../../domain/function-values'
 import { createRun } from '../../../functions/runs'
 import { operation } from '../../../rpc/operation'
 

@@ -3,7 +3,7 @@
  * (v3.activity.list: list.ts). Removed activities are not read by get or list (removed.* lists them).
  */
 import { lockBeforeWrite } from '../../../functions/recompute'
-import { allKeys, recomputeAfter } from '../../../functions/after-write'
+import { allKeys, recomputeAfter } from '../../../domain/function-values'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'
 import { anyOf } from '../../../db/rows'

@@ -3,7 +3,7 @@
  * sees (server/policies/processes.ts), and bringing them back exactly as they were.
  */
 import { lockBeforeWrite } from '../../../functions/recompute'
-import { allKeys, recomputeAfter } from '../../../functions/after-write'
+import { allKeys, recomputeAfter } from '../../../domain/function-values'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { ownersOf, visibleProcesses, workspacesOf } from '../../../domain/activities/history-read'

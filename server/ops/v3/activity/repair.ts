@@ -8,7 +8,7 @@
  */
 import { requireEdit } from '../../../domain/activities/history-read'
 import { tellViewers } from '../../../domain/process-signals'
-import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../functions/access'
+import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/function-access'
 import { activeIdsOf, repair, type RepairOptions } from '../../../functions/repair'
 import type { PropagationContext } from '../../../functions/recompute'
 import type { MemberContext, SignedInContext } from '../../../context'

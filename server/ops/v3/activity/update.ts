@@ -14,13 +14,13 @@
  */
 import { lockBeforeWrite } from '../../../functions/recompute'
 import { sql } from 'kysely'
-import { recomputeAfter } from '../../../functions/after-write'
+import { recomputeAfter } from '../../../domain/function-values'
 import { DATA } from '../../../functions/graph'
 import type { Change } from '../../../functions/recompute'
 import { loadFieldsById, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
-import { isFilled, requiredFields } from '../../../domain/activities/values'
+import { isFilled, requiredFields } from '../../../db/values'
 import {
   checkReferences,
   checkValues,

@@ -1,12 +1,12 @@
 /**
  * The one call every activity write makes after its own change, in its transaction: the function
- * values that depend on what changed are evaluated again (./recompute.ts) and their viewers told.
+ * values that depend on what changed are evaluated again (server/functions/recompute.ts) and their viewers told.
  */
 import { sql } from 'kysely'
 import type { Context } from '../context'
-import { tellViewers } from '../domain/process-signals'
-import { propagate, type Change, type PropagationResult } from './recompute'
-import { DATA } from './graph'
+import { tellViewers } from './process-signals'
+import { propagate, type Change, type PropagationResult } from '../functions/recompute'
+import { DATA } from '../functions/graph'
 
 export async function recomputeAfter(ctx: Context, cid: string, changes: Change[]): Promise<PropagationResult> {
   return propagate(

@@ -1,6 +1,6 @@
 /** What the function-field operations act on, found for dispatch (the workspace) and checked for the caller (404). */
 import type { Principal } from '../policies/principal'
-import { loadVisibleActivity } from '../domain/activities/history-read'
+import { loadVisibleActivity } from './activities/history-read'
 import { notFound } from '../errors'
 import { loadProcessAccess } from '../policies/processes'
 import type { Caller } from '../context'
