@@ -20,6 +20,7 @@ import { profileImagesRouter } from './http/profile-images'
 import { refuseBadUrl } from './http/input'
 import { errorMiddleware, sendError } from './http/errors'
 import { Drain } from './functions/drain'
+import { tellValuesChanged } from './domain/function-values'
 import { startVolatileSweep } from './functions/volatile'
 import { Evaluator } from './functions/evaluator'
 import { createLogger } from './log'
@@ -129,7 +130,15 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })
-      const drain = new Drain({ db: db.kysely, functions, bus, log, intervalMs: config.functionDrainMs, batch: Math.max(100, config.functionWriteBudget) })
+      const drain = new Drain({
+        db: db.kysely,
+        functions,
+        bus,
+        log,
+        intervalMs: config.functionDrainMs,
+        batch: Math.max(100, config.functionWriteBudget),
+        signal: tellValuesChanged,
+      })
       drain.start()
       const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log)
       services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep }

@@ -5,15 +5,24 @@
 import { sql } from 'kysely'
 import type { Context } from '../context'
 import { tellViewers } from './process-signals'
-import { propagate, type Change, type PropagationResult } from '../functions/recompute'
+import { propagate, type Change, type PropagationContext, type PropagationResult } from '../functions/recompute'
 import { DATA } from '../functions/graph'
+
+/**
+ * How the engine tells of the values it changed (its `signal`), for a call or a drain batch:
+ * v3.activity.updated to the workflow's viewers, queued on `ctx` until it commits.
+ */
+export const tellValuesChanged =
+  (ctx: Context): PropagationContext['signal'] =>
+  (cid, processId, _id, fields) =>
+    tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } })
 
 export async function recomputeAfter(ctx: Context, cid: string, changes: Change[]): Promise<PropagationResult> {
   return propagate(
     {
       db: ctx.db,
       functions: ctx.functions,
-      signal: (c, processId, _id, fields) => tellViewers(ctx, { cid: c, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }),
+      signal: tellValuesChanged(ctx),
     },
     cid,
     changes,
@@ -42,7 +51,7 @@ export async function recomputeFunction(ctx: Context, cid: string, processId: st
       {
         db: ctx.db,
         functions: ctx.functions,
-        signal: (c, p, _id, fields) => tellViewers(ctx, { cid: c, _id: p }, { sig: 'v3.activity.updated', meta: { _id, processId: p, fields } }),
+        signal: tellValuesChanged(ctx),
       },
       cid,
       [],
