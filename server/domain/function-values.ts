@@ -5,8 +5,7 @@
 import { sql } from 'kysely'
 import type { Context } from '../context'
 import { tellViewers } from './process-signals'
-import { propagate, type Change, type PropagationContext, type PropagationResult } from '../functions/recompute'
-import { DATA } from '../functions/graph'
+import { propagate, type Change, type PropagationContext, type PropagationResult, DATA } from '../functions'
 
 /**
  * How the engine tells of the values it changed (its `signal`), for a call or a drain batch:

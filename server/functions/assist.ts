@@ -133,4 +133,3 @@ export function assistPrompt(r: AssistRequest, trialDep?: Record<string, unknown
 
 export { SYSTEM as ASSIST_SYSTEM }
 export type { FunctionCheck }
-export { checkFunctions }

@@ -19,9 +19,8 @@ import { loadMember, workspaceOf } from '../policies/roles'
 import { invalidOf, type Context, type Invalid } from '../context'
 import { operation } from '../rpc/operation'
 import { tellViewers } from '../domain/process-signals'
-import { checkFunctionInput, checkSavedConfiguration } from '../functions/config'
+import { checkFunctionInput, checkSavedConfiguration, NAME } from '../functions'
 import { recomputeFunction } from '../domain/function-values'
-import { NAME } from '../functions/graph'
 
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).

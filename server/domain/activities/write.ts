@@ -9,7 +9,7 @@
  * values are checked per type (values.ts). A discussion is created for each activity; the creator,
  * the followerIds and the users of `users` fields with inviteToDiscussionOnChange join it.
  */
-import { lockBeforeWrite } from '../../functions/recompute'
+import { lockBeforeWrite } from '../../functions'
 import { sql } from 'kysely'
 import { loadFieldsById, type FieldRecord, type ProcessRow } from '../../db/processes'
 import type { DbHandle } from '../../db/schema'

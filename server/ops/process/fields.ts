@@ -14,7 +14,7 @@ import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import type { Context } from '../../context'
 import { operation } from '../../rpc/operation'
 import { tellViewers } from '../../domain/process-signals'
-import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../functions/config'
+import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../functions'
 import { recomputeFunction } from '../../domain/function-values'
 
 /** Where a field descriptor keeps its function (process.set_info uses the name function's keys). */

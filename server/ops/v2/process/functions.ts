@@ -3,9 +3,7 @@
  * sandbox without running it (server/functions/check.ts), and the workspace's configured
  * cycles that cross links (allowed, reported). Both only read.
  */
-import { checkFunctions } from '../../../functions/check'
-import { loadGraph } from '../../../functions/config'
-import { findCycles, NAME, unknownReferences } from '../../../functions/graph'
+import { checkFunctions, loadGraph, findCycles, NAME, unknownReferences } from '../../../functions'
 import { visibleProcessesOf } from '../../../policies/processes'
 import { loadMember } from '../../../policies/roles'
 import { operation } from '../../../rpc/operation'

@@ -3,9 +3,7 @@
  * the background (server/functions/runs.ts), for workspace admins and owners.
  */
 import { visibleProcess, workspaceOfProcess } from '../../../domain/function-access'
-import { loadGraph } from '../../../functions/config'
-import { nodeId } from '../../../functions/graph'
-import { createRun } from '../../../functions/runs'
+import { loadGraph, nodeId, createRun } from '../../../functions'
 import { notFound, refused } from '../../../errors'
 import type { Caller } from '../../../context'
 import { operation } from '../../../rpc/operation'

@@ -3,8 +3,7 @@
  * operator's AI model. Read-only; suggests no code. 503 {reason: 'aiNotConfigured'} without a model.
  */
 import { seenActivity } from '../../../domain/function-access'
-import { askModel, requireAi } from '../../../functions/assist'
-import { explain, type ExplainArgs } from '../../../functions/explain'
+import { askModel, requireAi, explain, type ExplainArgs } from '../../../functions'
 import { operation } from '../../../rpc/operation'
 
 const SYSTEM =

@@ -5,8 +5,7 @@
  * {reason: 'aiNotConfigured'} on a server without a model.
  */
 import { seenActivity } from '../../../domain/function-access'
-import { ASSIST_SYSTEM, askModel, checkFunctions, codeOf, requireAi, tryOnActivity, assistPrompt, type AssistRequest } from '../../../functions/assist'
-import { loadGraph } from '../../../functions/config'
+import { ASSIST_SYSTEM, askModel, checkFunctions, codeOf, requireAi, tryOnActivity, assistPrompt, type AssistRequest, loadGraph } from '../../../functions'
 import { operation } from '../../../rpc/operation'
 
 /**

@@ -8,12 +8,8 @@
  * what the caller may not see is 404 too (server/policies/processes.ts).
  */
 import { seenActivity, seenProcess, visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/function-access'
-import { explain, type ExplainArgs } from '../../../functions/explain'
-import { dryRunNode, evaluateDraft, verifyWorkflow, type Draft } from '../../../functions/inspect'
-import { loadGraph } from '../../../functions/config'
-import { planConversions } from '../../../functions/convert'
+import { explain, type ExplainArgs, dryRunNode, evaluateDraft, verifyWorkflow, type Draft, loadGraph, planConversions, createRun } from '../../../functions'
 import { recomputeFunction } from '../../../domain/function-values'
-import { createRun } from '../../../functions/runs'
 import { operation } from '../../../rpc/operation'
 
 /** [{processId, phaseId?, _id?, name?, fields?}] -> {fields: {fieldId: {value, error?}}, name?}; nothing is saved. */

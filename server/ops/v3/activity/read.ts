@@ -2,7 +2,7 @@
  * Added operations: v3.activity.get [activityId] and the soft v3.activity.remove [activityIds[]]
  * (v3.activity.list: list.ts). Removed activities are not read by get or list (removed.* lists them).
  */
-import { lockBeforeWrite } from '../../../functions/recompute'
+import { lockBeforeWrite } from '../../../functions'
 import { allKeys, recomputeAfter } from '../../../domain/function-values'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { activityRecords, loadActivitiesFor } from '../../../domain/activities/read'

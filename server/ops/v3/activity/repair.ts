@@ -9,8 +9,7 @@
 import { requireEdit } from '../../../domain/activities/history-read'
 import { tellViewers } from '../../../domain/process-signals'
 import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/function-access'
-import { activeIdsOf, repair, type RepairOptions } from '../../../functions/repair'
-import type { PropagationContext } from '../../../functions/recompute'
+import { activeIdsOf, repair, type RepairOptions, type PropagationContext } from '../../../functions'
 import type { MemberContext, SignedInContext } from '../../../context'
 import { operation } from '../../../rpc/operation'
 

@@ -12,11 +12,9 @@
  * location} and `phase` {phase: {from, to}}. Signals: `v3.activity.updated {_id, processId, fields}`
  * (changed field ids) and `v3.activity.phase {_id, processId, from, to}`.
  */
-import { lockBeforeWrite } from '../../../functions/recompute'
+import { lockBeforeWrite, DATA, type Change } from '../../../functions'
 import { sql } from 'kysely'
 import { recomputeAfter } from '../../../domain/function-values'
-import { DATA } from '../../../functions/graph'
-import type { Change } from '../../../functions/recompute'
 import { loadFieldsById, type FieldRecord } from '../../../db/processes'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from '../../../domain/activities/events'
 import { loadActivitiesFor } from '../../../domain/activities/read'
