@@ -7,7 +7,7 @@
 import fsp from 'node:fs/promises'
 import { create as contentDisposition } from 'content-disposition'
 import express, { type Request, type Response } from 'express'
-import JSZip from '../domain/zip'
+import JSZip from '../storage/zip'
 import multer from 'multer'
 import { Limits } from '../auth/limits'
 import { currentWorkspaceId, resolveKey } from '../auth/sessions'

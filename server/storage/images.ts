@@ -13,7 +13,7 @@ import type Sharp from 'sharp'
 import type { Config } from '../config'
 import type { FileRow } from '../db/files'
 import { RpcError } from '../errors'
-import { filePath, renditionsDir } from './files'
+import { filePath, renditionsDir } from '../domain/files'
 
 export type ImageFormat = 'jpeg' | 'png'
 export const IMAGE_FORMATS: ImageFormat[] = ['jpeg', 'png']
