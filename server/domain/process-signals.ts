@@ -3,7 +3,6 @@
  * decided when they are delivered: a member kept out of a restricted workflow learns nothing of
  * it, not even its id.
  */
-import type { DbHandle } from '../db/schema'
 import { addUnread } from '../db/wall'
 import { processViewers } from '../policies/processes'
 import type { Context } from '../context'

@@ -7,7 +7,7 @@
  */
 import type { Config } from '../config'
 import { RpcError } from '../errors'
-import { checkFunctions, type FunctionCheck } from './check'
+import type { FunctionCheck } from './check'
 import { coerce } from './coerce'
 import type { FunctionEngine } from '../context'
 import { dependenciesOf, isVolatile, type FunctionNode, type WorkflowDef } from './graph'
