@@ -100,6 +100,7 @@ export async function writeExport(
       checksums,
     }
 
+    const storage = fileStorage(config)
     const zip = new JSZip()
     for (const name of [...kinds.map((k) => `${k.name}.jsonl`), 'people.jsonl']) {
       zip.file(name, new LazyFileStream(path.join(work, name)), { binary: true, compression: 'DEFLATE', compressionOptions: { level: 1 } })
@@ -108,9 +109,7 @@ export async function writeExport(
     withBytes.forEach((f, i) => {
       zip.file(
         `files/${f._id}`,
-        fileStorage(config)
-          .stream(f._id)
-          .on('end', () => progress({ step: 'files', done: i + 1, total: withBytes.length })),
+        storage.stream(f._id).on('end', () => progress({ step: 'files', done: i + 1, total: withBytes.length })),
         { binary: true },
       )
     })
