@@ -19,9 +19,8 @@ import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
 import { refuseBadUrl } from './http/input'
 import { errorMiddleware, sendError } from './http/errors'
-import { Drain } from './domain/functions/drain'
-import { startVolatileSweep } from './domain/functions/volatile'
-import { Evaluator } from './domain/functions/evaluator'
+import { Drain, startVolatileSweep, Evaluator } from './functions'
+import { tellValuesChanged } from './domain/function-values'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
@@ -129,7 +128,15 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })
-      const drain = new Drain({ db: db.kysely, functions, bus, log, intervalMs: config.functionDrainMs, batch: Math.max(100, config.functionWriteBudget) })
+      const drain = new Drain({
+        db: db.kysely,
+        functions,
+        bus,
+        log,
+        intervalMs: config.functionDrainMs,
+        batch: Math.max(100, config.functionWriteBudget),
+        signal: tellValuesChanged,
+      })
       drain.start()
       const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log)
       services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep }

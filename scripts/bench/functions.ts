@@ -14,7 +14,7 @@
  *   DATABASE_URL=... npx tsx scripts/bench/functions.ts
  */
 import { rmSync, writeFileSync } from 'node:fs'
-import { Evaluator } from '../../server/domain/functions/evaluator'
+import { Evaluator } from '../../server/functions/evaluator'
 import { Client } from '../../spec/helpers/client'
 import { startServer, tempDataDir } from '../../spec/helpers/server'
 import { openDb, type Db } from './direct'

@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import sharp from 'sharp'
-import { imagePipeline, IMAGE_SIZES, type ImageSize } from '../../server/domain/images'
+import { imagePipeline, IMAGE_SIZES, type ImageSize } from '../../server/storage/images'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
 

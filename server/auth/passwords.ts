@@ -1,6 +1,5 @@
 /** Passwords are hashed with argon2id at OWASP's recommended cost (19 MiB, 2 passes, 1 lane). */
 import { hash, verify } from '@node-rs/argon2'
-import type { Invalid } from '../rpc/operation'
 
 const ARGON2ID = { memoryCost: 19456, timeCost: 2, parallelism: 1 } // argon2id is the library's default algorithm
 
@@ -20,9 +19,10 @@ export async function verifyPassword(storedHash: string | null, password: string
 
 /**
  * Length bounds (8..256) are in the schema; here the rules a schema cannot say.
- * `invalid` is the 400 of the argument holding the password (at /password).
+ * `invalid` makes the 400 of the argument holding the password (at /password): the call's
+ * `invalidOf(ctx, argument)` (server/context.ts).
  */
-export function checkPasswordRules(password: string, email: string, invalid: Invalid) {
+export function checkPasswordRules(password: string, email: string, invalid: (path: string, reason: string) => Error) {
   const reject = (reason: string) => invalid('/password', reason)
   if (password.trim().length < 8) throw reject('must have at least 8 characters other than spaces')
   if (password.toLowerCase() === email.toLowerCase()) throw reject('must not be the email address')

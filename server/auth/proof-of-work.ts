@@ -15,7 +15,12 @@ import { createHash } from 'node:crypto'
 import type { Config } from '../config'
 import type { DbHandle } from '../db/schema'
 import { newId, newSecret } from '../ids'
-import type { Context, Proof } from '../rpc/operation'
+
+/** The challenge a proven call used. */
+export interface Proof {
+  identifier: string
+  challenge: string
+}
 
 export function powHash(challenge: string, endpoint: string, args: unknown, nonce: string): string {
   return createHash('sha256')
@@ -62,30 +67,4 @@ export async function redeem(
   if (!row) return 'unknown'
   if (leadingZeroBits(powHash(row.challenge, endpoint, args, nonce)) < row.difficulty) return 'wrong'
   return { identifier: row.identifier, challenge: row.challenge }
-}
-
-interface ProvenCall {
-  by: { challenge: string } | { identifier: string }
-  byArg: number
-  byPath?: string
-  nonce: string | undefined
-  nonceArg: number
-  noncePath?: string
-  endpoint: string | undefined
-  endpointArg: number
-  args: unknown
-  argsArg: number
-}
-
-/** The one path of both proven-call operations: check the arguments, spend the challenge, run the endpoint. */
-export async function provenCall(ctx: Context, c: ProvenCall) {
-  if (!c.endpoint || !ctx.takesProof(c.endpoint))
-    throw ctx.invalid(c.endpointArg, '', 'must name an operation that takes proof of work (v3.core.checkEmail, v2.user.register, v3.user.register)')
-  if (!Array.isArray(c.args)) throw ctx.invalid(c.argsArg, '', "must be the array of the endpoint's arguments")
-  if (!c.nonce) throw ctx.invalid(c.nonceArg, c.noncePath ?? '', 'is required: the nonce that solves the challenge')
-  const outcome = await redeem(ctx.db, c.by, c.endpoint, c.args, c.nonce)
-  if (outcome === 'unknown') throw ctx.invalid(c.byArg, c.byPath ?? '', 'names no challenge that is open: unknown, used or expired')
-  if (outcome === 'wrong')
-    throw ctx.invalid(c.nonceArg, c.noncePath ?? '', 'does not solve the challenge for this endpoint and these arguments (the challenge is spent)')
-  return ctx.callProven(c.endpoint, c.args, outcome)
 }

@@ -5,7 +5,6 @@
  */
 import { hashSecret, newSecret } from '../ids'
 import type { DbHandle } from '../db/schema'
-import type { BusMessage } from '../realtime/bus'
 import { memberWorkspaceIds } from '../db/workspaces'
 import { apiKeyAlive, isApiKey, resolveApiKey } from './api-keys'
 import type { Session } from './session'
@@ -64,8 +63,8 @@ export async function resolveSessionId(db: DbHandle, id: string, idleSeconds: nu
   return { id, uid: row.uid }
 }
 
-/** Ends a session; `control` queues the message that closes its sockets after commit. */
-export async function endSession(ctx: { db: DbHandle; control(message: BusMessage): void }, sessionId: string) {
+/** Ends a session; `control` (the call's, server/context.ts) queues the message that closes its sockets after commit. */
+export async function endSession(ctx: { db: DbHandle; control(message: { kind: 'sessionEnded'; sessionId: string }): void }, sessionId: string) {
   await ctx.db.deleteFrom('sessions').where('key_hash', '=', sessionId).execute()
   ctx.control({ kind: 'sessionEnded', sessionId })
 }

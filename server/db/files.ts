@@ -1,4 +1,4 @@
-/** The `files` table: metadata of uploaded files (the bytes are in FILES_DIR, see server/domain/files.ts). */
+/** The `files` table: metadata of uploaded files (the bytes: server/storage/). */
 import type { Selectable } from 'kysely'
 import type { FilesTable, DbHandle } from './schema'
 

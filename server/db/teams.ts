@@ -2,10 +2,17 @@
 import { sql, type Selectable } from 'kysely'
 import { seesTeam } from './visibility'
 import { newId } from '../ids'
-import type { DbHandle } from './schema'
-import { accountRecord, teamRecord, type AccountRecord, type TeamRecord } from '../presenters/team'
+import type { AccountsTable, DbHandle, TeamsTable } from './schema'
 
-export type { AccountRecord, TeamRecord }
+export type TeamRow = Selectable<TeamsTable>
+export type AccountRow = Selectable<AccountsTable>
+
+/** A team as loaded: its row, its members' user ids (in the order they joined the workspace) and its accounts. */
+export interface LoadedTeam {
+  team: TeamRow
+  members: string[]
+  accounts: AccountRow[]
+}
 
 export async function insertTeam(db: DbHandle, cid: string, uid: string, team: { name: string; description?: string }) {
   const _id = newId()
@@ -22,11 +29,11 @@ export async function teamExists(db: DbHandle, cid: string, teamId: string): Pro
 }
 
 /**
- * Team records of the workspace, oldest first: all of them, or the ones listed in `only`; with
+ * Teams of the workspace, oldest first: all of them, or the ones listed in `only`; with
  * `viewer`, only the teams the viewer may see (server/db/visibility.ts); with `memberOf`, only
  * the teams that user belongs to.
  */
-export async function loadTeams(db: DbHandle, cid: string, filter: { only?: string[]; viewer?: string; memberOf?: string } = {}): Promise<TeamRecord[]> {
+export async function loadTeams(db: DbHandle, cid: string, filter: { only?: string[]; viewer?: string; memberOf?: string } = {}): Promise<LoadedTeam[]> {
   let query = db.selectFrom('teams as t').selectAll('t').where('t.cid', '=', cid)
   if (filter.only) {
     if (!filter.only.length) return []
@@ -54,16 +61,14 @@ export async function loadTeams(db: DbHandle, cid: string, filter: { only?: stri
       .execute(),
     db.selectFrom('accounts').selectAll().where('cid', '=', cid).where('team_id', 'in', ids).orderBy('created').orderBy('_id').execute(),
   ])
-  return teams.map((t) =>
-    teamRecord(
-      t,
-      members.filter((m) => m.team_id === t._id).map((m) => m.uid),
-      accounts.filter((a) => a.team_id === t._id),
-    ),
-  )
+  return teams.map((team) => ({
+    team,
+    members: members.filter((m) => m.team_id === team._id).map((m) => m.uid),
+    accounts: accounts.filter((a) => a.team_id === team._id),
+  }))
 }
 
-export async function loadTeam(db: DbHandle, cid: string, teamId: string, viewer?: string): Promise<TeamRecord | null> {
+export async function loadTeam(db: DbHandle, cid: string, teamId: string, viewer?: string): Promise<LoadedTeam | null> {
   const [team] = await loadTeams(db, cid, { only: [teamId], viewer })
   return team ?? null
 }
@@ -125,29 +130,27 @@ export async function nonMembers(db: DbHandle, cid: string, uids: string[]): Pro
   return uids.filter((u) => !members.has(u))
 }
 
-export async function insertAccount(db: DbHandle, cid: string, teamId: string, name: string): Promise<AccountRecord> {
+export async function insertAccount(db: DbHandle, cid: string, teamId: string, name: string): Promise<AccountRow> {
   const row = { cid, _id: newId(), team_id: teamId, name, color: null, created: Date.now(), updated: null }
   await db.insertInto('accounts').values(row).execute()
-  return accountRecord(row)
+  return row
 }
 
 /** The account, when it belongs to the workspace (and to `teamId` when given). */
-export async function findAccount(db: DbHandle, cid: string, accountId: string, teamId?: string): Promise<AccountRecord | null> {
+export async function findAccount(db: DbHandle, cid: string, accountId: string, teamId?: string): Promise<AccountRow | null> {
   let query = db.selectFrom('accounts').selectAll().where('cid', '=', cid).where('_id', '=', accountId)
   if (teamId) query = query.where('team_id', '=', teamId)
-  const row = await query.executeTakeFirst()
-  return row ? accountRecord(row) : null
+  return (await query.executeTakeFirst()) ?? null
 }
 
-export async function updateAccount(db: DbHandle, cid: string, accountId: string, change: { name: string } | { color: string }): Promise<AccountRecord> {
-  const row = await db
+export async function updateAccount(db: DbHandle, cid: string, accountId: string, change: { name: string } | { color: string }): Promise<AccountRow> {
+  return db
     .updateTable('accounts')
     .set({ ...change, updated: Date.now() })
     .where('cid', '=', cid)
     .where('_id', '=', accountId)
     .returningAll()
     .executeTakeFirstOrThrow()
-  return accountRecord(row)
 }
 
 export async function deleteAccount(db: DbHandle, cid: string, accountId: string) {

@@ -3,7 +3,6 @@ import { sql } from 'kysely'
 import { seesPerson } from './visibility'
 import { newId } from '../ids'
 import { listFields, type PropertyValue } from './properties'
-import { workspaceObject } from '../presenters/workspace'
 import type { Role, DbHandle } from './schema'
 
 /** The license a new workspace gets (see docs/guides/workspaces-and-roles.md); a server administrator can change it. */
@@ -41,9 +40,10 @@ export async function createWorkspace(db: DbHandle, name: string, ownerUid: stri
 }
 
 /**
- * The workspace object of v2.network.get: each member carries `properties` (their user property
- * values, fieldId -> value) and the workspace its `propertyFields`. With `viewerUid`, the members
- * are the ones that viewer may see (isolatedTeams, server/db/visibility.ts); without it, all.
+ * What the workspace object of v2.network.get is made of (server/presenters/workspace.ts): the
+ * workspace's row, its members each with `properties` (their user property values, fieldId ->
+ * value), and its property fields. With `viewerUid`, the members are the ones that viewer may see
+ * (isolatedTeams, server/db/visibility.ts); without it, all.
  */
 export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: string) {
   // Three reads at once: the workspace, its members each with their property values (one scan of the
@@ -67,7 +67,7 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
     members.orderBy('m.created').orderBy('m.uid').execute(),
     listFields(db, cid),
   ])
-  return ws ? workspaceObject(ws, rows, fields) : null
+  return ws ? { workspace: ws, members: rows, fields } : null
 }
 
 /** Merges `settings` key by key in one statement, so settings changed at the same time by others are kept. */

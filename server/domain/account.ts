@@ -11,7 +11,7 @@
  */
 import type { DbHandle } from '../db/schema'
 import { refused } from '../errors'
-import type { SignedInContext } from '../rpc/operation'
+import type { SignedInContext } from '../context'
 import { removeMember } from './members'
 
 /** How a removed user is shown wherever their work is. */

@@ -11,7 +11,7 @@ import ICAL from 'ical.js'
 import { findCalendar, type CalendarRow, type EventFields, type EventRow } from '../db/calendars'
 import { forbidden, notFound } from '../errors'
 import type { Member } from '../policies/roles'
-import type { Invalid, MemberContext } from '../rpc/operation'
+import type { Invalid, MemberContext } from '../context'
 
 // RFC 5545 3.1: a line is at most 75 octets. ical.js puts foldLength octets of content on each line,
 // and a continuation line starts with a space: 74 keeps every line within 75 (it never splits a

@@ -23,8 +23,8 @@ import type { ProcessFieldType, ProcessPermission, Role, DbHandle } from '../db/
 import { notFound } from '../errors'
 import { newId, replaceIdsInText } from '../ids'
 import { visibleProcessesOf } from '../policies/processes'
-import type { Context } from '../rpc/operation'
-import { enforceQuota } from './quota'
+import type { Context } from '../context'
+import { enforceQuota } from '../policies/quota'
 import { tellViewers } from './process-signals'
 
 export interface FieldSchema {

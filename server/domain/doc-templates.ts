@@ -4,7 +4,7 @@
  * (`jsonb_set`), so other settings changed at the same time survive.
  */
 import { sql } from 'kysely'
-import type { Context } from '../rpc/operation'
+import type { Context } from '../context'
 
 /**
  * Reads info[key] of the workflow with the row locked, lets `change` return the new value

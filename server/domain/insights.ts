@@ -9,31 +9,17 @@
  * lt, lte (numbers, or ISO strings compared as text). Every condition must hold.
  */
 import { type Principal } from '../policies/principal'
-import type { Selectable } from 'kysely'
-import type { InsightsTable, DbHandle } from '../db/schema'
+import type { DbHandle } from '../db/schema'
+import type { Condition, Filters, InsightRow } from '../db/insights'
 import { notFound } from '../errors'
-import type { Invalid } from '../rpc/operation'
+import type { Invalid } from '../context'
 import { newId } from '../ids'
 import { loadProcessAccess } from '../policies/processes'
 import { phasesOf } from './activities/checks'
 import type { ProcessRow } from '../db/processes'
 
-export type InsightRow = Selectable<InsightsTable>
-
 /** At most this many rows are returned (`truncated` says when more matched). */
 export const MAX_ROWS = 10_000
-const OPS = ['eq', 'ne', 'contains', 'empty', 'notEmpty', 'gt', 'gte', 'lt', 'lte'] as const
-type Op = (typeof OPS)[number]
-
-export interface Condition {
-  field: string
-  op: Op
-  value?: unknown
-}
-export interface Filters {
-  phases?: string[]
-  where?: Condition[]
-}
 
 export interface InsightInput {
   processId?: string

@@ -9,7 +9,7 @@ import { membership } from '../db/workspaces'
 import { forbidden, notFound, notFoundAt, RpcError } from '../errors'
 import { inviteMail } from '../mail/messages'
 import type { Member } from '../policies/roles'
-import type { Caller, Context } from '../rpc/operation'
+import type { Caller, Context } from '../context'
 import { addMember } from './members'
 
 /**

@@ -3,7 +3,7 @@
  * so the member's sockets (un)subscribe the workspace and the other members hear of it.
  */
 import type { Role } from '../db/schema'
-import type { Context } from '../rpc/operation'
+import type { Context } from '../context'
 
 export interface NewMember {
   cid: string

@@ -5,7 +5,7 @@
  */
 import type { DbHandle } from '../db/schema'
 import { RpcError } from '../errors'
-import type { Context } from '../rpc/operation'
+import type { Context } from '../context'
 
 const FORM = /^(network|team|user|group)_([0-9a-f]{24})$/
 

@@ -1,28 +1,14 @@
 /**
- * Signals about a workflow reach only the people who may see it (server/policies/processes.ts),
+ * Signals about a workflow reach only the people who may see it (processViewers, server/policies/processes.ts),
  * decided when they are delivered: a member kept out of a restricted workflow learns nothing of
  * it, not even its id.
  */
-import type { DbHandle } from '../db/schema'
 import { addUnread } from '../db/wall'
-import { processAccess, processFacts } from '../policies/processes'
-import type { Context } from '../rpc/operation'
-import type { Told, ViewerSignal } from '../realtime/signals'
 import type { ProcessRow } from '../db/processes'
+import { processViewers } from '../policies/processes'
+import type { Context } from '../context'
+import type { Told, ViewerSignal } from '../realtime/signals'
 import { workflowOf } from '../realtime/event-log'
-
-/** The members of the workflow's workspace who may see it now. */
-export async function processViewers(db: DbHandle, process: ProcessRow): Promise<string[]> {
-  const [members, entries, teamRows] = await Promise.all([
-    db.selectFrom('workspace_members').select(['uid', 'role']).where('cid', '=', process.cid).execute(),
-    db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute(),
-    db.selectFrom('team_members').select(['uid', 'team_id']).where('cid', '=', process.cid).execute(),
-  ])
-  const teams = new Map<string, string[]>()
-  for (const row of teamRows) teams.set(row.uid, [...(teams.get(row.uid) ?? []), row.team_id])
-  const facts = processFacts(process)
-  return members.filter((m) => processAccess(facts, { uid: m.uid, role: m.role, teams: teams.get(m.uid) ?? [] }, entries).see).map((m) => m.uid)
-}
 
 /** A workflow as a caller of tellViewers holds it: its row, or only its ids. */
 type HeldProcess = ProcessRow | Pick<ProcessRow, 'cid' | '_id'>

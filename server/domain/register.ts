@@ -8,7 +8,7 @@ import { checkPasswordRules, hashPassword } from '../auth/passwords'
 import { findUserByEmail, insertUser, setDefaultWorkspace } from '../db/users'
 import { createWorkspace } from '../db/workspaces'
 import { conflict } from '../errors'
-import { invalidOf, type Context } from '../rpc/operation'
+import { invalidOf, type Context } from '../context'
 import { fillWorkspaceFrom, openProcessIds, publicSource } from './workspace-copy'
 
 export interface NewUser {

@@ -6,7 +6,7 @@
 import { loadProcessesOf } from '../db/processes'
 import type { DbHandle } from '../db/schema'
 import { notFound } from '../errors'
-import type { Context } from '../rpc/operation'
+import type { Context } from '../context'
 import { copyProcesses, describeProcesses } from './copy-processes'
 
 /** Settings a copy does not take over: the copy is not itself publicly copyable until its owner says so. */

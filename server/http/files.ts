@@ -7,13 +7,12 @@
 import fsp from 'node:fs/promises'
 import { create as contentDisposition } from 'content-disposition'
 import express, { type Request, type Response } from 'express'
-import JSZip from '../domain/zip'
 import multer from 'multer'
 import { Limits } from '../auth/limits'
 import { currentWorkspaceId, resolveKey } from '../auth/sessions'
 import { findFile, findFiles, insertFile, type FileRow } from '../db/files'
 import { publicFormByKey } from '../db/public-forms'
-import { archiveEntryNames, cleanFileName, commitUpload, filePath, LazyFileStream, sniffContentType, tempStorage, type StoredUpload } from '../domain/files'
+import { archiveEntryNames, cleanFileName } from '../domain/files'
 import { badRequest, forbidden, notFound, RpcError, unauthorized } from '../errors'
 import { newId } from '../ids'
 import { canReadFile } from '../policies/files'
@@ -23,6 +22,9 @@ import { archiveRequest, downloadRequest, idParam } from './params'
 import type { RouteDeps } from './routes'
 import { sessionOf, signedIn, signIn } from './sign-in'
 import { signalMessage } from '../realtime/signals'
+import { fileStorage } from '../storage'
+import { sniffContentType, tempStorage, type StoredUpload } from '../storage/uploads'
+import JSZip from '../storage/zip'
 
 /** Who uploads: a signed-in user in their current workspace, or a public form (uid `form_<processId>`). */
 interface Uploader {
@@ -61,6 +63,7 @@ export function filesRouter(deps: RouteDeps) {
   const { config, db, bus, log } = deps
   const router = express.Router()
   const limits = new Limits(db.kysely, config)
+  const storage = fileStorage(config)
 
   const upload = multer({
     storage: tempStorage(config),
@@ -124,7 +127,7 @@ export function filesRouter(deps: RouteDeps) {
         created: Date.now(),
       })
       try {
-        await commitUpload(config, stored.tmpPath, _id)
+        await storage.put(_id, stored.tmpPath)
       } catch (e) {
         await db.kysely.deleteFrom('files').where('_id', '=', _id).execute()
         throw e
@@ -154,7 +157,7 @@ export function filesRouter(deps: RouteDeps) {
     const before = req.socket.bytesWritten
     if (signal) await signal('started', 0)
     try {
-      const bytes = await sendStoredFile(req, res, filePath(config, file._id), headers)
+      const bytes = await sendStoredFile(req, res, storage, file._id, headers)
       await signal?.('finished', bytes)
     } catch (err) {
       const length = Number(res.getHeader('Content-Length') ?? 0)
@@ -197,7 +200,7 @@ export function filesRouter(deps: RouteDeps) {
     }
     const zip = new JSZip()
     const names = archiveEntryNames(files.map((f) => f.name))
-    files.forEach((f, i) => zip.file(names[i], new LazyFileStream(filePath(config, f._id)), { binary: true, createFolders: false }))
+    files.forEach((f, i) => zip.file(names[i], storage.stream(f._id), { binary: true, createFolders: false }))
     res.status(200).set({
       'Content-Type': 'application/zip',
       'Content-Disposition': contentDisposition(`${cleanFileName(archiveName, 'archive')}.zip`, { type: 'attachment' }),

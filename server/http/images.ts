@@ -6,7 +6,7 @@
  */
 import express, { type Request, type Response } from 'express'
 import { findFile, type FileRow } from '../db/files'
-import { renderImage } from '../domain/images'
+import { renderImage } from '../storage/images'
 import { notFound } from '../errors'
 import { canReadFile } from '../policies/files'
 import { idParam, imageRequest, type ImageRequest } from './params'

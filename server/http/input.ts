@@ -1,12 +1,12 @@
 /**
- * The input guard of server/rpc/input-guard.ts for the plain HTTP routes: a NUL character in the
+ * The input guard of server/guards/input-guard.ts for the plain HTTP routes: a NUL character in the
  * path (and so in any path parameter) or the query string, or nesting deeper than MAX_DEPTH in the
  * query, is refused with a 400 before any route runs. Bodies are checked by `checkBody`
  * where a route reads them (JSON and multipart fields); /api bodies go through the dispatcher.
  */
 import type { NextFunction, Request, Response } from 'express'
 import { badRequest } from '../errors'
-import { findBadInput, NUL_REASON } from '../rpc/input-guard'
+import { findBadInput, NUL_REASON } from '../guards/input-guard'
 import { sendError } from './errors'
 
 export function refuseBadUrl(req: Request, res: Response, next: NextFunction) {

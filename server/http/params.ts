@@ -4,7 +4,7 @@
  * translator sends.
  */
 import type { Request } from 'express'
-import { IMAGE_FORMATS, IMAGE_SIZES, isImageSize, type ImageFormat, type ImageSize } from '../domain/images'
+import { IMAGE_FORMATS, IMAGE_SIZES, isImageSize, type ImageFormat, type ImageSize } from '../storage/images'
 import { badRequest, notFound, RpcError } from '../errors'
 import { isObjectId } from '../ids'
 import { checkBody } from './input'

@@ -1,7 +1,7 @@
 /**
  * GET /profileimage/:size/:id: user `id`'s profile image (v3.user.profileImage.set) at an image size,
  * without a session. Query `format`: jpeg (default) or png. Unknown size or format -> 400; a user
- * without a profile image (or an unknown user) -> 404. Rendered and cached by server/domain/images.ts,
+ * without a profile image (or an unknown user) -> 404. Rendered and cached by server/storage/images.ts,
  * served with its ETag (If-None-Match -> 304) and `Cache-Control: public, max-age=300`.
  */
 import express from 'express'

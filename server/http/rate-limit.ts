@@ -12,7 +12,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
-import { KeyedRateLimit } from '../rpc/rate-limit'
+import { KeyedRateLimit } from '../guards/rate-limit'
 import { sendError } from './errors'
 
 const WINDOW_SECONDS = 2

@@ -6,20 +6,18 @@
  * that also runs PGlite, every ~64 MiB of them started a full collection ("external memory
  * pressure", counted with --trace-incremental-marking), which halved GET /file's rate (bench:bytes).
  */
-import fsp from 'node:fs/promises'
 import type { Request, Response } from 'express'
 import { notFound } from '../errors'
+import type { FileStorage, StoredBytes } from '../storage'
 
 const CHUNK_BYTES = 256 * 1024
 
-/** Sends the file at `path` with `headers`; resolves with the body bytes written, rejects if the client left or the disk failed. */
-export async function sendStoredFile(req: Request, res: Response, path: string, headers: Record<string, string>): Promise<number> {
-  const file = await fsp.open(path).catch((err: NodeJS.ErrnoException) => {
-    throw err.code === 'ENOENT' ? notFound('file') : err
-  })
+/** Sends the bytes of `fileId` with `headers`; resolves with the body bytes written, rejects if the client left or the storage failed. */
+export async function sendStoredFile(req: Request, res: Response, storage: FileStorage, fileId: string, headers: Record<string, string>): Promise<number> {
+  const file = await storage.open(fileId)
+  if (!file) throw notFound('file')
   try {
-    const stat = await file.stat()
-    const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`
+    const etag = `W/"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`
     res.set(headers)
     res.set({ 'Accept-Ranges': 'bytes', ETag: etag })
     if (req.fresh) {
@@ -27,13 +25,13 @@ export async function sendStoredFile(req: Request, res: Response, path: string, 
       return 0
     }
 
-    const range = rangeAsked(req, stat.size, etag)
+    const range = rangeAsked(req, file.size, etag)
     if (range === -1) {
-      res.status(416).set('Content-Range', `bytes */${stat.size}`).end()
+      res.status(416).set('Content-Range', `bytes */${file.size}`).end()
       return 0
     }
-    const { start, end } = range ?? { start: 0, end: stat.size - 1 }
-    if (range) res.status(206).set('Content-Range', `bytes ${start}-${end}/${stat.size}`)
+    const { start, end } = range ?? { start: 0, end: file.size - 1 }
+    if (range) res.status(206).set('Content-Range', `bytes ${start}-${end}/${file.size}`)
     const length = end - start + 1
     res.set('Content-Length', String(length))
     if (req.method === 'HEAD' || length === 0) {
@@ -58,7 +56,7 @@ function rangeAsked(req: Request, size: number, etag: string): { start: number; 
 }
 
 /** Reads into one buffer while the other is being written: at most two chunks in flight, none allocated per chunk. */
-async function copy(file: fsp.FileHandle, res: Response, start: number, length: number) {
+async function copy(file: StoredBytes, res: Response, start: number, length: number) {
   const size = Math.min(CHUNK_BYTES, length)
   const buffers = [Buffer.allocUnsafeSlow(size), Buffer.allocUnsafeSlow(size)]
   const left = new Promise<never>((_, reject) => res.once('close', () => reject(new Error('client closed the connection'))))
@@ -66,7 +64,7 @@ async function copy(file: fsp.FileHandle, res: Response, start: number, length: 
   let writing: Promise<unknown> = Promise.resolve()
   for (let sent = 0, turn = 0; sent < length; turn++) {
     const buffer = buffers[turn % 2]!
-    const { bytesRead } = await file.read(buffer, 0, Math.min(size, length - sent), start + sent)
+    const bytesRead = await file.read(buffer, Math.min(size, length - sent), start + sent)
     if (bytesRead === 0) throw new Error('file shorter than its size')
     await Promise.race([writing, left])
     sent += bytesRead

@@ -1,6 +1,6 @@
 /**
  * The one sign-in step of the HTTP routes, as the socket gateway does at the upgrade: the key of the
- * `hlrkey` header or cookie (server/http/credentials.ts) is resolved to a session (or API key) once per request
+ * `hlrkey` header or cookie (server/auth/credentials.ts) is resolved to a session (or API key) once per request
  * and kept on `res.locals`. Routes that need a session answer 401 without one; the others (the
  * HTTP mirror, public routes that may report progress) read it when it is there.
  */
@@ -8,7 +8,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { resolveKey } from '../auth/sessions'
 import { unauthorized } from '../errors'
 import type { Session } from '../auth/sessions'
-import { keyFromRequest } from './credentials'
+import { keyFromRequest } from '../auth/credentials'
 import type { RouteDeps } from './routes'
 
 type Locals = { session?: Session | null }

@@ -205,6 +205,19 @@ export function processFacts(p: ProcessRow): ProcessFacts {
   return { cid: p.cid, uid: p.uid, allowGuests: p.info.allowGuests === true, enableGuestEditing: p.info.enableGuestEditing === true }
 }
 
+/** The members of the workflow's workspace who may see it now. */
+export async function processViewers(db: DbHandle, process: ProcessRow): Promise<string[]> {
+  const [members, entries, teamRows] = await Promise.all([
+    db.selectFrom('workspace_members').select(['uid', 'role']).where('cid', '=', process.cid).execute(),
+    db.selectFrom('process_members').select(['member_id', 'permissions']).where('cid', '=', process.cid).where('process_id', '=', process._id).execute(),
+    db.selectFrom('team_members').select(['uid', 'team_id']).where('cid', '=', process.cid).execute(),
+  ])
+  const teams = new Map<string, string[]>()
+  for (const row of teamRows) teams.set(row.uid, [...(teams.get(row.uid) ?? []), row.team_id])
+  const facts = processFacts(process)
+  return members.filter((m) => processAccess(facts, { uid: m.uid, role: m.role, teams: teams.get(m.uid) ?? [] }, entries).see).map((m) => m.uid)
+}
+
 async function teamsOf(db: DbHandle, cid: string, uid: string): Promise<string[]> {
   const rows = await db.selectFrom('team_members').select('team_id').where('cid', '=', cid).where('uid', '=', uid).execute()
   return rows.map((r) => r.team_id)

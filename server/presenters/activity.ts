@@ -1,7 +1,7 @@
 /** The Activity record on the wire (schemas/records/activity.json). */
 import type { Activity, Any, Location } from '../../schemas/types.generated'
 import type { ActivityRow } from '../db/activities'
-import type { FieldStates } from '../domain/functions/after-write'
+import type { FieldStates } from '../db/function-state'
 
 /**
  * `{_id, uid, cid, name, created, discussion, followers, team_account: {team, account}, teamId,

@@ -1,5 +1,5 @@
 /** The Insight record on the wire (v3.insight.*). */
-import type { Filters, InsightRow } from '../domain/insights'
+import type { Filters, InsightRow } from '../db/insights'
 
 export const insightRecord = (r: InsightRow) => ({
   _id: r._id,

@@ -1,7 +1,7 @@
 /** Invites on the wire (schemas/records/invite.json): as managers list them, and as the invited person sees them. */
 import type { InviteRecord } from '../../schemas/types.generated'
-import { userBrief, workspaceName, type InviteRow } from '../db/invites'
-import type { Context } from '../rpc/operation'
+import type { InviteRow } from '../db/invites'
+import type { UsersTable } from '../db/schema'
 
 /** An invite as the workspace's managers see it (v2.network.invite.send and .list). */
 export function inviteEntry(row: InviteRow) {
@@ -26,10 +26,14 @@ export function inviteEntry(row: InviteRow) {
 
 /**
  * The invite record of the interface, as the invited person sees it (company.check_invite,
- * v2.user.invite.list): no managers' notes; `user` is the inviter, `network` the workspace.
+ * v2.user.invite.list): no managers' notes; `user` is the inviter (only the id once their account
+ * is gone), `network` the workspace.
  */
-export async function inviteRecord(ctx: Context, row: InviteRow): Promise<InviteRecord> {
-  const [inviter, name] = await Promise.all([userBrief(ctx.db, row.invited_by), workspaceName(ctx.db, row.cid)])
+export function inviteRecord(
+  row: InviteRow,
+  inviter: Pick<UsersTable, '_id' | 'firstname' | 'lastname'> | undefined,
+  workspaceName: string | null,
+): InviteRecord {
   return {
     _id: row._id,
     invite_key: row.invite_key,
@@ -41,6 +45,6 @@ export async function inviteRecord(ctx: Context, row: InviteRow): Promise<Invite
     role: row.role,
     created: row.created,
     user: inviter ? { _id: inviter._id, firstname: inviter.firstname, lastname: inviter.lastname } : { _id: row.invited_by },
-    network: { _id: row.cid, name },
+    network: { _id: row.cid, name: workspaceName },
   }
 }

@@ -5,7 +5,7 @@
  * workspace (not once per viewer), and members who cannot see the workflow now do not hear it.
  */
 import type { DbHandle } from '../db/schema'
-import { processViewers } from '../domain/process-signals'
+import { processViewers } from '../policies/processes'
 import type { BusMessage } from './bus'
 import { CONTROL_SIG, type LoggedSignal } from './event-log'
 import type { Hub } from './hub'

@@ -7,7 +7,6 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import type { Evaluator } from '../domain/functions/evaluator'
 import { badRequest, forbidden, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import { authorizeMember } from './authorize'
 import { Limits, tooMany } from '../auth/limits'
@@ -17,9 +16,10 @@ import type { Hub } from '../realtime/hub'
 import { logSignals } from '../realtime/event-log'
 import type { Session } from '../auth/sessions'
 import { checkIdempotencyKey, once } from './idempotency'
-import type { Context, Proof, Transport } from './operation'
+import type { Proof } from '../auth/proof-of-work'
+import type { Context, FunctionEngine, Transport } from '../context'
 import { notBuiltError, type Entry, type Registry } from './registry'
-import { findBadInput } from './input-guard'
+import { findBadInput } from '../guards/input-guard'
 import { databaseRefusal } from './refusal'
 import { describeSchemaError, invalidArgument } from './schemas'
 
@@ -34,7 +34,7 @@ export interface DispatchDeps {
   hub: Pick<Hub, 'deliver'>
   log: Logger
   mailer: Mailer
-  functions: Evaluator
+  functions: FunctionEngine
 }
 
 export class Dispatcher {

@@ -13,13 +13,13 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { resolveKey, signalWorkspaces, stillValid } from '../auth/sessions'
-import { keyFromRequest } from '../http/credentials'
+import { keyFromRequest } from '../auth/credentials'
 import { release, type Hub, type HubConnection } from '../realtime/hub'
 import { resume } from '../realtime/resume'
 import type { Dispatcher, Reply } from './dispatch'
 import type { Session } from '../auth/sessions'
-import type { Transport } from './operation'
-import { TokenBucket } from './rate-limit'
+import type { Transport } from '../context'
+import { TokenBucket } from '../guards/rate-limit'
 
 /**
  * The close reason of a server going away (deploy, restart): with code 1001 it tells a client to

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely'
 import { isCallersPgError, isPgError } from '../errors'
-import { pointerToken, suspectPaths } from './input-guard'
+import { pointerToken, suspectPaths } from '../guards/input-guard'
 import type { Registry } from './registry'
 
 interface PgRefusal {

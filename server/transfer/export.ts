@@ -8,12 +8,13 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import JSZip from '../domain/zip'
 import { sql, type RawBuilder } from 'kysely'
 import type { Config } from '../config'
 import type { DbHandle, TransferProgress } from '../db/schema'
-import { filePath, LazyFileStream } from '../domain/files'
 import { visibleProcessesOf } from '../policies/processes'
+import { fileStorage } from '../storage'
+import { LazyFileStream } from '../storage/local-disk'
+import JSZip from '../storage/zip'
 import { kindsFor, type Kind, type OmitFlag, type Scope } from './kinds'
 import { SERVER } from '../version'
 import { FORMAT, FORMAT_VERSION, type Manifest } from './manifest'
@@ -99,6 +100,7 @@ export async function writeExport(
       checksums,
     }
 
+    const storage = fileStorage(config)
     const zip = new JSZip()
     for (const name of [...kinds.map((k) => `${k.name}.jsonl`), 'people.jsonl']) {
       zip.file(name, new LazyFileStream(path.join(work, name)), { binary: true, compression: 'DEFLATE', compressionOptions: { level: 1 } })
@@ -107,7 +109,7 @@ export async function writeExport(
     withBytes.forEach((f, i) => {
       zip.file(
         `files/${f._id}`,
-        new LazyFileStream(filePath(config, f._id)).on('end', () => progress({ step: 'files', done: i + 1, total: withBytes.length })),
+        storage.stream(f._id).on('end', () => progress({ step: 'files', done: i + 1, total: withBytes.length })),
         { binary: true },
       )
     })
@@ -156,12 +158,13 @@ function clean(kind: Kind, row: Record<string, unknown>, options: ExportRequest[
   if (kind.table === 'processes' && options.omitProcessPrefix) row.prefix_suffix = 0
 }
 
-/** The files whose bytes are on disk (a file of metadata only is exported as such). */
+/** The files whose bytes are stored (a file of metadata only is exported as such). */
 async function existing(config: Config, files: { _id: string; sha256: string }[]) {
+  const storage = fileStorage(config)
   const present = await Promise.all(
     files.map((f) =>
-      fsp.access(filePath(config, f._id)).then(
-        () => true,
+      storage.stat(f._id).then(
+        (stat) => stat !== null,
         () => false,
       ),
     ),

@@ -19,10 +19,11 @@ import { sql } from 'kysely'
 import type { Config } from '../config'
 import type { DbHandle, Role } from '../db/schema'
 import { DEFAULT_LICENSE } from '../db/workspaces'
-import { commitUpload, filePath, tmpDir } from '../domain/files'
-import { quotaUsage } from '../domain/quota'
+import { quotaUsage } from '../policies/quota'
 import { refused } from '../errors'
 import { isObjectId, newId, newSecret, replaceIdsInText } from '../ids'
+import { fileStorage } from '../storage'
+import { tmpDir } from '../storage/uploads'
 import { KINDS, type Kind } from './kinds'
 import type { Archive } from './reader'
 
@@ -148,7 +149,7 @@ export async function importArchive(
       invited: [...invites.values()].map((i) => i.person.email),
     }
   } catch (err) {
-    await Promise.all(copied.map((file) => fsp.rm(file, { force: true })))
+    await Promise.all(copied.map((fileId) => fileStorage(config).remove(fileId)))
     throw err
   }
 }
@@ -193,7 +194,7 @@ async function localPeople(db: DbHandle, emails: string[]): Promise<Map<string, 
   return new Map(rows.map((r) => [r.email.toLowerCase(), r._id]))
 }
 
-/** Copies a file's bytes into place under its new id, checking them against the manifest. */
+/** Copies a file's bytes into storage under its new id, checking them against the manifest; returns the new id. */
 async function copyBytes(config: Config, archive: Archive, oldId: string, fileId: string): Promise<string> {
   const tmp = path.join(tmpDir(config), `import-${newId()}`)
   await fsp.mkdir(path.dirname(tmp), { recursive: true })
@@ -201,12 +202,12 @@ async function copyBytes(config: Config, archive: Archive, oldId: string, fileId
   try {
     await pipeline(stream, fs.createWriteStream(tmp))
     digest()
-    await commitUpload(config, tmp, fileId)
+    await fileStorage(config).put(fileId, tmp)
   } catch (err) {
     await fsp.rm(tmp, { force: true })
     throw err
   }
-  return filePath(config, fileId)
+  return fileId
 }
 
 /** The importer owns the workspace (whatever their role was where it came from). */

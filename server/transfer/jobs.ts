@@ -15,15 +15,16 @@ import { createReadStream } from 'node:fs'
 import type { Selectable } from 'kysely'
 import type { DbHandle, TransferJobsTable, TransferProgress } from '../db/schema'
 import { insertFile } from '../db/files'
-import { filePath, tmpDir } from '../domain/files'
 import { RpcError } from '../errors'
 import { newId } from '../ids'
-import type { Services } from '../rpc/operation'
+import type { Services } from '../context'
 import { writeExport, type ExportRequest } from './export'
 import { importArchive } from './import'
 import { openArchive } from './reader'
 import { RemoteServer, type Credentials } from './remote'
 import { signalMessage } from '../realtime/signals'
+import { fileStorage } from '../storage'
+import { tmpDir } from '../storage/uploads'
 
 type JobRow = Selectable<TransferJobsTable>
 
@@ -124,8 +125,7 @@ export function runExport(services: Services, jobId: string, request: ExportRequ
       const { size } = await fsp.stat(target)
       const sha256 = await sha256Of(target)
       const stamp = new Date(manifest.created).toISOString().slice(0, 10)
-      await fsp.mkdir(path.dirname(filePath(services.config, fileId)), { recursive: true })
-      await fsp.rename(target, filePath(services.config, fileId))
+      await fileStorage(services.config).put(fileId, target)
       await insertFile(services.db.kysely, {
         cid: request.cid,
         _id: fileId,
@@ -210,7 +210,7 @@ export async function sweepTransfers(services: Services): Promise<void> {
   for (const job of expired) {
     if (job.file_id) {
       await db.kysely.deleteFrom('files').where('_id', '=', job.file_id).execute()
-      await fsp.rm(filePath(config, job.file_id), { force: true })
+      await fileStorage(config).remove(job.file_id)
     }
     await db.kysely.deleteFrom('transfer_jobs').where('_id', '=', job._id).execute()
   }

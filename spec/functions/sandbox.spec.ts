@@ -1,11 +1,11 @@
 /**
- * The sandbox of function fields (server/domain/functions/evaluator.ts and sandbox.ts): results,
+ * The sandbox of function fields (server/functions/evaluator.ts and sandbox.ts): results,
  * the Intl bridge, and the escape suite, in the default mode (one sandbox entry per evaluation)
  * and in the fast mode (one entry per sub-batch). Each escape attempt must end as a clear per-item
  * error while the other items of the same batch, and later batches, are answered normally.
  */
-import { Evaluator } from '../../server/domain/functions/evaluator'
-import type { Evaluation } from '../../server/domain/functions/sandbox'
+import { Evaluator } from '../../server/functions/evaluator'
+import type { Evaluation } from '../../server/functions/sandbox'
 
 describe.each([['default' as const], ['fast' as const]])('%s mode', (mode) => {
   let evaluator: Evaluator

@@ -35,7 +35,7 @@ test('the zip holds every file with its bytes; names are cleaned and duplicates 
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toBe('application/zip')
   expect(res.headers.get('content-disposition')).toBe('attachment; filename="My files.zip"')
-  // jszip's own CRC-32 (in this process) checks the server's, which zlib computes (server/domain/zip.ts).
+  // jszip's own CRC-32 (in this process) checks the server's, which zlib computes (server/storage/zip.ts).
   const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()), { checkCRC32: true })
   const names = Object.keys(zip.files)
   expect(names).toEqual(['a.txt', 'a (2).txt', 'passwd', 'b.bin', 'ctrl.txt', 'A (3).txt'])

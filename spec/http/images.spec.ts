@@ -1,7 +1,7 @@
 /** GET /image/:size/:id and /public/image/:size/:id: every size's dimensions, formats, caching headers, 415/400/404. */
 import zlib from 'node:zlib'
 import sharp from 'sharp'
-import { IMAGE_SIZES } from '../../server/domain/images'
+import { IMAGE_SIZES } from '../../server/storage/images'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { get, PNG_1x1, uploadOk } from './upload'
 

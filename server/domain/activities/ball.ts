@@ -6,7 +6,7 @@
  * Every move records history `ball {ball: {from, to}}` and signals `v3.activity.ball {_id, processId, from, to}`.
  */
 import type { DbHandle } from '../../db/schema'
-import type { Context } from '../../rpc/operation'
+import type { Context } from '../../context'
 import { recordHistory } from './events'
 import { tellViewers } from '../process-signals'
 import type { ActivityRow } from '../../db/activities'

@@ -9,8 +9,8 @@ import { anyOf } from '../../db/rows'
 import { RpcError } from '../../errors'
 import { accessToAll } from '../../policies/processes'
 import { firstUnattachableFile } from '../../policies/files'
-import type { Context, SignedInContext } from '../../rpc/operation'
-import { isFilled, normalize, requiredFields } from './values'
+import type { Context, SignedInContext } from '../../context'
+import { isFilled, normalize, requiredFields } from '../../db/values'
 
 /** The 400 about one activity of the call, at `path` inside it; details name its index. */
 export type InvalidActivity = (index: number, path: string, reason: string, details?: object) => RpcError

@@ -10,16 +10,17 @@
  * values are checked per type (values.ts). A discussion is created for each activity; the creator,
  * the followerIds and the users of `users` fields with inviteToDiscussionOnChange join it.
  */
-import { lockBeforeWrite } from '../functions/recompute'
+import { lockBeforeWrite } from '../../functions'
 import { sql } from 'kysely'
 import { loadFieldsById, type ProcessRow } from '../../db/processes'
 import type { DbHandle } from '../../db/schema'
 import { insertBatches } from '../../db/rows'
 import { conflict, refused } from '../../errors'
 import { newId } from '../../ids'
-import type { SignedInContext } from '../../rpc/operation'
-import { allKeys, loadFunctionStates, recomputeAfter } from '../functions/after-write'
-import { enforceQuota } from '../quota'
+import type { SignedInContext } from '../../context'
+import { loadFunctionStates } from '../../db/function-state'
+import { allKeys, recomputeAfter } from '../function-values'
+import { enforceQuota } from '../../policies/quota'
 import { adjustPhaseCounts, recordHistory } from './events'
 import { tellViewers } from '../process-signals'
 import type { ActivityRow } from '../../db/activities'
@@ -35,7 +36,7 @@ import {
   requireAttachableFiles,
   visibleLinkTargets,
 } from './checks'
-import { invitedUsers, linkRows } from './values'
+import { invitedUsers, linkRows } from '../../db/values'
 
 export interface ActivityInput {
   name?: string

@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { newId } from '../../ids'
 import { insertRows } from '../../db/rows'
 import type { HistoryKind } from '../../db/schema'
-import type { Context } from '../../rpc/operation'
+import type { Context } from '../../context'
 
 export interface HistoryEntry {
   cid: string

@@ -12,7 +12,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { FieldRecord } from '../../db/processes'
 import { PLAN_EACH_CALL } from '../../db/prepared-pool'
 import type { DbHandle } from '../../db/schema'
-import { normalize } from './values'
+import { normalize } from '../../db/values'
 
 /** Sort keys, written exactly as the index expressions of migrations/094_activity_list.ts. */
 const SORT = {

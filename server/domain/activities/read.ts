@@ -3,7 +3,7 @@
  * (./access.ts): each with its followers and the state of its function values.
  */
 import type { DbHandle } from '../../db/schema'
-import { loadFunctionStates } from '../functions/after-write'
+import { loadFunctionStates } from '../../db/function-state'
 import type { ActivityRow } from '../../db/activities'
 import { activityRecord } from '../../presenters/activity'
 import { anyOf } from '../../db/rows'

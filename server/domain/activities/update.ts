@@ -11,20 +11,19 @@
  * {phase: {from, to}}. Signals, per workflow: `v3.activity.updated {_id, processId, fields}` (changed
  * field ids) and `v3.activity.phase {_id, processId, from, to}`.
  */
-import { lockBeforeWrite, type Change } from '../functions/recompute'
+import { DATA, lockBeforeWrite, type Change } from '../../functions'
 import { sql } from 'kysely'
-import { recomputeAfter } from '../functions/after-write'
-import { DATA } from '../functions/graph'
+import { recomputeAfter } from '../function-values'
 import { loadFieldsById, type FieldRecord, type ProcessRow } from '../../db/processes'
 import { insertBatches, rowsTable } from '../../db/rows'
 import { refused } from '../../errors'
-import type { SignedInContext } from '../../rpc/operation'
+import type { SignedInContext } from '../../context'
 import type { Told } from '../../realtime/signals'
 import { tellViewers } from '../process-signals'
 import type { LoadedActivity } from './access'
 import { checkReferences, checkRequired, checkValues, invalidActivityOf, knownIds, livePhase, requireAttachableFiles, visibleLinkTargets } from './checks'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from './events'
-import { invitedUsers, linkRows } from './values'
+import { invitedUsers, linkRows } from '../../db/values'
 
 /** One update of the call: the activity, and what changes in it; what is not given stays as it is. */
 export interface ActivityUpdate {

@@ -8,7 +8,7 @@ import { findVisiblePost, type PostRow } from '../../db/wall'
 import type { DbHandle } from '../../db/schema'
 import { notFound, RpcError } from '../../errors'
 import { firstUnattachableFile } from '../../policies/files'
-import type { Caller, MemberContext } from '../../rpc/operation'
+import type { Caller, MemberContext } from '../../context'
 
 /** The `workspace` of an operation whose argument `index` is a post id. */
 export const postWorkspaceAt =

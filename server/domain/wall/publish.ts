@@ -12,7 +12,7 @@ import type { DbHandle } from '../../db/schema'
 import { addUnread, audienceOf, insertAudience, unreadPostGone, type PostRow } from '../../db/wall'
 import { feedPostMail } from '../../mail/messages'
 import type { SignalMeta, SignalName, SignalTopic } from '../../realtime/signals'
-import type { Context } from '../../rpc/operation'
+import type { Context } from '../../context'
 import { resolveAudience } from './recipients'
 
 /** What publishing needs besides the database: an operation's context, or the scheduler's. */

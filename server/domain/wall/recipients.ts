@@ -13,7 +13,7 @@ import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
 import { RpcError, refused } from '../../errors'
 import { requireCapability } from '../../policies/roles'
-import type { MemberContext } from '../../rpc/operation'
+import type { MemberContext } from '../../context'
 import { seesPerson, seesTeam } from '../../db/visibility'
 
 export interface Recipients {

@@ -5,7 +5,9 @@
  */
 import { deleteAccount, findAccount, insertAccount, teamExists, updateAccount } from '../../db/teams'
 import { notFound, notFoundAt } from '../../errors'
-import { operation, type Context } from '../../rpc/operation'
+import type { Context } from '../../context'
+import { accountRecord } from '../../presenters/team'
+import { operation } from '../../rpc/operation'
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa. */
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/
@@ -25,7 +27,7 @@ export const newAccount = operation({
     if (!(await teamExists(ctx.db, cid, account.team_id))) throw notFoundAt('team', 0, '/team_id')
     const created = await insertAccount(ctx.db, cid, account.team_id, name)
     published(ctx, cid, account.team_id, created._id)
-    return created
+    return accountRecord(created)
   },
 })
 
@@ -69,6 +71,6 @@ export const setAccountData = operation({
     if (!account) throw notFound('account')
     const updated = await updateAccount(ctx.db, cid, account._id, change)
     published(ctx, cid, account.team_id, account._id)
-    return updated
+    return accountRecord(updated)
   },
 })

@@ -1,4 +1,5 @@
 /** company.check_invite: what an invite key offers, for the page the invitation mail links to. */
+import { userBrief, workspaceName } from '../../db/invites'
 import { findUserByEmail } from '../../db/users'
 import { findInvite } from '../../domain/invites'
 import { inviteRecord } from '../../presenters/invite'
@@ -16,6 +17,7 @@ export const checkInvite = operation({
   async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     const account = await findUserByEmail(ctx.db, row.email)
-    return { ...(await inviteRecord(ctx, row)), registered: !!account }
+    const [inviter, name] = await Promise.all([userBrief(ctx.db, row.invited_by), workspaceName(ctx.db, row.cid)])
+    return { ...inviteRecord(row, inviter, name), registered: !!account }
   },
 })

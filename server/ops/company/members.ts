@@ -13,7 +13,8 @@ import { memberWorkspaceIds } from '../../db/workspaces'
 import { removeMember } from '../../domain/members'
 import { forbidden, notFound, notFoundAt, refused } from '../../errors'
 import { type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities } from '../../policies/roles'
-import { operation, type Context } from '../../rpc/operation'
+import type { Context } from '../../context'
+import { operation } from '../../rpc/operation'
 
 type Section = 'owner' | 'admin' | 'guest' | 'inviter' | 'feedAdmin' | 'title' | 'customRole'
 

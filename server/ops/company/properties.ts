@@ -11,7 +11,8 @@ import { deleteField, dropFormerMembersValues, fieldValues, findField, insertFie
 import { nonMembers } from '../../db/teams'
 import { carryOver, checkDefinition, checkValue, InvalidDefinition, InvalidValue } from '../../domain/property-values'
 import { forbidden, notFound, refused, RpcError } from '../../errors'
-import { operation, type Context } from '../../rpc/operation'
+import type { Context } from '../../context'
+import { operation } from '../../rpc/operation'
 import { publicField } from '../../presenters/company-property-field'
 
 /** Turns a definition problem into the 400 naming argument `argument` and the key. */

@@ -6,11 +6,26 @@
  * `company.team.member.added|removed` `{cid, _id, uid}` on user:<uid> of whoever joined or left.
  */
 import { clearTeamValues } from '../../db/properties'
-import { deleteTeam, insertTeam, loadTeam, loadTeams, nonMembers, setTeamMembers, teamExists, updateTeam, type TeamChange } from '../../db/teams'
+import {
+  deleteTeam,
+  insertTeam,
+  loadTeam,
+  loadTeams,
+  nonMembers,
+  setTeamMembers,
+  teamExists,
+  updateTeam,
+  type LoadedTeam,
+  type TeamChange,
+} from '../../db/teams'
 import { notFound, RpcError } from '../../errors'
-import { operation, type Context } from '../../rpc/operation'
+import type { Context } from '../../context'
+import { teamRecord } from '../../presenters/team'
+import { operation } from '../../rpc/operation'
 
 const DEFAULT_VIEWS = ['activities', 'discussions', 'events', 'feed']
+
+const record = ({ team, members, accounts }: LoadedTeam) => teamRecord(team, members, accounts)
 
 /** `{name, description?}`; the team starts without members. Returns the Team record. */
 export const newTeam = operation({
@@ -23,7 +38,8 @@ export const newTeam = operation({
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     const _id = await insertTeam(ctx.db, cid, ctx.session.uid, { name, description: team.description })
     ctx.publish(`workspace:${cid}`, 'company.team.created', { cid, _id })
-    return loadTeam(ctx.db, cid, _id)
+    const created = await loadTeam(ctx.db, cid, _id)
+    return created && record(created)
   },
 })
 
@@ -38,7 +54,7 @@ export const load = operation({
     const { cid } = ctx
     const team = await loadTeam(ctx.db, cid, teamId, ctx.session.uid)
     if (!team) throw notFound('team')
-    return team
+    return record(team)
   },
 })
 
@@ -136,6 +152,7 @@ export const formGetTeams = operation({
   readOnly: true,
   async run(ctx, options) {
     const { cid } = ctx
-    return loadTeams(ctx.db, cid, { viewer: ctx.session.uid, memberOf: options?.own === true ? ctx.session.uid : undefined })
+    const teams = await loadTeams(ctx.db, cid, { viewer: ctx.session.uid, memberOf: options?.own === true ? ctx.session.uid : undefined })
+    return teams.map(record)
   },
 })

@@ -11,7 +11,8 @@ import { changeInfoEntry } from '../../domain/doc-templates'
 import { notFound } from '../../errors'
 import { newId } from '../../ids'
 import { loadProcessAccess, requireAdminister } from '../../policies/processes'
-import { operation, type SignedInContext } from '../../rpc/operation'
+import type { SignedInContext } from '../../context'
+import { operation } from '../../rpc/operation'
 import type { ProcessRow } from '../../db/processes'
 
 type Entry = Record<string, unknown>

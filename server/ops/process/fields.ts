@@ -11,10 +11,11 @@ import { sql } from 'kysely'
 import { conflict, refused } from '../../errors'
 import { isObjectId, newId } from '../../ids'
 import { loadProcessAccess, requireAdminister } from '../../policies/processes'
-import { operation, type Context } from '../../rpc/operation'
+import type { Context } from '../../context'
+import { operation } from '../../rpc/operation'
 import { tellViewers } from '../../domain/process-signals'
-import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../domain/functions/config'
-import { recomputeFunction } from '../../domain/functions/after-write'
+import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../functions'
+import { recomputeFunction } from '../../domain/function-values'
 
 /** Where a field descriptor keeps its function (process.set_info uses the name function's keys). */
 const FUNCTION_KEYS = { code: 'function', enabled: 'functionEnabled', variables: 'functionVariables' }

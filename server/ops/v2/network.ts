@@ -1,7 +1,10 @@
 import { createWorkspace, loadWorkspace, updateWorkspaceSettings } from '../../db/workspaces'
-import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../domain/quota'
+import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../policies/quota'
 import { allowedOperations, describeMember } from '../../policies/roles'
+import { workspaceObject } from '../../presenters/workspace'
 import { operation } from '../../rpc/operation'
+
+const workspaceRecord = (loaded: Awaited<ReturnType<typeof loadWorkspace>>) => loaded && workspaceObject(loaded.workspace, loaded.members, loaded.fields)
 
 /** Creates a workspace owned by the caller; the argument is its name. Returns the workspace object. */
 export const create = operation({
@@ -12,7 +15,7 @@ export const create = operation({
   async run(ctx, name) {
     const created = await createWorkspace(ctx.db, name?.trim() || 'New workspace', ctx.session.uid)
     ctx.control({ kind: 'membership', uid: ctx.session.uid, cid: created._id, member: true })
-    return loadWorkspace(ctx.db, created._id)
+    return workspaceRecord(await loadWorkspace(ctx.db, created._id))
   },
 })
 
@@ -23,7 +26,7 @@ export const get = operation({
   workspace: (_caller, networkId) => networkId,
   readOnly: true,
   async run(ctx) {
-    return loadWorkspace(ctx.db, ctx.cid, ctx.session.uid)
+    return workspaceRecord(await loadWorkspace(ctx.db, ctx.cid, ctx.session.uid))
   },
 })
 

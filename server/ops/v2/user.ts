@@ -7,7 +7,8 @@ import { createAccount, registerUser, type NewUser, type RegisterOptions } from 
 import { notFound, notFoundAt, refused } from '../../errors'
 import { hashSecret, newId, newSecret } from '../../ids'
 import { verificationMail } from '../../mail/messages'
-import { operation, type Context } from '../../rpc/operation'
+import type { Context } from '../../context'
+import { operation } from '../../rpc/operation'
 
 export const register = operation({
   name: 'v2.user.register',

@@ -14,7 +14,8 @@ import { createActivities, publishCreated, publishCreatedMany } from '../../doma
 import { forbidden, notFound } from '../../errors'
 import { isObjectId } from '../../ids'
 import { canCreateActivity, loadProcessAccess } from '../../policies/processes'
-import { operation, type SignedInContext } from '../../rpc/operation'
+import type { SignedInContext } from '../../context'
+import { operation } from '../../rpc/operation'
 
 /** A workflow by id, or by its key in options.workspaceId (else the current workspace); 404 unless the caller sees it, 403 unless they may create in it. */
 async function creatableProcess(ctx: SignedInContext, processIdOrKey: string, workspaceId?: string) {

@@ -8,8 +8,9 @@
 import { calendarRecord } from '../../presenters/calendar'
 import { deleteCalendar, findCalendar, insertCalendar, listCalendars, updateCalendar, type CalendarFields } from '../../db/calendars'
 import { calendarIn, isTimeZone, requireCalendarManager } from '../../domain/calendars'
-import { enforceQuota } from '../../domain/quota'
-import { invalidOf, operation, type Invalid } from '../../rpc/operation'
+import { enforceQuota } from '../../policies/quota'
+import { invalidOf, type Invalid } from '../../context'
+import { operation } from '../../rpc/operation'
 
 interface CalendarInput {
   name?: string

@@ -3,7 +3,8 @@
  * checkEmail, which answers only through it: whether an address has an account is worth a search
  * for a nonce, so nobody lists the accounts of a domain cheaply.
  */
-import { issueChallenge, provenCall } from '../../auth/proof-of-work'
+import { issueChallenge } from '../../auth/proof-of-work'
+import { provenCall } from '../../rpc/proven-call'
 import { findUserByEmail } from '../../db/users'
 import { operation } from '../../rpc/operation'
 

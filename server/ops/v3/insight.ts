@@ -8,11 +8,13 @@
  * members may not all see the workflow.
  */
 import { insightRecord } from '../../presenters/insight'
-import { checkDefinition, insertInsight, insightFor, runInsight, type Filters, type InsightRow } from '../../domain/insights'
+import type { Filters, InsightRow } from '../../db/insights'
+import { checkDefinition, insertInsight, insightFor, runInsight } from '../../domain/insights'
 import { forbidden, notFoundAt, RpcError } from '../../errors'
 import { accessToAll, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
 import { loadMember, workspaceOf } from '../../policies/roles'
-import { invalidOf, operation, type SignedInContext } from '../../rpc/operation'
+import { invalidOf, type SignedInContext } from '../../context'
+import { operation } from '../../rpc/operation'
 
 function announce(
   ctx: SignedInContext,

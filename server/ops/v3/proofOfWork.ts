@@ -1,5 +1,6 @@
 /** v3.proofOfWork.*: challenges and proven calls (server/auth/proof-of-work.ts). */
-import { issueChallenge, provenCall } from '../../auth/proof-of-work'
+import { issueChallenge } from '../../auth/proof-of-work'
+import { provenCall } from '../../rpc/proven-call'
 import { operation } from '../../rpc/operation'
 
 /** {challenge, difficulty}; the challenge itself names it in v3.proofOfWork.call. */

@@ -13,7 +13,8 @@ import { checkFiles, postWorkspaceAt, visiblePost } from '../../domain/wall/acce
 import { signalPost } from '../../domain/wall/publish'
 import { commentRecords } from '../../domain/wall/records'
 import type { DbHandle } from '../../db/schema'
-import { operation, type MemberContext } from '../../rpc/operation'
+import type { MemberContext } from '../../context'
+import { operation } from '../../rpc/operation'
 
 /** The most comments load_comments returns: the latest ones, oldest first. */
 const COMMENTS_PAGE = 500

@@ -21,7 +21,8 @@ import { postVisibleTo } from '../../db/wall'
 import { RpcError } from '../../errors'
 import { postWorkspaceAt, visiblePost } from '../../domain/wall/access'
 import { pageHash, postRecord, postRecords } from '../../domain/wall/records'
-import { operation, type Caller } from '../../rpc/operation'
+import type { Caller } from '../../context'
+import { operation } from '../../rpc/operation'
 
 const PAGE_SIZE = 20
 

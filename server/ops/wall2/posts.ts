@@ -12,7 +12,8 @@ import { checkFiles, postWorkspaceAt, visiblePost } from '../../domain/wall/acce
 import { deliverPost, publishPost, readdress, signalPost } from '../../domain/wall/publish'
 import { postRecord } from '../../domain/wall/records'
 import { checkRecipients } from '../../domain/wall/recipients'
-import { operation, type MemberContext } from '../../rpc/operation'
+import type { MemberContext } from '../../context'
+import { operation } from '../../rpc/operation'
 
 interface PostInput {
   subject: string

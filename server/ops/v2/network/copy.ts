@@ -11,7 +11,8 @@ import { workspaceTemplate } from '../../../domain/copy-processes'
 import { fillWorkspaceFrom, openProcessIds, publicSource, type SourceWorkspace, sourceWorkspace } from '../../../domain/workspace-copy'
 import { forbidden, refused } from '../../../errors'
 import { loadMember } from '../../../policies/roles'
-import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 /** A new workspace owned by the caller, with copies of the given workflows of `source`. */
 async function copyWorkspace(ctx: SignedInContext, source: SourceWorkspace, name: string, processIds: string[], withMembers: boolean) {

@@ -6,11 +6,12 @@
 import { findInviteByEmail, listWorkspaceInvites, memberByEmail, type InviteRow } from '../../../db/invites'
 import { checkInviteTargets, checkMayInvite, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
 import { inviteEntry } from '../../../presenters/invite'
-import { enforceQuota } from '../../../domain/quota'
+import { enforceQuota } from '../../../policies/quota'
 import { loadActivities } from '../../../domain/activities/access'
 import { conflict, refused, RpcError } from '../../../errors'
 import { newId, newSecret } from '../../../ids'
-import { operation, type MemberContext } from '../../../rpc/operation'
+import type { MemberContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 /** 404 naming the argument unless each id is the discussion of an activity of `cid` the inviter may read. */
 async function checkVisibleDiscussions(ctx: MemberContext, cid: string, discussionIds: string[]) {

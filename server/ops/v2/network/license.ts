@@ -1,5 +1,5 @@
 /** The current workspace's license (set by a server administrator with scripts/set-license.ts). */
-import { loadLicense } from '../../../domain/quota'
+import { loadLicense } from '../../../policies/quota'
 import { operation } from '../../../rpc/operation'
 
 export const get = operation({

@@ -10,7 +10,8 @@ import { copyProcesses, workspaceTemplate, type WorkflowSchema } from '../../../
 import { loadVersions, loadVisibleProduct, productObject, versionObject, type ProductRow } from '../../../domain/products'
 import { conflict, notFound, refused } from '../../../errors'
 import { newId } from '../../../ids'
-import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 async function newProduct(ctx: SignedInContext, cid: string, name: string): Promise<ProductRow> {
   const product: ProductRow = { cid, _id: newId(), name: name.trim(), uid: ctx.session.uid, created: Date.now(), updated: null }

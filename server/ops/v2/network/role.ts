@@ -10,7 +10,8 @@ import type { DbHandle } from '../../../db/schema'
 import { conflict, forbidden, notFound } from '../../../errors'
 import { newId } from '../../../ids'
 import { type Capability, customRoleCapabilities, describeMember, findMember, GRANTABLE_CAPABILITIES, type Member } from '../../../policies/roles'
-import { operation, type Context } from '../../../rpc/operation'
+import type { Context } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 export const create = operation({
   name: 'v2.network.role.create',

@@ -1,11 +1,9 @@
 /**
  * v2.process.validateFunction and validateFunctions: the code of function fields compiled in the
- * sandbox without running it (server/domain/functions/check.ts), and the workspace's configured
+ * sandbox without running it (server/functions/check.ts), and the workspace's configured
  * cycles that cross links (allowed, reported). Both only read.
  */
-import { checkFunctions } from '../../../domain/functions/check'
-import { loadGraph } from '../../../domain/functions/config'
-import { findCycles, NAME, unknownReferences } from '../../../domain/functions/graph'
+import { checkFunctions, loadGraph, findCycles, NAME, unknownReferences } from '../../../functions'
 import { visibleProcessesOf } from '../../../policies/processes'
 import { loadMember } from '../../../policies/roles'
 import { operation } from '../../../rpc/operation'

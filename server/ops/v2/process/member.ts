@@ -7,9 +7,9 @@
  */
 import { loadMemberEntries } from '../../../db/processes'
 import { memberInfo, resolveMemberId } from '../../../domain/process-members'
-import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
+import { loadProcessAccess, requireAdminister, processViewers } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
-import { processViewers, tellViewers } from '../../../domain/process-signals'
+import { tellViewers } from '../../../domain/process-signals'
 
 const KINDS = ['network', 'team', 'user', 'group']
 

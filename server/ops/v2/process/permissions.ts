@@ -8,9 +8,10 @@
  */
 import type { ProcessPermission } from '../../../db/schema'
 import { resolveMemberId } from '../../../domain/process-members'
-import { processViewers, tellViewers } from '../../../domain/process-signals'
-import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
-import { operation, type SignedInContext } from '../../../rpc/operation'
+import { processViewers, loadProcessAccess, requireAdminister } from '../../../policies/processes'
+import { tellViewers } from '../../../domain/process-signals'
+import type { SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
 
 const TARGET = { argument: 1, kinds: ['user', 'team'], bare: true }

@@ -13,7 +13,8 @@ import type { PublicFormsTable } from '../../../db/schema'
 import { notFound, notFoundAt } from '../../../errors'
 import { newSecret } from '../../../ids'
 import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
-import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
 
 interface FormInput {

@@ -9,13 +9,14 @@
  * Each use deletes the invite, so a key works once.
  */
 import { checkPasswordRules, hashPassword } from '../../../auth/passwords'
-import { listInvitesForEmail, markEmailVerified, userForMail } from '../../../db/invites'
+import { listInvitesForEmail, markEmailVerified, userBrief, userForMail, workspaceName } from '../../../db/invites'
 import { findUserByEmail, insertUser, setDefaultWorkspace } from '../../../db/users'
 import { membership } from '../../../db/workspaces'
 import { findInvite, joinFromInvite } from '../../../domain/invites'
 import { inviteRecord } from '../../../presenters/invite'
 import { conflict, notFound, refused, RpcError } from '../../../errors'
-import { invalidOf, operation } from '../../../rpc/operation'
+import { invalidOf } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 /**
  * The caller's pending invites, matched by their e-mail address. Because an account can be
@@ -34,7 +35,12 @@ export const list = operation({
       })
     }
     const rows = await listInvitesForEmail(ctx.db, user.email)
-    return Promise.all(rows.map((row) => inviteRecord(ctx, row)))
+    return Promise.all(
+      rows.map(async (row) => {
+        const [inviter, name] = await Promise.all([userBrief(ctx.db, row.invited_by), workspaceName(ctx.db, row.cid)])
+        return inviteRecord(row, inviter, name)
+      }),
+    )
   },
 })
 

@@ -9,7 +9,8 @@ import { currentWorkspaceId } from '../../../auth/sessions'
 import { forbidden, notFound } from '../../../errors'
 import { ADMINISTERS_EVERY_PROCESS, loadProcessAccess, visibleProcessesOf } from '../../../policies/processes'
 import { findMember, loadMember, requireCapability } from '../../../policies/roles'
-import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
 
 /** The workflows counted: the one given (404 unless visible), else every visible one of the current workspace. */

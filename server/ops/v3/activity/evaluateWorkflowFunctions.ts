@@ -1,13 +1,12 @@
 /**
  * v3.activity.evaluateWorkflowFunctions.start and .logs: workflow-wide runs of function fields in
- * the background (server/domain/functions/runs.ts), for workspace admins and owners.
+ * the background (server/functions/runs.ts), for workspace admins and owners.
  */
-import { visibleProcess, workspaceOfProcess } from '../../../domain/functions/access'
-import { loadGraph } from '../../../domain/functions/config'
-import { nodeId } from '../../../domain/functions/graph'
-import { createRun } from '../../../domain/functions/runs'
+import { visibleProcess, workspaceOfProcess } from '../../../domain/function-access'
+import { loadGraph, nodeId, createRun } from '../../../functions'
 import { notFound, refused } from '../../../errors'
-import { operation, type Caller } from '../../../rpc/operation'
+import type { Caller } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 /**
  * [{processId, fieldIds?, apply? (false)}] -> {runId} at once. fieldIds default to every function

@@ -2,9 +2,8 @@
  * v3.activity.explainNode.assist: the dependency graph of explainNode, explained in words by the
  * operator's AI model. Read-only; suggests no code. 503 {reason: 'aiNotConfigured'} without a model.
  */
-import { seenActivity } from '../../../domain/functions/access'
-import { askModel, requireAi } from '../../../domain/functions/assist'
-import { explain, type ExplainArgs } from '../../../domain/functions/explain'
+import { seenActivity } from '../../../domain/function-access'
+import { askModel, requireAi, explain, type ExplainArgs } from '../../../functions'
 import { operation } from '../../../rpc/operation'
 
 const SYSTEM =

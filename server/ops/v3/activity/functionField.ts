@@ -1,12 +1,11 @@
 /**
  * v3.activity.functionField.assist: a function body suggested (generate, improve) or explained by
- * the operator's AI model (server/domain/functions/assist.ts). Suggested code comes back with the
+ * the operator's AI model (server/functions/assist.ts). Suggested code comes back with the
  * result of validateFunction and of one run on the activity. Saves nothing. 503
  * {reason: 'aiNotConfigured'} on a server without a model.
  */
-import { seenActivity } from '../../../domain/functions/access'
-import { ASSIST_SYSTEM, askModel, checkFunctions, codeOf, requireAi, tryOnActivity, assistPrompt, type AssistRequest } from '../../../domain/functions/assist'
-import { loadGraph } from '../../../domain/functions/config'
+import { seenActivity } from '../../../domain/function-access'
+import { ASSIST_SYSTEM, askModel, checkFunctions, codeOf, requireAi, tryOnActivity, assistPrompt, type AssistRequest, loadGraph } from '../../../functions'
 import { operation } from '../../../rpc/operation'
 
 /**

@@ -2,18 +2,14 @@
  * Function fields, read-only operations: v3.activity.evaluateMany (a dry run on a draft),
  * explainNode (the dependency graph of one node), explainNodeDryRun (one function run once, with
  * its inputs; admins and owners) and verifyWorkflowValues (everything computed again and compared;
- * admins and owners). None of them writes. See server/domain/functions/.
+ * admins and owners). None of them writes. See server/functions/.
  *
  * Each acts in the workspace of the activity or workflow it names: a non-member gets 404; inside,
  * what the caller may not see is 404 too (server/policies/processes.ts).
  */
-import { seenActivity, seenProcess, visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/functions/access'
-import { explain, type ExplainArgs } from '../../../domain/functions/explain'
-import { dryRunNode, evaluateDraft, verifyWorkflow, type Draft } from '../../../domain/functions/inspect'
-import { loadGraph } from '../../../domain/functions/config'
-import { planConversions } from '../../../domain/functions/convert'
-import { recomputeFunction } from '../../../domain/functions/after-write'
-import { createRun } from '../../../domain/functions/runs'
+import { seenActivity, seenProcess, visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/function-access'
+import { explain, type ExplainArgs, dryRunNode, evaluateDraft, verifyWorkflow, type Draft, loadGraph, planConversions, createRun } from '../../../functions'
+import { recomputeFunction } from '../../../domain/function-values'
 import { operation } from '../../../rpc/operation'
 
 /** [{processId, phaseId?, _id?, name?, fields?}] -> {fields: {fieldId: {value, error?}}, name?}; nothing is saved. */
@@ -98,7 +94,7 @@ export const evaluateAllFunctions = operation({
  * [{processId?, dryRun? (true)}] -> {converted: [{processId, fieldId, variable, from, to}],
  * notConverted: [{..., reason}], written}: stacked variables (lists of dependencies) of the current
  * workspace's function fields (or one workflow's) turned into single path dependencies where the
- * list is one path (server/domain/functions/convert.ts). With dryRun false the fields are saved
+ * list is one path (server/functions/convert.ts). With dryRun false the fields are saved
  * (and their values evaluated again). Workspace admins and owners.
  */
 export const convertStackedVariables = operation({

@@ -18,7 +18,8 @@ import {
   type WorkflowGroup,
 } from '../../../domain/activities/links'
 import { RpcError } from '../../../errors'
-import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 interface MapOptions {
   limit: number

@@ -2,8 +2,8 @@
  * Added operations: v3.activity.get [activityId] and the soft v3.activity.remove [activityIds[]]
  * (v3.activity.list: list.ts). Removed activities are not read by get or list (removed.* lists them).
  */
-import { lockBeforeWrite } from '../../../domain/functions/recompute'
-import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
+import { lockBeforeWrite } from '../../../functions'
+import { allKeys, recomputeAfter } from '../../../domain/function-values'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { loadActivities } from '../../../domain/activities/access'
 import { activityRecords } from '../../../domain/activities/read'

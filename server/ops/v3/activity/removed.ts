@@ -2,8 +2,8 @@
  * v3.activity.removed.more, overview, recover: soft-removed activities of the workflows the caller
  * sees (server/policies/processes.ts), and bringing them back exactly as they were.
  */
-import { lockBeforeWrite } from '../../../domain/functions/recompute'
-import { allKeys, recomputeAfter } from '../../../domain/functions/after-write'
+import { lockBeforeWrite } from '../../../functions'
+import { allKeys, recomputeAfter } from '../../../domain/function-values'
 import { sql } from 'kysely'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { ownersOf, visibleProcesses, workspacesOf } from '../../../domain/activities/access'

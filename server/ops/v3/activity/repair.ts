@@ -1,6 +1,6 @@
 /**
  * repairPath, repairPathDryRun, repairWorkflowPath, repairWorkflowPathDryRun, forceRepairPath,
- * forceRepairWorkflowPath (server/domain/functions/repair.ts). The path variants act on one
+ * forceRepairWorkflowPath (server/functions/repair.ts). The path variants act on one
  * activity and need permission to edit it; the workflow variants act on every active activity of
  * a workflow (at most `limit`) and are for workspace admins and owners. Dry runs write nothing.
  * Defaults: repairPath and repairWorkflowPath write (writeValues true); the force variants do not
@@ -8,10 +8,10 @@
  */
 import { requireEdit } from '../../../domain/activities/access'
 import { tellViewers } from '../../../domain/process-signals'
-import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/functions/access'
-import { activeIdsOf, repair, type RepairOptions } from '../../../domain/functions/repair'
-import type { PropagationContext } from '../../../domain/functions/recompute'
-import { operation, type MemberContext, type SignedInContext } from '../../../rpc/operation'
+import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/function-access'
+import { activeIdsOf, repair, type RepairOptions, type PropagationContext } from '../../../functions'
+import type { MemberContext, SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 type PathArgs = RepairOptions & { activityId: string }
 type WorkflowArgs = RepairOptions & { workflowId: string; limit?: number }

@@ -9,7 +9,7 @@
  * caller does not see, or a phase it does not have.
  */
 import { loadFields } from '../../../db/processes'
-import { normalize, requiredFields } from '../../../domain/activities/values'
+import { normalize, requiredFields } from '../../../db/values'
 import { forbidden, RpcError } from '../../../errors'
 import { loadProcessAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'

@@ -9,7 +9,8 @@ import { eventRecord } from '../../../presenters/calendar'
 import { deleteEvent, findEvent, insertEvent, listEvents, updateEvent } from '../../../db/calendars'
 import { calendarIn, eventFields, requireCalendarManager } from '../../../domain/calendars'
 import { notFound } from '../../../errors'
-import { invalidOf, operation, type MemberContext } from '../../../rpc/operation'
+import { invalidOf, type MemberContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 /** The event, locked: its callers change it (an update merges the changes into what is read here). */
 async function calendarOfEvent(ctx: MemberContext, eventId: string) {

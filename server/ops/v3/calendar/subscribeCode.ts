@@ -10,7 +10,8 @@ import { setSubscribeHash } from '../../../db/calendars'
 import { calendarIn, requireCalendarManager } from '../../../domain/calendars'
 import { conflict } from '../../../errors'
 import { hashSecret, newSecret } from '../../../ids'
-import { operation, type MemberContext } from '../../../rpc/operation'
+import type { MemberContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 async function issue(ctx: MemberContext, calendarId: string, mustExist: boolean) {
   const { cid, member, calendar } = await calendarIn(ctx, calendarId)

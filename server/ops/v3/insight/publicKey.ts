@@ -9,7 +9,8 @@
 import { insightFor } from '../../../domain/insights'
 import { forbidden } from '../../../errors'
 import { hashSecret, newSecret } from '../../../ids'
-import { operation, type SignedInContext } from '../../../rpc/operation'
+import type { SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 async function setKey(ctx: SignedInContext, insightId: string, hash: string | null) {
   const { insight, access } = await insightFor(ctx.db, ctx.session, insightId)

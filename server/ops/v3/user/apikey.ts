@@ -7,7 +7,8 @@
 import { badWhitelistEntry, newApiKey } from '../../../auth/api-keys'
 import { notFound } from '../../../errors'
 import { newId } from '../../../ids'
-import { operation, type Context, type SignedInContext } from '../../../rpc/operation'
+import type { Context, SignedInContext } from '../../../context'
+import { operation } from '../../../rpc/operation'
 
 /** 400 naming the first entry that is not an IPv4/IPv6 address or CIDR range. */
 function checkWhitelist(ctx: Context, argument: number, list: string[]): string[] {

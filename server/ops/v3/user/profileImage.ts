@@ -7,7 +7,7 @@
  * each workspace the caller belongs to.
  */
 import { findFile } from '../../../db/files'
-import { isImageFile } from '../../../domain/images'
+import { isImageFile } from '../../../storage/images'
 import { notFoundAt, RpcError } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 

@@ -1,9 +1,9 @@
 /** What the function-field operations act on, found for dispatch (the workspace) and checked for the caller (404). */
-import type { Principal } from '../../policies/principal'
-import { loadActivities } from '../activities/access'
-import { notFound } from '../../errors'
-import { loadProcessAccess } from '../../policies/processes'
-import type { Caller } from '../../rpc/operation'
+import type { Principal } from '../policies/principal'
+import { loadActivities } from './activities/access'
+import { notFound } from '../errors'
+import { loadProcessAccess } from '../policies/processes'
+import type { Caller } from '../context'
 
 /** The workspace of an activity, so dispatch checks membership there (unknown: the current one, then 404). */
 export const workspaceOfActivity = async ({ db }: Caller, activityId?: string) =>

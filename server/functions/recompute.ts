@@ -21,14 +21,14 @@
  * two overlapping cascades cannot interleave their reads and writes.
  */
 import { sql } from 'kysely'
-import type { FieldRecord } from '../../db/processes'
-import type { DbHandle } from '../../db/schema'
+import type { FieldRecord } from '../db/processes'
+import type { DbHandle } from '../db/schema'
 import { coerce } from './coerce'
 import { loadGraph } from './config'
-import type { Evaluator } from './evaluator'
+import type { FunctionEngine } from '../context'
 import { NAME, nodeId, type Edge, type FunctionNode, type Graph } from './graph'
 import { Snapshot } from './inputs'
-import type { ActivityRow } from '../../db/activities'
+import type { ActivityRow } from '../db/activities'
 
 /** Evaluations one write does itself; the rest goes to the queue. */
 export const DEFAULT_BUDGET = 2000
@@ -45,7 +45,7 @@ export interface Change {
 
 export interface PropagationContext {
   db: DbHandle
-  functions: Evaluator
+  functions: FunctionEngine
   /** Tells the activity's viewers its values changed (after commit). */
   signal(cid: string, processId: string, activityId: string, fieldIds: string[]): Promise<void>
 }

@@ -13,22 +13,12 @@
  * most its deadline.
  */
 import { getQuickJS, type QuickJSHandle, type QuickJSWASMModule } from 'quickjs-emscripten'
+import type { CompileError, EvalInput, Evaluation } from '../context'
 import { enterBatch, FIRST_BATCH, nextBatchSize } from './sandbox-batch'
-import {
-  closeRuntime,
-  compiled,
-  DEFAULT_LIMITS,
-  openRuntime,
-  syntaxError,
-  tryCompile,
-  type CompileError,
-  type EvalInput,
-  type Evaluation,
-  type SandboxLimits,
-  type WorkspaceRuntime,
-} from './sandbox-runtime'
+import { closeRuntime, compiled, DEFAULT_LIMITS, openRuntime, syntaxError, tryCompile, type SandboxLimits, type WorkspaceRuntime } from './sandbox-runtime'
 
-export { DEFAULT_LIMITS, type CompileError, type EvalInput, type Evaluation, type SandboxLimits } from './sandbox-runtime'
+export { DEFAULT_LIMITS, type SandboxLimits } from './sandbox-runtime'
+export type { CompileError, EvalInput, Evaluation } from '../context'
 
 export class Sandbox {
   private readonly limits: SandboxLimits

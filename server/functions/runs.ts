@@ -8,12 +8,12 @@
  * total, changed, errors}`.
  */
 import { sql, type Insertable, type Kysely } from 'kysely'
-import type { Database, DbHandle, FunctionRunLogTable } from '../../db/schema'
-import { newId } from '../../ids'
-import type { BusMessage } from '../../realtime/bus'
-import type { Evaluator } from './evaluator'
+import type { Database, DbHandle, FunctionRunLogTable } from '../db/schema'
+import { newId } from '../ids'
+import type { BusMessage } from '../realtime/bus'
+import type { FunctionEngine } from '../context'
 import { propagate } from './recompute'
-import { signalMessage } from '../../realtime/signals'
+import { signalMessage } from '../realtime/signals'
 
 export const RUN_CHUNK = 500
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
@@ -46,7 +46,7 @@ export async function createRun(db: DbHandle, cid: string, processId: string, fi
 }
 
 /** Runs one chunk of the oldest running run; false when no run is waiting. Signals go to `emit` after commit. */
-export async function runChunk(db: Kysely<Database>, functions: Evaluator, emit: (m: BusMessage[]) => Promise<void>): Promise<boolean> {
+export async function runChunk(db: Kysely<Database>, functions: FunctionEngine, emit: (m: BusMessage[]) => Promise<void>): Promise<boolean> {
   let progress: BusMessage | null = null
   const worked = await db.transaction().execute(async (trx) => {
     const run = await trx

@@ -13,12 +13,11 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import type { Database } from '../../db/schema'
-import type { Bus, BusMessage } from '../../realtime/bus'
-import type { Context } from '../../rpc/operation'
-import { tellViewers } from '../process-signals'
+import type { Database } from '../db/schema'
+import type { Bus, BusMessage } from '../realtime/bus'
+import type { Context } from '../context'
 import type { Evaluator } from './evaluator'
-import { propagate } from './recompute'
+import { propagate, type PropagationContext } from './recompute'
 import { runChunk } from './runs'
 
 export const MODES_EVERY_MS = 5000
@@ -29,7 +28,18 @@ export class Drain {
   private running: Promise<void> | null = null
   private closed = false
 
-  constructor(private deps: { db: Kysely<Database>; functions: Evaluator; bus: Bus; log: Logger; intervalMs: number; batch: number }) {}
+  constructor(
+    private deps: {
+      db: Kysely<Database>
+      functions: Evaluator
+      bus: Bus
+      log: Logger
+      intervalMs: number
+      batch: number
+      /** How the values a batch changed are told, given the batch's context (server/domain/function-values.ts). */
+      signal(ctx: Context): PropagationContext['signal']
+    },
+  ) {}
 
   start(): void {
     this.timer = setInterval(() => void this.tick(), this.deps.intervalMs)
@@ -105,7 +115,7 @@ export class Drain {
         {
           db: trx,
           functions: this.deps.functions,
-          signal: (c, processId, _id, fields) => tellViewers(ctx, { cid: c, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }),
+          signal: this.deps.signal(ctx),
         },
         cid,
         [],

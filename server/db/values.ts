@@ -13,8 +13,8 @@
  * Function fields (functionEnabled) keep what they are given (a later issue evaluates them);
  * linkedfrom and subheader fields hold no value.
  */
-import type { FieldRecord } from '../../db/processes'
-import { isObjectId } from '../../ids'
+import type { FieldRecord } from './processes'
+import { isObjectId } from '../ids'
 
 export type Normalized = { ok: true; value: unknown } | { ok: false; reason: string }
 

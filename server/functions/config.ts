@@ -4,11 +4,11 @@
  * update_field, set_info): the variables' shape (400), what they name (422), the license (422),
  * and no cycle within one activity (422 with `details.cyclePath`).
  */
-import type { FieldRecord } from '../../db/processes'
-import type { DbHandle, ProcessFieldType } from '../../db/schema'
-import { refused } from '../../errors'
-import type { Context } from '../../rpc/operation'
-import { requireFeature } from '../quota'
+import type { FieldRecord } from '../db/processes'
+import type { DbHandle, ProcessFieldType } from '../db/schema'
+import { refused } from '../errors'
+import type { Context } from '../context'
+import { requireFeature } from '../policies/quota'
 import { buildGraph, findCycles, isFunctionField, nodeId, unknownReferences, variableShapeError, type Graph, type WorkflowDef } from './graph'
 
 /** Every workflow of the workspace with its fields and enabled name function: two queries. */

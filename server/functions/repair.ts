@@ -9,9 +9,8 @@
  * beyond marked stale and evaluated by the drain after commit (so nothing is left inconsistent);
  * otherwise nothing is written and the result says what would change.
  */
-import type { DbHandle } from '../../db/schema'
+import type { DbHandle } from '../db/schema'
 import { loadGraph } from './config'
-import type { Evaluator } from './evaluator'
 import { findCycles, nodeId, type CycleStep, type FunctionNode, type Graph } from './graph'
 import { propagate, type PropagationContext } from './recompute'
 
@@ -127,5 +126,3 @@ export async function activeIdsOf(db: DbHandle, cid: string, processId: string, 
       .execute()
   ).map((r) => r._id)
 }
-
-export type { Evaluator }

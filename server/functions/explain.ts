@@ -8,11 +8,11 @@
  * kind and the link field. Walks breadth first to `maxDepth` (incoming and outgoing may have their
  * own); at most MAX_NODES nodes and MAX_FAN_OUT activities per edge, with `truncated` set when cut.
  */
-import type { DbHandle } from '../../db/schema'
+import type { DbHandle } from '../db/schema'
 import { loadGraph } from './config'
 import { findCycles, NAME, nodeId, type Edge, type Graph } from './graph'
 import { Snapshot } from './inputs'
-import type { ActivityRow } from '../../db/activities'
+import type { ActivityRow } from '../db/activities'
 
 export const MAX_NODES = 2000
 export const MAX_FAN_OUT = 50

@@ -1,12 +1,12 @@
 /**
- * What a function's result becomes in its field (the stored form of server/domain/activities/values.ts).
+ * What a function's result becomes in its field (the stored form of server/db/values.ts).
  * undefined, null and '' clear the value; a non-finite number is an error; an object or array
  * returned for a text field is stored as its JSON text; users, teams and activitylink accept an
  * id, an `{_id}` object or a list of them; anything else must fit the field's type as a user's
  * value must, or it is an error (the last good value is kept). A name function's result is text.
  */
-import type { FieldRecord } from '../../db/processes'
-import { normalize } from '../activities/values'
+import type { FieldRecord } from '../db/processes'
+import { normalize } from '../db/values'
 
 export type Coerced = { ok: true; value: unknown } | { ok: false; error: string }
 

@@ -1,21 +1,27 @@
 /**
  * The one call every activity write makes after its own change, in its transaction: the function
- * values that depend on what changed are evaluated again (./recompute.ts) and their viewers told.
+ * values that depend on what changed are evaluated again (server/functions/recompute.ts) and their viewers told.
  */
 import { sql } from 'kysely'
-import type { DbHandle } from '../../db/schema'
-import { anyOf } from '../../db/rows'
-import type { Context } from '../../rpc/operation'
-import { tellViewers } from '../process-signals'
-import { propagate, type Change, type PropagationResult } from './recompute'
-import { DATA } from './graph'
+import type { Context } from '../context'
+import { tellViewers } from './process-signals'
+import { propagate, type Change, type PropagationContext, type PropagationResult, DATA } from '../functions'
+
+/**
+ * How the engine tells of the values it changed (its `signal`), for a call or a drain batch:
+ * v3.activity.updated to the workflow's viewers, queued on `ctx` until it commits.
+ */
+export const tellValuesChanged =
+  (ctx: Context): PropagationContext['signal'] =>
+  (cid, processId, _id, fields) =>
+    tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } })
 
 export async function recomputeAfter(ctx: Context, cid: string, changes: Change[]): Promise<PropagationResult> {
   return propagate(
     {
       db: ctx.db,
       functions: ctx.functions,
-      signal: (c, processId, _id, fields) => tellViewers(ctx, { cid: c, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }),
+      signal: tellValuesChanged(ctx),
     },
     cid,
     changes,
@@ -44,7 +50,7 @@ export async function recomputeFunction(ctx: Context, cid: string, processId: st
       {
         db: ctx.db,
         functions: ctx.functions,
-        signal: (c, p, _id, fields) => tellViewers(ctx, { cid: c, _id: p }, { sig: 'v3.activity.updated', meta: { _id, processId: p, fields } }),
+        signal: tellValuesChanged(ctx),
       },
       cid,
       [],
@@ -60,18 +66,4 @@ export async function recomputeFunction(ctx: Context, cid: string, processId: st
 /** Every key of an activity: for a created, removed or recovered one, all its readers may change. */
 export function allKeys(fields: Record<string, unknown>): string[] {
   return [...Object.keys(fields), DATA]
-}
-
-export type FieldStates = Map<string, { error: string | null; dirty: boolean }>
-
-/** The error and staleness of the function values of these activities (most have none). */
-export async function loadFunctionStates(db: DbHandle, cid: string, activityIds: string[]): Promise<Map<string, FieldStates>> {
-  const out = new Map<string, FieldStates>()
-  if (!activityIds.length) return out
-  const rows = await db.selectFrom('function_state').selectAll().where('cid', '=', cid).where('activity_id', '=', anyOf(activityIds)).execute()
-  for (const r of rows) {
-    if (!out.has(r.activity_id)) out.set(r.activity_id, new Map())
-    out.get(r.activity_id)!.set(r.field_key, { error: r.error, dirty: r.dirty })
-  }
-  return out
 }

@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import type { Database } from '../../db/schema'
+import type { Database } from '../db/schema'
 import { loadGraph } from './config'
 
 /** Marks every volatile function value stale; returns the number of (workflow, function) pairs marked. */

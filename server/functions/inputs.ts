@@ -15,9 +15,9 @@
  *   a stacked variable (a list of dependencies) gives the list of their values.
  * Values are the stored forms: an activitylink or users value is its list of ids.
  */
-import type { DbHandle } from '../../db/schema'
-import type { ActivityRow } from '../../db/activities'
-import { anyOf } from '../../db/rows'
+import type { DbHandle } from '../db/schema'
+import type { ActivityRow } from '../db/activities'
+import { anyOf } from '../db/rows'
 import { dependenciesOf, type Dependency, type FunctionNode, type WorkflowDef } from './graph'
 
 export class Snapshot {

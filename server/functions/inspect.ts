@@ -3,15 +3,15 @@
  * inputs, compared with what is stored), evaluate one activity as it would be (evaluateMany), and
  * one function's run with its inputs (explainNodeDryRun). Nothing here writes.
  */
-import type { FieldRecord } from '../../db/processes'
-import type { DbHandle } from '../../db/schema'
-import { newId } from '../../ids'
+import type { FieldRecord } from '../db/processes'
+import type { DbHandle } from '../db/schema'
+import { newId } from '../ids'
 import { coerce } from './coerce'
 import { loadGraph } from './config'
-import type { Evaluator } from './evaluator'
+import type { FunctionEngine } from '../context'
 import { NAME, nodeId, type FunctionNode, type Graph } from './graph'
 import { Snapshot } from './inputs'
-import type { ActivityRow } from '../../db/activities'
+import type { ActivityRow } from '../db/activities'
 import { propagate } from './recompute'
 import { activeIdsOf } from './repair'
 
@@ -35,7 +35,7 @@ export interface VerifyReport {
  */
 export async function verifyWorkflow(
   db: DbHandle,
-  functions: Evaluator,
+  functions: FunctionEngine,
   cid: string,
   processId: string,
   fieldIds?: string[],
@@ -103,7 +103,7 @@ export interface Draft {
  * evaluateMany: the workflow's functions evaluated on a draft of one activity (a stored one with
  * changes, or a new one), in dependency order; `{fields: {fieldId: {value, error?}}, name?}`.
  */
-export async function evaluateDraft(db: DbHandle, functions: Evaluator, cid: string, stored: ActivityRow | null, draft: Draft) {
+export async function evaluateDraft(db: DbHandle, functions: FunctionEngine, cid: string, stored: ActivityRow | null, draft: Draft) {
   const { workflows, graph } = await loadGraph(db, cid)
   const snapshot = new Snapshot(db, cid, workflows)
   const now = Date.now()
@@ -156,7 +156,7 @@ export async function evaluateDraft(db: DbHandle, functions: Evaluator, cid: str
 }
 
 /** explainNodeDryRun: one function run once on one activity, with what it read. */
-export async function dryRunNode(db: DbHandle, functions: Evaluator, cid: string, activity: ActivityRow, fieldKey: string, includeContext: boolean) {
+export async function dryRunNode(db: DbHandle, functions: FunctionEngine, cid: string, activity: ActivityRow, fieldKey: string, includeContext: boolean) {
   const { workflows, graph } = await loadGraph(db, cid)
   const fn = graph.functions.get(nodeId(activity.process_id, fieldKey))
   const storedValue = fieldKey === NAME ? activity.name : ((activity.fields as Record<string, unknown>)[fieldKey] ?? null)

@@ -3,7 +3,7 @@
  * exactly N x N (centre); the others fit inside their box, keeping the aspect ratio and never
  * enlarging; `original` keeps the image's own dimensions. Renditions are JPEG (default, quality
  * 85, transparency flattened on white) or PNG, auto-rotated by their EXIF orientation, cached on
- * disk at FILES_DIR/renditions/<fileId>/<size>.<format> (written to a temp file and renamed).
+ * the local disk at FILES_DIR/renditions/<fileId>/<size>.<format> (written to a temp file and renamed).
  * sharp's `limitInputPixels` (IMAGE_MAX_PIXELS) refuses decompression bombs.
  */
 import { randomBytes } from 'node:crypto'
@@ -13,7 +13,7 @@ import type Sharp from 'sharp'
 import type { Config } from '../config'
 import type { FileRow } from '../db/files'
 import { RpcError } from '../errors'
-import { filePath, renditionsDir } from './files'
+import { fileStorage } from '.'
 
 export type ImageFormat = 'jpeg' | 'png'
 export const IMAGE_FORMATS: ImageFormat[] = ['jpeg', 'png']
@@ -81,7 +81,7 @@ export function imagePipeline(input: string | Buffer, size: ImageSize, format: I
 export async function renderImage(deps: { config: Config }, file: FileRow, size: ImageSize, format: ImageFormat = 'jpeg'): Promise<Rendition> {
   if (!isImageFile(file)) throw new RpcError(415, `the file is not an image (it is ${file.content_type}); images are JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF`)
   const { config } = deps
-  const dir = renditionsDir(config, file._id)
+  const dir = path.join(config.filesDir, 'renditions', file._id)
   const target = path.join(dir, `${size}.${format}`)
   const etag = `"${file.sha256.slice(0, 32)}-${size}-${format}"`
   const existing = await fsp.stat(target).catch(() => null)
@@ -89,7 +89,7 @@ export async function renderImage(deps: { config: Config }, file: FileRow, size:
   await fsp.mkdir(dir, { recursive: true })
   const tmp = path.join(dir, `.${size}.${format}.${randomBytes(6).toString('hex')}`)
   try {
-    const info = await imagePipeline(filePath(config, file._id), size, format, config.imageMaxPixels).toFile(tmp)
+    const info = await fileStorage(config).withLocalPath(file._id, (original) => imagePipeline(original, size, format, config.imageMaxPixels).toFile(tmp))
     await fsp.rename(tmp, target)
     return { path: target, contentType: MIME[format], etag, size: info.size }
   } catch (err) {

@@ -14,7 +14,8 @@
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { buildSync } from 'esbuild'
-import type { CompileError, EvalInput, Evaluation, SandboxLimits } from './sandbox'
+import type { CompileError, EvalInput, Evaluation, FunctionEngine } from '../context'
+import type { SandboxLimits } from './sandbox'
 import { DEFAULT_LIMITS } from './sandbox'
 
 export type EvalItem = EvalInput
@@ -67,7 +68,7 @@ interface Pending {
   retried?: boolean
 }
 
-export class Evaluator {
+export class Evaluator implements FunctionEngine {
   readonly limits: SandboxLimits
   private worker: Worker | null = null
   private ready: Promise<void> | null = null

@@ -4,7 +4,8 @@
  * and evaluates alone every item this path does not answer.
  */
 import type { QuickJSHandle } from 'quickjs-emscripten'
-import { compiled, syntaxError, type EvalInput, type Evaluation, type SandboxLimits, type WorkspaceRuntime } from './sandbox-runtime'
+import type { EvalInput, Evaluation } from '../context'
+import { compiled, syntaxError, type SandboxLimits, type WorkspaceRuntime } from './sandbox-runtime'
 
 /** The fast mode's batches start this big, double while a batch takes under an eighth of the deadline, and halve after one fails. */
 export const FIRST_BATCH = 64

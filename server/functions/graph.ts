@@ -19,7 +19,7 @@
  * it is refused (422 with its path). One crossing a link ('>' or '<') may end in the data (a team
  * whose parent is another team) and is allowed; it is reported, and evaluation stops at it.
  */
-import type { FieldRecord } from '../../db/processes'
+import type { FieldRecord } from '../db/processes'
 
 export type Kind = '=' | '>' | '<' | '?'
 export const KINDS: Kind[] = ['=', '>', '<', '?']

@@ -7,7 +7,7 @@
  *   [{'<', [workflow]}, {'=', [x...]}]   -> {'<', [workflow, x...]}
  * Anything else is listed as not convertible, with the reason. A dry run by default.
  */
-import type { FieldRecord } from '../../db/processes'
+import type { FieldRecord } from '../db/processes'
 import type { Dependency, WorkflowDef } from './graph'
 
 export interface Conversion {

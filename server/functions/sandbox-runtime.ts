@@ -1,5 +1,5 @@
 /**
- * What both paths of the sandbox (./sandbox.ts) share: its limits and result types, a workspace's
+ * What both paths of the sandbox (./sandbox.ts) share: its limits, a workspace's
  * QuickJS runtime (its setup and teardown), and the compiling of bodies.
  *
  * A body is compiled once per workspace runtime into `function (dep) { body }` and kept by the
@@ -8,6 +8,7 @@
  */
 import { parse } from 'acorn'
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten'
+import type { CompileError } from '../context'
 import { installIntlBridge } from './intl-bridge'
 import { prelude } from './prelude'
 
@@ -25,24 +26,6 @@ export interface SandboxLimits {
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = { deadlineMs: 50, memoryBytes: 32 << 20, stackBytes: 64 << 10, resultBytes: 1 << 20, cacheSize: 500 }
-
-/**
- * `path` says how the value was made: `single` (one entry into the sandbox for this one evaluation,
- * the default mode) or `batch` (inside one entry for a whole batch, the fast mode).
- */
-export type Evaluation = ({ ok: true; value: unknown } | { ok: false; error: string }) & { durationUs: number; path?: 'single' | 'batch' }
-
-export interface EvalInput {
-  body: string
-  dep: unknown
-}
-
-export interface CompileError {
-  message: string
-  /** 1-based, in the body as written. */
-  line: number | null
-  column: number | null
-}
 
 export interface WorkspaceRuntime {
   runtime: QuickJSRuntime

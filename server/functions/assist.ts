@@ -5,16 +5,16 @@
  * Code the model returns is never trusted: it is checked like v2.process.validateFunction and run
  * once on the activity in the sandbox, and both results come back with it. Nothing is saved.
  */
-import type { Config } from '../../config'
-import { RpcError } from '../../errors'
-import { checkFunctions, type FunctionCheck } from './check'
+import type { Config } from '../config'
+import { RpcError } from '../errors'
+import type { FunctionCheck } from './check'
 import { coerce } from './coerce'
-import type { Evaluator } from './evaluator'
+import type { FunctionEngine } from '../context'
 import { dependenciesOf, isVolatile, type FunctionNode, type WorkflowDef } from './graph'
 import { Snapshot } from './inputs'
-import type { ActivityRow } from '../../db/activities'
-import type { DbHandle } from '../../db/schema'
-import type { FieldRecord } from '../../db/processes'
+import type { ActivityRow } from '../db/activities'
+import type { DbHandle } from '../db/schema'
+import type { FieldRecord } from '../db/processes'
 
 const TIMEOUT_MS = 60_000
 const MAX_PROMPT = 60_000
@@ -87,7 +87,7 @@ export interface Trial {
 /** Runs `body` once on an activity with the given variables (the dry run of assist). */
 export async function tryOnActivity(
   db: DbHandle,
-  functions: Evaluator,
+  functions: FunctionEngine,
   cid: string,
   workflows: WorkflowDef[],
   activity: ActivityRow,
@@ -133,4 +133,3 @@ export function assistPrompt(r: AssistRequest, trialDep?: Record<string, unknown
 
 export { SYSTEM as ASSIST_SYSTEM }
 export type { FunctionCheck }
-export { checkFunctions }

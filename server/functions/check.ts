@@ -5,7 +5,7 @@
  * where x is not one of the given variable names.
  */
 import { parse } from 'acorn'
-import type { Evaluator } from './evaluator'
+import type { FunctionEngine } from '../context'
 
 export interface FunctionMessage {
   message: string
@@ -22,7 +22,7 @@ export interface FunctionCheck {
 
 const OPTIONS = { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, locations: true } as const
 
-export async function checkFunctions(evaluator: Evaluator, items: { body: string; variableNames?: string[] }[]): Promise<FunctionCheck[]> {
+export async function checkFunctions(evaluator: FunctionEngine, items: { body: string; variableNames?: string[] }[]): Promise<FunctionCheck[]> {
   const compiled = await evaluator.check(items.map((i) => i.body))
   return items.map(({ body, variableNames }, i) => {
     const error = compiled[i]
