@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { configurationMarkdown, envExampleText, mostUsedMarkdown } from './config-docs'
 import { errorsMarkdown } from './errors-table'
+import { layersMarkdown } from './layers'
 import { coverageMarkdown } from './op-coverage'
 import { operationFilesMarkdown } from './operation-files'
 import { rolesMarkdown } from './roles-table'
@@ -26,6 +27,7 @@ export const GENERATED: GeneratedSection[] = [
   { file: 'docs/reference/roles.md', section: 'roles', generate: rolesMarkdown },
   { file: 'docs/reference/signals.md', section: 'signals', generate: signalsMarkdown },
   { file: 'docs/reference/protocol.md', section: 'errors', generate: errorsMarkdown },
+  { file: 'README.md', section: 'layers', generate: layersMarkdown },
   { file: 'README.md', section: 'most-used-configuration', generate: mostUsedMarkdown },
   { file: 'docs/configuration.md', generate: configurationMarkdown },
   { file: '.env.example', generate: envExampleText },

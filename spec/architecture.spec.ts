@@ -1,31 +1,11 @@
 /**
  * Imports point down. Every file under server/ belongs to a layer (its folder, or its own name for a
  * file at the top of server/) and imports only from its own layer and the layers below it; names in
- * one entry are peers. Read from the import lines: no server needed.
+ * one entry are peers (scripts/layers.ts declares them). Read from the import lines: no server needed.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-
-/** Top to bottom. */
-const LAYERS: (string | string[])[] = [
-  'main', // starts the server
-  'app', // createApp: wires everything below
-  'http', // the HTTP mirror and the plain routes
-  'ops', // the operations, one file per namespace
-  'rpc', // operation(), the registry, dispatch, the WebSocket gateway
-  'guards', // the input guard and the rate limits of both transports
-  'domain', // commands and rules that span tables
-  ['functions', 'transfer'], // the function-field engine; export and import
-  'storage', // files' bytes (FileStorage), uploads, image renditions, zip
-  'presenters', // records on the wire
-  'context', // what an operation's run receives
-  'realtime', // signals: hub, bus, event log, delivery, resume
-  'policies', // who may do what: roles, workflows, files, license quotas
-  'auth', // sessions, API keys, credentials, passwords, SSO, proof of work, limits
-  'mail', // outgoing mail
-  'db', // connection, migrations, one file per table group
-  ['log', 'config', 'config-readers', 'errors', 'ids', 'version'],
-]
+import { LAYERS } from '../scripts/layers'
 
 const SERVER = path.join(__dirname, '..', 'server')
 const rank = new Map(LAYERS.flatMap((entry, i) => [entry].flat().map((name) => [name, i] as const)))

@@ -24,7 +24,7 @@ export const invalidActivityOf =
   (index, path, reason, details) =>
     ctx.invalid(argument, list ? `/${index}${path}` : path, reason, { index, ...details })
 
-/** 404 naming the first listed file the caller may not attach (server/domain/files.ts). */
+/** 404 naming the first listed file the caller may not attach (server/policies/files.ts). */
 export async function requireAttachableFiles(ctx: SignedInContext, cid: string, lists: { index: number; fileIds: string[] }[], argument: number) {
   const unattachable = await firstUnattachableFile(
     ctx.db,
