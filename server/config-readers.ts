@@ -23,7 +23,10 @@ export interface SsoProvider {
   /** Where the provider's signing keys are: an https/http JWKS URL, or a JWKS file. */
   jwksUrl?: string
   jwksFile?: string
-  /** E-mail domains whose people sign in with this provider (v3.user.idpUser). */
+  /**
+   * E-mail domains whose people sign in with this provider (v3.user.idpUser). The provider may
+   * assert addresses in these only; with none listed, any address no other provider lists.
+   */
   domains: string[]
   /** Shown by v3.user.idpUser (e.g. an Entra ID tenant). */
   tenantId?: string
@@ -219,6 +222,10 @@ export function ssoProviders(): Reader<SsoProvider[]> {
         providers.push({ issuer, audience, jwksUrl, jwksFile: jwksFile && path.resolve(jwksFile), domains, tenantId: trimmed(p?.tenantId) })
       }
       if (new Set(providers.map((p) => p.issuer)).size !== providers.length) throw refused('two providers have the same issuer')
+      // A domain belongs to one provider: only it may assert addresses there (server/auth/sso.ts).
+      const domains = providers.flatMap((p) => [...new Set(p.domains)])
+      const shared = domains.find((d, i) => domains.indexOf(d) !== i)
+      if (shared) throw refused(`two providers list the domain ${shared}`)
       return providers
     },
   }

@@ -256,7 +256,7 @@ export const VARIABLES = [
     env: 'SSO_PROVIDERS',
     key: 'ssoProviders',
     read: ssoProviders(),
-    doc: 'Identity providers whose OpenID Connect ID tokens register and sign in accounts (`v2.user.registerSsoA/B`, `v3.user.idpUser`); `audience` is the client id the provider gave this server, `domains` the e-mail domains whose people sign in with it. Example: `[{"issuer":"https://login.example.com","audience":"hlr","jwksUrl":"https://login.example.com/.well-known/jwks.json","domains":["example.com"]}]`',
+    doc: 'Identity providers whose OpenID Connect ID tokens register and sign in accounts (`v2.user.registerSsoA/B`, `v3.user.idpUser`); `audience` is the client id the provider gave this server, `domains` the e-mail domains whose people sign in with it (the provider asserts addresses there only; with none listed, any domain no other provider lists). Example: `[{"issuer":"https://login.example.com","audience":"hlr","jwksUrl":"https://login.example.com/.well-known/jwks.json","domains":["example.com"]}]`',
   },
   {
     env: 'BOT_SECRET',

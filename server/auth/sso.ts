@@ -3,7 +3,10 @@
  * SSO_PROVIDERS, verified with jose. The token's `iss` picks the provider; its signature must verify
  * with the provider's keys (a JWKS URL, fetched and cached by jose, or a JWKS file read once), its
  * `aud` must hold the provider's audience, it must not be expired (60 s of clock skew allowed), and
- * it must carry an `email` with `email_verified: true`. Any failure is a 401 naming the reason.
+ * it must carry a `sub` and an `email` with `email_verified: true`. A provider speaks only for its
+ * own domains: one that lists domains asserts addresses there only, and a domain another provider
+ * lists belongs to that one (so a provider without a list cannot assert it either). Any failure is
+ * a 401 naming the reason. Which account an identity is: server/auth/sso-accounts.ts.
  */
 import fs from 'node:fs'
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
@@ -12,6 +15,8 @@ import { RpcError } from '../errors'
 
 export interface VerifiedIdentity {
   provider: SsoProvider
+  /** The provider's id of the person (`sub`): with the provider's issuer, what an account is bound to. */
+  subject: string
   email: string
   claims: JWTPayload & { email: string; given_name?: unknown; family_name?: unknown; name?: unknown }
 }
@@ -59,7 +64,14 @@ export async function verifyIdToken(config: Config, token: string): Promise<Veri
   }
   if (typeof payload.email !== 'string' || !payload.email) throw invalid('email', 'it carries no e-mail address')
   if (payload.email_verified !== true) throw invalid('emailUnverified', 'the provider has not verified its e-mail address')
-  return { provider, email: payload.email, claims: payload as VerifiedIdentity['claims'] }
+  if (!speaksFor(config, provider, payload.email)) throw invalid('domain', "its e-mail address is not in the provider's domains")
+  return { provider, subject: payload.sub!, email: payload.email, claims: payload as VerifiedIdentity['claims'] }
+}
+
+/** Whether `provider` may assert `email`: the domain is its own, or it lists none and no other provider lists this one. */
+function speaksFor(config: Config, provider: SsoProvider, email: string): boolean {
+  const owner = providerForUsername(config, email)
+  return owner ? owner === provider : provider.domains.length === 0
 }
 
 /** The provider whose e-mail domains include the username's (an address, or a bare domain). */

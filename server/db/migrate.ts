@@ -14,6 +14,7 @@ import * as eventLog from './migrations/030_event_log'
 import * as rateLimits from './migrations/031_rate_limits'
 import * as wall from './migrations/040_wall'
 import * as keys from './migrations/050_keys'
+import * as ssoBindings from './migrations/055_sso_bindings'
 import * as transfers from './migrations/070_transfers'
 import * as phaseIds from './migrations/080_phase_ids'
 import * as activityList from './migrations/094_activity_list'
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '031_rate_limits': rateLimits,
   '040_wall': wall,
   '050_keys': keys,
+  '055_sso_bindings': ssoBindings,
   '070_transfers': transfers,
   '080_phase_ids': phaseIds,
   '094_activity_list': activityList,

@@ -25,6 +25,9 @@ export interface UsersTable {
   is_bot: Generated<boolean>
   /** When the account was removed (v3.user.remove); its personal data is erased then. */
   removed: Generated<number | null>
+  /** server/db/migrations/055_sso_bindings.ts: the identity (provider issuer, subject) that signs in to an account made through single sign-on. */
+  sso_issuer: Generated<string | null>
+  sso_subject: Generated<string | null>
 }
 
 export interface SessionsTable {

@@ -4,7 +4,8 @@
  *   them: hand the workspace over first); the owners' rows are locked, as company.leave does;
  * - the user leaves every workspace (removeMember: teams and property values there go);
  * - sessions and API keys end at once (their sockets are closed);
- * - personal data is erased: name, e-mail, password, settings, profile image, e-mail verifications;
+ * - personal data is erased: name, e-mail, password, single sign-on identity, settings, profile
+ *   image, e-mail verifications;
  * - the row stays, renamed "Removed user", so activities, history and files they made stay and
  *   show who made them as a removed user. A workspace where nobody else was a member stays
  *   without members (nobody can reach it).
@@ -54,6 +55,9 @@ export async function removeAccount(ctx: SignedInContext, uid: string) {
       // Unique and never deliverable (.invalid is reserved), so the address is free to register again.
       email: `removed-${uid}@removed.invalid`,
       password_hash: '',
+      // The identity may register again; nothing signs in to the removed row.
+      sso_issuer: null,
+      sso_subject: null,
       settings: '{}',
       default_cid: null,
       email_verified: null,

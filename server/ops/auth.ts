@@ -2,6 +2,7 @@
 import { verifyPassword } from '../auth/passwords'
 import { createSession, endSession, resolveKey, signalWorkspaces } from '../auth/sessions'
 import { verifyIdToken } from '../auth/sso'
+import { accountOfIdentity } from '../auth/sso-accounts'
 import { findUserByEmail } from '../db/users'
 import { memberWorkspaceIds } from '../db/workspaces'
 import { RpcError } from '../errors'
@@ -24,18 +25,18 @@ export const login = operation({
 })
 
 /**
- * [idToken]: signs in an account that was registered through single sign-on (it has no password)
- * with a fresh ID token of a configured provider (server/auth/sso.ts); returns the session key as
- * login does. An account with a password signs in with it: a provider does not take over accounts
- * it did not make (401, as for an address with no account).
+ * [idToken]: signs in an account made through single sign-on with a fresh ID token of a configured
+ * provider (server/auth/sso.ts); returns the session key as login does. The account is the one bound
+ * to the token's identity (issuer and subject), never one found by e-mail alone: a provider does not
+ * sign in to an account another provider or a password made (401, reason notBound; none at all:
+ * noAccount). See server/auth/sso-accounts.ts.
  */
 export const loginSso = operation({
   name: 'loginSso',
   access: 'public',
   async run(ctx, idToken: string) {
     const identity = await verifyIdToken(ctx.config, idToken)
-    const user = await findUserByEmail(ctx.db, identity.email)
-    if (!user || user.password_hash !== '') throw new RpcError(401, 'no account registered through single sign-on has this address')
+    const user = await accountOfIdentity(ctx.db, ctx.config, identity)
     const { key, session } = await createSession(ctx.db, user._id, user.default_cid)
     ctx.transport.signIn(session, key, await memberWorkspaceIds(ctx.db, user._id))
     return key

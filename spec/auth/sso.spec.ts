@@ -14,6 +14,8 @@ import { uniqueEmail } from '../helpers/users'
 const A = { issuer: 'https://login.corp.example', audience: 'hlr-corp-client', kid: 'corp-1' }
 const B = { issuer: 'https://id.files.example', audience: 'hlr-files-client', kid: 'files-1' }
 type Keys = Awaited<ReturnType<typeof generateKeyPair>>
+/** An address of provider A's domain: it asserts no other (server/auth/sso.ts). */
+const corpEmail = (tag: string) => uniqueEmail(tag).replace('@example.test', '@corp.example')
 
 let keysA: Keys
 let keysB: Keys
@@ -69,7 +71,7 @@ async function tokenA(email: string, o: TokenOptions = {}) {
 
 describe('v2.user.registerSsoA', () => {
   test('a good token registers with the given names, a verified address and no password, and signs the socket in', async () => {
-    const email = uniqueEmail('sso')
+    const email = corpEmail('sso')
     const socket = await Client.connect({ url: server.wsUrl })
     try {
       const result = await socket.call('v2.user.registerSsoA', {
@@ -93,7 +95,7 @@ describe('v2.user.registerSsoA', () => {
   })
 
   test("400 naming the argument: missing fields, an address that is not the token's", async () => {
-    const email = uniqueEmail('sso')
+    const email = corpEmail('sso')
     expect(await anon.fail('v2.user.registerSsoA', { token: 'x', email })).toMatchObject({ code: 400, details: { argument: 0 } })
     expect(await anon.fail('v2.user.registerSsoA', { token: await tokenA(email), email: uniqueEmail('other'), firstname: 'A', lastname: 'B' })).toMatchObject({
       code: 400,
@@ -109,11 +111,12 @@ describe('tokens that are refused (401 with the reason), nothing registered', ()
     ['expired', (e) => tokenA(e, { expires: Math.floor(Date.now() / 1000) - 3600 }), 'expired'],
     ['bad signature', (e) => tokenA(e, { key: impostor }), 'signature'],
     ['unverified e-mail', (e) => tokenA(e, { claims: { email_verified: false } }), 'emailUnverified'],
+    ["an address outside the provider's domains", (e) => tokenA(e.replace('@corp.example', '@example.test')), 'domain'],
     ['no e-mail', (e) => tokenA(e, { claims: { email: undefined } }), 'email'],
     ['not a JWT', async () => 'not.a.jwt', 'malformed'],
   ]
   test.each(cases)('%s', async (_name, make, reason) => {
-    const email = uniqueEmail('refused')
+    const email = corpEmail('refused')
     const token = await make(email)
     expect(await anon.fail('v2.user.registerSsoB', token)).toMatchObject({ code: 401, details: { reason } })
     expect(await anon.fail('v2.user.registerSsoA', { token, email, firstname: 'A', lastname: 'B' })).toMatchObject({ code: 401, details: { reason } })
@@ -131,7 +134,7 @@ describe('v2.user.registerSsoB', () => {
       .setProtectedHeader({ alg: 'ES256', kid: B.kid })
       .setIssuer(B.issuer)
       .setAudience([B.audience, 'another'])
-      .setSubject('ada')
+      .setSubject(`ada-${email}`) // one identity per run: a PostgreSQL kept between runs holds the earlier ones
       .setExpirationTime('5m')
       .sign(keysB.privateKey)
     const socket = await Client.connect({ url: server.wsUrl })
@@ -152,7 +155,7 @@ describe('v2.user.registerSsoB', () => {
 
 describe('loginSso (added)', () => {
   test('an account registered through single sign-on signs in with a fresh token; a password account does not; a bad token is 401', async () => {
-    const email = uniqueEmail('again')
+    const email = corpEmail('again')
     await anon.call('v2.user.registerSsoB', await tokenA(email))
     const socket = await Client.connect({ url: server.wsUrl })
     try {
@@ -165,10 +168,10 @@ describe('loginSso (added)', () => {
     } finally {
       await socket.close()
     }
-    const withPassword = uniqueEmail('password')
+    const withPassword = corpEmail('password')
     await anon.call('v2.user.register', { email: withPassword, firstname: 'P', lastname: 'W', password: 'correct horse battery' })
     expect((await anon.fail('loginSso', await tokenA(withPassword))).code).toBe(401)
-    expect((await anon.fail('loginSso', await tokenA(uniqueEmail('nobody')))).code).toBe(401)
+    expect((await anon.fail('loginSso', await tokenA(corpEmail('nobody')))).code).toBe(401)
     expect(await anon.fail('loginSso', await tokenA(email, { key: impostor }))).toMatchObject({ code: 401, details: { reason: 'signature' } })
     expect(await anon.fail('loginSso', '')).toMatchObject({ code: 400, details: { argument: 0 } })
   })
@@ -176,11 +179,11 @@ describe('loginSso (added)', () => {
 
 describe('v3.user.remove for an account registered through single sign-on', () => {
   test('confirmed with a fresh ID token of the same address (no password can confirm it)', async () => {
-    const email = uniqueEmail('leaving')
+    const email = corpEmail('leaving')
     const socket = await Client.connect({ url: server.wsUrl })
     await socket.call('v2.user.registerSsoB', await tokenA(email))
     expect((await socket.fail('v3.user.remove', { password: 'any password at all' })).code).toBe(401)
-    expect((await socket.fail('v3.user.remove', { idToken: await tokenA(uniqueEmail('someone')) })).code).toBe(401)
+    expect((await socket.fail('v3.user.remove', { idToken: await tokenA(corpEmail('someone')) })).code).toBe(401)
     expect(await socket.fail('v3.user.remove', { idToken: await tokenA(email, { key: impostor }) })).toMatchObject({
       code: 401,
       details: { reason: 'signature' },
@@ -192,7 +195,7 @@ describe('v3.user.remove for an account registered through single sign-on', () =
   })
 
   test('an account with a password confirms with it, not with a token (400)', async () => {
-    const email = uniqueEmail('haspassword')
+    const email = corpEmail('haspassword')
     await anon.call('v2.user.register', { email, firstname: 'P', lastname: 'W', password: 'correct horse battery' })
     const socket = await Client.connect({ url: server.wsUrl })
     try {

@@ -3,6 +3,7 @@ import { markEmailVerified, userForMail } from '../../db/invites'
 import { loadProfile, loadSettings, mergeSettings, shareWorkspace } from '../../db/users'
 import { createSession } from '../../auth/sessions'
 import { verifyIdToken, type VerifiedIdentity } from '../../auth/sso'
+import { bind, checkIdentityFree } from '../../auth/sso-accounts'
 import { createAccount, registerUser, type NewUser, type RegisterOptions } from '../../domain/register'
 import { notFound, notFoundAt, refused } from '../../errors'
 import { hashSecret, newId, newSecret } from '../../ids'
@@ -139,14 +140,17 @@ interface SsoRegisterOptions {
 
 /**
  * Registration through single sign-on (server/auth/sso.ts): the account gets the token's verified
- * address (marked verified), no password, and a workspace as v2.user.register makes it; a taken
- * address is 409. The caller is signed in at once (there is no password to log in with later), and
- * {uid, cid} is returned.
+ * address (marked verified), no password, and a workspace as v2.user.register makes it, and is bound
+ * to the token's identity (server/auth/sso-accounts.ts). A taken address is 409, and so is an
+ * identity that has an account already. The caller is signed in at once (there is no password to
+ * log in with later), and {uid, cid} is returned.
  */
 async function registerVerified(ctx: Context, identity: VerifiedIdentity, names: { firstname: string; lastname: string }, options: SsoRegisterOptions = {}) {
   const { referralCode, ...registerOptions } = options
   const settings = referralCode === undefined ? {} : { referralCode }
+  await checkIdentityFree(ctx.db, identity)
   const account = await createAccount(ctx, { email: identity.email, ...names, passwordHash: '' }, registerOptions, settings)
+  await bind(ctx.db, account.uid, identity)
   await markEmailVerified(ctx.db, account.uid, Date.now())
   const { key, session } = await createSession(ctx.db, account.uid, account.cid)
   ctx.transport.signIn(session, key, [account.cid])

@@ -2,6 +2,7 @@ import { registerUser, type NewUser, type RegisterOptions } from '../../domain/r
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { verifyPassword } from '../../auth/passwords'
 import { providerForUsername, verifyIdToken } from '../../auth/sso'
+import { accountOfIdentity } from '../../auth/sso-accounts'
 import { removeAccount } from '../../domain/account'
 import { forbidden, notFound, RpcError } from '../../errors'
 import { allowedOperations, describeMember, findMember, requireCapability } from '../../policies/roles'
@@ -77,7 +78,7 @@ export const permissions = operation({
 /**
  * [{password} | {idToken}]: removes the caller's account once they confirm it is them — the password
  * entered again, or for an account registered through single sign-on (it has no password) a fresh ID
- * token of its provider naming the same address. The GDPR path: server/domain/account.ts. Returns
+ * token of the identity it is bound to (server/auth/sso-accounts.ts). The GDPR path: server/domain/account.ts. Returns
  * true; the caller's sockets are closed.
  */
 export const remove = operation({
@@ -87,14 +88,15 @@ export const remove = operation({
   // Wrong passwords count toward the address's guessing limit.
   guessing: { kind: 'key', failsWith: 401 },
   async run(ctx, confirmation: { password?: string; idToken?: string }) {
-    const user = await ctx.db.selectFrom('users').select(['email', 'password_hash']).where('_id', '=', ctx.session.uid).forUpdate().executeTakeFirst()
+    const user = await ctx.db.selectFrom('users').select('password_hash').where('_id', '=', ctx.session.uid).forUpdate().executeTakeFirst()
     if (!user) throw notFound('user')
     if (confirmation.password !== undefined) {
       if (!(await verifyPassword(user.password_hash || null, confirmation.password))) throw new RpcError(401, 'wrong password')
     } else {
       if (user.password_hash !== '') throw ctx.invalid(0, '/idToken', 'this account has a password: confirm with {password}')
       const identity = await verifyIdToken(ctx.config, confirmation.idToken!)
-      if (identity.email.toLowerCase() !== user.email.toLowerCase()) throw new RpcError(401, 'the identity token is for another account')
+      const account = await accountOfIdentity(ctx.db, ctx.config, identity)
+      if (account._id !== ctx.session.uid) throw new RpcError(401, 'the identity token is for another account')
     }
     await removeAccount(ctx, ctx.session.uid)
     ctx.transport.signOut()
