@@ -5,11 +5,13 @@
  * New ids for everything: every ObjectId the archive holds (in any column, inside JSON documents,
  * as an object key, or after a `user_` / `team_` / `network_` / `group_` / `form_` prefix) is
  * rewritten through one map, so every reference stays consistent and nothing imported can name a
- * record that was here before. People are the exception: a person with an account here (same
- * e-mail) is linked to it; the others are invited to the workspace with their role, title and
- * teams (the owner sends the invites with v2.network.invite.resend), and what they made is
- * credited to the importer. The importer owns the imported workspaces. The license is this
- * server's default one, and its quotas must hold.
+ * record that was here before. People are no exception: an archive is the importer's word, and it
+ * may name anyone's e-mail, so it joins no account here to anything. Every person it names other
+ * than the importer (same e-mail) is invited to the workspace with their role, title and teams,
+ * whether or not they have an account here (the owner sends the invites with
+ * v2.network.invite.resend); they join only by accepting. What people made is credited to the
+ * importer, so no record here claims an account made it that did not. The importer owns the
+ * imported workspaces. The license is this server's default one, and its quotas must hold.
  */
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
@@ -30,7 +32,9 @@ import type { Archive } from './reader'
 export interface ImportResult {
   workspaces: { _id: string; name: string; from: string }[]
   counts: Record<string, number>
+  /** People of the archive who are the importer (their e-mail): 0 or 1. */
   linked: number
+  /** The e-mail addresses invited: every other person of the archive with a membership. */
   invited: string[]
 }
 
@@ -58,18 +62,12 @@ export async function importArchive(
   const ids = new Map<string, string>()
   const people = new Map<string, Person>()
   for await (const p of archive.lines('people.jsonl')) people.set(p._id as string, p as unknown as Person)
-  const here = await localPeople(
-    db,
-    [...people.values()].map((p) => p.email),
-  )
-  const absent = new Set<string>()
+  const importerEmail = await emailOf(db, importer)
+  // The people to invite: everyone but the importer. All of them are the importer in the records.
+  const invited = new Set<string>()
   for (const [oldId, p] of people) {
-    const local = here.get(p.email.toLowerCase())
-    if (local) ids.set(oldId, local)
-    else {
-      ids.set(oldId, importer)
-      absent.add(oldId)
-    }
+    ids.set(oldId, importer)
+    if (p.email.toLowerCase() !== importerEmail) invited.add(oldId)
   }
   const newIdFor = (old: string) => {
     let id = ids.get(old)
@@ -82,7 +80,7 @@ export async function importArchive(
       const prefixed = PREFIXED.exec(value)
       return prefixed ? `${prefixed[1]}_${newIdFor(prefixed[2])}` : value
     }
-    if (Array.isArray(value)) return value.map(remap)
+    if (Array.isArray(value)) return withoutRepeats(value.map(remap), importer)
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [remap(k) as string, remap(v)]))
     return value
   }
@@ -102,7 +100,7 @@ export async function importArchive(
         const oldCid = source[kind.workspace ?? 'cid'] as string
         if (!chosen.has(oldCid)) continue
         const row = remap(source) as Record<string, unknown>
-        if (kind.name === 'members' && absent.has(source.uid as string)) {
+        if (kind.name === 'members' && invited.has(source.uid as string)) {
           invites.set(`${row.cid}:${source.uid}`, {
             cid: row.cid as string,
             person: people.get(source.uid as string)!,
@@ -113,7 +111,7 @@ export async function importArchive(
           })
           continue
         }
-        if (kind.name === 'teamMembers' && absent.has(source.uid as string)) {
+        if (kind.name === 'teamMembers' && invited.has(source.uid as string)) {
           invites.get(`${row.cid}:${source.uid}`)?.teams.push(row.team_id as string)
           continue
         }
@@ -131,7 +129,7 @@ export async function importArchive(
       await ownedBy(db, cid, importer, now)
       await rebuildPhaseCounts(db, cid)
     }
-    for (const invite of invites.values()) await inviteAbsent(db, invite, importer, now)
+    for (const invite of invites.values()) await invitePerson(db, invite, importer, now)
     for (const { _id: cid } of imported) await checkQuotas(db, cid)
     const names = await db
       .selectFrom('workspaces')
@@ -145,7 +143,7 @@ export async function importArchive(
     return {
       workspaces: imported.map((w) => ({ ...w, name: names.find((n) => n._id === w._id)?.name ?? '' })),
       counts,
-      linked: people.size - absent.size,
+      linked: people.size - invited.size,
       invited: [...invites.values()].map((i) => i.person.email),
     }
   } catch (err) {
@@ -162,7 +160,7 @@ function adjust(kind: Kind, row: Record<string, unknown>, importer: string) {
 
 async function insertRow(db: DbHandle, kind: Kind, row: Record<string, unknown>, json: Set<string>) {
   const values = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, json.has(k) && v !== null ? JSON.stringify(v) : v]))
-  // Rows only collide where two people became one (an absent person credited to the importer).
+  // Rows only collide where two people became one (an invited person credited to the importer).
   await db
     .insertInto(kind.table)
     .values(values as never)
@@ -180,18 +178,24 @@ async function jsonColumnsOf(db: DbHandle): Promise<Map<string, Set<string>>> {
   return out
 }
 
-async function localPeople(db: DbHandle, emails: string[]): Promise<Map<string, string>> {
-  if (!emails.length) return new Map()
-  const rows = await db
-    .selectFrom('users')
-    .select(['_id', 'email'])
-    .where(
-      sql<string>`lower(email)`,
-      'in',
-      emails.map((e) => e.toLowerCase()),
-    )
-    .execute()
-  return new Map(rows.map((r) => [r.email.toLowerCase(), r._id]))
+async function emailOf(db: DbHandle, uid: string): Promise<string> {
+  const row = await db.selectFrom('users').select('email').where('_id', '=', uid).executeTakeFirstOrThrow()
+  return row.email.toLowerCase()
+}
+
+/**
+ * Several people became the importer: an id list (followers, a people field) names them once. Only
+ * the importer's id can repeat because of the import; other repeats are the archive's and stay.
+ */
+function withoutRepeats(list: unknown[], importer: string): unknown[] {
+  const mine = new Set([importer, `user_${importer}`])
+  const seen = new Set<unknown>()
+  return list.filter((item) => {
+    if (!mine.has(item as string)) return true
+    if (seen.has(item)) return false
+    seen.add(item)
+    return true
+  })
 }
 
 /** Copies a file's bytes into storage under its new id, checking them against the manifest; returns the new id. */
@@ -225,8 +229,11 @@ async function rebuildPhaseCounts(db: DbHandle, cid: string) {
     select cid, process_id, current_phase, count(*) from activities where cid = ${cid} and not removed group by cid, process_id, current_phase`.execute(db)
 }
 
-/** A person the archive names who has no account here: invited to the workspace as they were in it. */
-async function inviteAbsent(
+/**
+ * A person the archive names, other than the importer: invited to the workspace as they were in it
+ * (role, title, custom role, teams). An account with that address joins only by accepting.
+ */
+async function invitePerson(
   db: DbHandle,
   invite: { cid: string; person: Person; role: string; title: string | null; custom_role: string | null; teams: string[] },
   importer: string,
