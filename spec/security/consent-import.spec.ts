@@ -1,12 +1,13 @@
 /**
  * An import joins no account to anything (server/transfer/import.ts). The archive is the importer's
- * word: on a server they control (here the test server, the source) they give the victim's e-mail
- * address to an owner of their workspace, and import that workspace into the target server, where
- * the victim has an account. The victim is invited, with the role and teams the archive gives, and
- * is a member only once they accept.
+ * word: on a server they control (the source) they give the victim's e-mail address to an owner of
+ * their workspace, and import that workspace into the target server, where the victim has an
+ * account. The victim is invited, with the role and teams the archive gives, and is a member only
+ * once they accept.
  *
  * The target runs on the engine under test (it takes the run's DATABASE_URL), with its own mail
- * catcher, so the invitation is read as the victim would read it.
+ * catcher, so the invitation is read as the victim would read it; the source on its own PGlite, so
+ * the two servers hold different accounts on either engine.
  */
 import { Client } from '../helpers/client'
 import { inviteKeyOf, nextMail, startMailCatcher, type MailCatcher } from '../helpers/mail'
@@ -16,14 +17,18 @@ import { signedIn, type SignedIn } from '../helpers/users'
 const PASSWORD = 'correct horse battery'
 
 let mail: MailCatcher
+let source: RunningServer
 let target: RunningServer
 
 beforeAll(async () => {
   mail = await startMailCatcher(tempDataDir())
-  target = await startServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', SMTP_URL: mail.url, PUBLIC_URL: 'https://target.hlr.test' })
+  ;[source, target] = await Promise.all([
+    startServer({ DATABASE_URL: '' }),
+    startServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', SMTP_URL: mail.url, PUBLIC_URL: 'https://target.hlr.test' }),
+  ])
 }, 120_000)
 afterAll(async () => {
-  await target.stop()
+  await Promise.all([source.stop(), target.stop()])
   await mail.close()
 })
 
@@ -49,7 +54,7 @@ async function finished(client: Client, jobId: string) {
 test('people the archive names who have an account here are invited with their role, never joined; the importer owns the workspace', async () => {
   // On the source (the attacker's server): their workspace, where the victim's address is an owner
   // in a team with a title, and a colleague's address a plain member.
-  const attacker = await signedIn('importer')
+  const attacker = await signedIn('importer', source.wsUrl)
   const victimEmail = `victim.${attacker.uid.slice(-8)}@example.test`
   const colleagueEmail = `colleague.${attacker.uid.slice(-8)}@example.test`
   const team = await attacker.client.call('company.new_team', { name: 'Movers' })
@@ -59,7 +64,7 @@ test('people the archive names who have an account here are invited with their r
     [colleagueEmail, 'user'],
   ]) {
     const invite = await attacker.client.call('v2.network.invite.send', { email, role, cid: attacker.cid, title: 'Director' })
-    const anon = await Client.connect()
+    const anon = await Client.connect({ url: source.wsUrl })
     named[email] = (await anon.call('v2.user.invite.register', { firstname: 'Named', lastname: role, password: PASSWORD }, invite.invite_key)).uid
     await anon.close()
   }
@@ -72,7 +77,7 @@ test('people the archive names who have an account here are invited with their r
     accountOn(target.wsUrl, attacker.email),
   ])
   try {
-    const creds = { host: process.env.TEST_SERVER_URL!, username: attacker.email, password: attacker.password }
+    const creds = { host: source.url, username: attacker.email, password: attacker.password }
     const job = await finished(importer.client, (await importer.client.call('v3.user.data.import', creds, { workspaceIds: [attacker.cid] }))._id)
     expect(job.state).toBe('finished')
     const [{ _id: cid }] = job.result.workspaces
