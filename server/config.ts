@@ -13,6 +13,7 @@ import {
   decimal,
   developmentMode,
   filesFolder,
+  filesOrigin,
   folder,
   httpUrl,
   integer,
@@ -179,6 +180,12 @@ export const VARIABLES = [
     key: 'publicUrl',
     read: optional(httpUrl()),
     doc: "Base URL of the links in mail (the web client's address) and host of calendar event UIDs; empty means `http://HOST:PORT` of this server (and `hlr-server.invalid` in UIDs): set it in any real deployment.",
+  },
+  {
+    env: 'FILES_ORIGIN',
+    key: 'filesOrigin',
+    read: optional(filesOrigin()),
+    doc: "An origin of its own that shows user files inline (e.g. `https://files.example-usercontent.net`, a name pointing at this server, best on a domain of its own); the app's origin then shows no file inline and redirects views of public files there. Empty: the app's origin shows the inert types (PNG, JPEG, GIF, WebP, AVIF, BMP, plain text) inline and every other type as a download. See docs/security.md.",
   },
   { env: 'FILES_DIR', key: 'filesDir', read: filesFolder(), doc: 'Folder for uploaded files and cached image renditions; empty means `DATA_DIR/files`.' },
   {
