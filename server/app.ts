@@ -19,6 +19,7 @@ import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
 import { refuseBadUrl } from './http/input'
 import { filesOriginOnlyReads } from './http/files-origin'
+import { refuseForeignWrites } from './http/origin'
 import { webDefaults } from './http/web-defaults'
 import { errorMiddleware, sendError } from './http/errors'
 import { Drain, startVolatileSweep, Evaluator } from './functions'
@@ -107,6 +108,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       const dispatcher = new Dispatcher({ registry, db, config, bus, hub, log, mailer, functions })
       web.use(refuseBadUrl)
       web.use(filesOriginOnlyReads(config))
+      web.use(refuseForeignWrites(config))
       const routeDeps = { config, db, bus, log }
       web.use(apiRouter(routeDeps, dispatcher))
       web.use(filesRouter(routeDeps))

@@ -125,7 +125,7 @@ export interface Logger {
 export function toWireError(err: unknown, log: Logger, debug?: object, logContext: () => object = () => ({})): WireError {
   let wire: WireError
   if (err instanceof RpcError) {
-    wire = { code: err.code, msg: err.message }
+    wire = { code: err.code, msg: withoutPaths(err.message) }
     if (err.details !== undefined) wire.details = err.details
   } else if (isPgError(err) && PG_CODES[err.code]) {
     const [code, msg] = PG_CODES[err.code]
@@ -136,6 +136,21 @@ export function toWireError(err: unknown, log: Logger, debug?: object, logContex
   }
   if (debug) wire.debug = debug
   return wire
+}
+
+/** A word that starts (after a quote or bracket) with a root and holds a further separator: `/srv/data/x`, `'C:\x\y'`. */
+const ABSOLUTE_PATH = /^['"`(]?(?:[A-Za-z]:)?[\\/][^\\/\s]*[\\/]/
+
+/**
+ * `msg` with every absolute file path replaced by `<path>`. Messages of libraries (sharp, zip
+ * readers, the file system) name the files they failed on, and a message on the wire never names
+ * a path of the server: the translator passes every message through this.
+ */
+export function withoutPaths(msg: string): string {
+  return msg
+    .split(/(\s+)/)
+    .map((word) => (ABSOLUTE_PATH.test(word) ? '<path>' : word))
+    .join('')
 }
 
 /** Whether `err` is a database refusal the wire reports as the caller's error (a 4xx), not an internal one. */
