@@ -109,7 +109,7 @@ export const VARIABLES = [
     env: 'ALLOWED_ORIGINS',
     key: 'allowedOrigins',
     read: list(),
-    doc: "Browser origins allowed to open `/ws` besides the server's own host (e.g. `https://app.example.org`); `*` allows any.",
+    doc: "Browser origins allowed to open `/ws` and to send changes with the session cookie, besides the server's own host and PUBLIC_URL's origin (e.g. `https://app.example.org`); `*` allows any. See docs/security.md.",
   },
   {
     env: 'SESSION_IDLE_SECONDS',
@@ -179,7 +179,7 @@ export const VARIABLES = [
     env: 'PUBLIC_URL',
     key: 'publicUrl',
     read: optional(httpUrl()),
-    doc: "Base URL of the links in mail (the web client's address) and host of calendar event UIDs; empty means `http://HOST:PORT` of this server (and `hlr-server.invalid` in UIDs): set it in any real deployment.",
+    doc: "Base URL of the links in mail (the web client's address) and host of calendar event UIDs; empty means `http://HOST:PORT` of this server (and `hlr-server.invalid` in UIDs): set it in any real deployment. `https` makes the session cookie `Secure`.",
   },
   {
     env: 'FILES_ORIGIN',

@@ -24,7 +24,7 @@ export const ERROR_CODES = {
   403: {
     name: 'forbidden',
     meaning: 'Signed in, but the role, capability or permission does not allow it.',
-    when: 'A role without the capability the operation needs; an API key calling an operation that needs a password sign-in; an operation that answers only with proof of work called directly (`details.proofOfWork`); a custom role granting capabilities the caller does not hold; a WebSocket upgrade from an origin not in ALLOWED_ORIGINS (HTTP 403).',
+    when: 'A role without the capability the operation needs; an API key calling an operation that needs a password sign-in; an operation that answers only with proof of work called directly (`details.proofOfWork`); a custom role granting capabilities the caller does not hold; a WebSocket upgrade, or an HTTP request that changes something with the session cookie, from an origin not allowed (HTTP 403; see docs/security.md).',
   },
   404: {
     name: 'not found',
