@@ -18,6 +18,9 @@ import { insightsRouter } from './http/insights'
 import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
 import { refuseBadUrl } from './http/input'
+import { filesOriginOnlyReads } from './http/files-origin'
+import { refuseForeignWrites } from './http/origin'
+import { webDefaults } from './http/web-defaults'
 import { errorMiddleware, sendError } from './http/errors'
 import { Drain, startVolatileSweep, Evaluator } from './functions'
 import { tellValuesChanged } from './domain/function-values'
@@ -47,6 +50,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
   const hub = new Hub()
   const web = express()
   web.disable('x-powered-by')
+  web.use(webDefaults)
   const server = http.createServer(web)
   let services: {
     db: Db
@@ -103,6 +107,8 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
       const dispatcher = new Dispatcher({ registry, db, config, bus, hub, log, mailer, functions })
       web.use(refuseBadUrl)
+      web.use(filesOriginOnlyReads(config))
+      web.use(refuseForeignWrites(config))
       const routeDeps = { config, db, bus, log }
       web.use(apiRouter(routeDeps, dispatcher))
       web.use(filesRouter(routeDeps))

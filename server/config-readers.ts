@@ -168,6 +168,22 @@ export function httpUrl(): Reader<string> {
   }
 }
 
+/** FILES_ORIGIN: an http(s) origin (scheme, host, port, nothing after them), another than PUBLIC_URL's. */
+export function filesOrigin(): Reader<string> {
+  return {
+    type: "http:// or https:// origin, not PUBLIC_URL's",
+    parse(text, textOf) {
+      const url = urlOf(text)
+      if ((url?.protocol !== 'http:' && url?.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+        throw expected('an origin such as https://files.example.net (no path, query or credentials)')
+      }
+      const app = urlOf(textOf('PUBLIC_URL'))
+      if (app && app.origin === url.origin) throw refused("must be another origin than PUBLIC_URL's: its point is that user files never share the app's origin")
+      return url.origin
+    },
+  }
+}
+
 export function mailbox(): Reader<string> {
   return {
     type: 'address or `Name <address>`',

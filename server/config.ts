@@ -13,6 +13,7 @@ import {
   decimal,
   developmentMode,
   filesFolder,
+  filesOrigin,
   folder,
   httpUrl,
   integer,
@@ -108,7 +109,7 @@ export const VARIABLES = [
     env: 'ALLOWED_ORIGINS',
     key: 'allowedOrigins',
     read: list(),
-    doc: "Browser origins allowed to open `/ws` besides the server's own host (e.g. `https://app.example.org`); `*` allows any.",
+    doc: "Browser origins allowed to open `/ws` and to send changes with the session cookie, besides the server's own host and PUBLIC_URL's origin (e.g. `https://app.example.org`); `*` allows any. See docs/security.md.",
   },
   {
     env: 'SESSION_IDLE_SECONDS',
@@ -178,7 +179,13 @@ export const VARIABLES = [
     env: 'PUBLIC_URL',
     key: 'publicUrl',
     read: optional(httpUrl()),
-    doc: "Base URL of the links in mail (the web client's address) and host of calendar event UIDs; empty means `http://HOST:PORT` of this server (and `hlr-server.invalid` in UIDs): set it in any real deployment.",
+    doc: "Base URL of the links in mail (the web client's address) and host of calendar event UIDs; empty means `http://HOST:PORT` of this server (and `hlr-server.invalid` in UIDs): set it in any real deployment. `https` makes the session cookie `Secure`.",
+  },
+  {
+    env: 'FILES_ORIGIN',
+    key: 'filesOrigin',
+    read: optional(filesOrigin()),
+    doc: "An origin of its own that shows user files inline (e.g. `https://files.example-usercontent.net`, a name pointing at this server, best on a domain of its own); the app's origin then shows no file inline and redirects views of public files there. Empty: the app's origin shows the inert types (PNG, JPEG, GIF, WebP, AVIF, BMP, plain text) inline and every other type as a download. See docs/security.md.",
   },
   { env: 'FILES_DIR', key: 'filesDir', read: filesFolder(), doc: 'Folder for uploaded files and cached image renditions; empty means `DATA_DIR/files`.' },
   {

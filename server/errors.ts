@@ -24,7 +24,7 @@ export const ERROR_CODES = {
   403: {
     name: 'forbidden',
     meaning: 'Signed in, but the role, capability or permission does not allow it.',
-    when: 'A role without the capability the operation needs; an API key calling an operation that needs a password sign-in; an operation that answers only with proof of work called directly (`details.proofOfWork`); a custom role granting capabilities the caller does not hold; a WebSocket upgrade from an origin not in ALLOWED_ORIGINS (HTTP 403).',
+    when: 'A role without the capability the operation needs; an API key calling an operation that needs a password sign-in; an operation that answers only with proof of work called directly (`details.proofOfWork`); a custom role granting capabilities the caller does not hold; a WebSocket upgrade, or an HTTP request that changes something with the session cookie, from an origin not allowed (HTTP 403; see docs/security.md).',
   },
   404: {
     name: 'not found',
@@ -125,7 +125,7 @@ export interface Logger {
 export function toWireError(err: unknown, log: Logger, debug?: object, logContext: () => object = () => ({})): WireError {
   let wire: WireError
   if (err instanceof RpcError) {
-    wire = { code: err.code, msg: err.message }
+    wire = { code: err.code, msg: withoutPaths(err.message) }
     if (err.details !== undefined) wire.details = err.details
   } else if (isPgError(err) && PG_CODES[err.code]) {
     const [code, msg] = PG_CODES[err.code]
@@ -136,6 +136,21 @@ export function toWireError(err: unknown, log: Logger, debug?: object, logContex
   }
   if (debug) wire.debug = debug
   return wire
+}
+
+/** A word that starts (after a quote or bracket) with a root and holds a further separator: `/srv/data/x`, `'C:\x\y'`. */
+const ABSOLUTE_PATH = /^['"`(]?(?:[A-Za-z]:)?[\\/][^\\/\s]*[\\/]/
+
+/**
+ * `msg` with every absolute file path replaced by `<path>`. Messages of libraries (sharp, zip
+ * readers, the file system) name the files they failed on, and a message on the wire never names
+ * a path of the server: the translator passes every message through this.
+ */
+export function withoutPaths(msg: string): string {
+  return msg
+    .split(/(\s+)/)
+    .map((word) => (ABSOLUTE_PATH.test(word) ? '<path>' : word))
+    .join('')
 }
 
 /** Whether `err` is a database refusal the wire reports as the caller's error (a 4xx), not an internal one. */

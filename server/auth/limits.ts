@@ -12,6 +12,7 @@
  * - Registration: REGISTRATIONS_PER_ADDRESS_PER_HOUR per client address; beyond, register needs
  *   proof of work (server/auth/proof-of-work.ts).
  */
+import { createHash } from 'node:crypto'
 import { CompiledQuery, type Kysely } from 'kysely'
 import { RateLimiterPostgres } from 'rate-limiter-flexible'
 import type { Config } from '../config'
@@ -48,6 +49,12 @@ export function tooMany(msg: string, retryAfter: number, limit: number, window: 
   return new RpcError(429, msg, { retryAfter, limit, window, ...extra })
 }
 
+/**
+ * The stored key of a counter: a sha256 of what it counts (an e-mail address, a client address),
+ * so a caller's text of any length or content fits the table's 255-character key.
+ */
+const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url')
+
 /** Failures of one kind per key; past `free` of them, each try waits, doubling. */
 class GrowingDelay {
   private failures: RateLimiterPostgres
@@ -64,17 +71,17 @@ class GrowingDelay {
 
   /** Seconds still to wait before the next try (0: go ahead). */
   async wait(key: string): Promise<number> {
-    const res = await this.waits.get(key)
+    const res = await this.waits.get(storedKey(key))
     return res && res.consumedPoints > 1 ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0
   }
 
   async fail(key: string): Promise<void> {
-    const { consumedPoints } = await this.failures.penalty(key, 1)
-    if (consumedPoints > this.free) await this.waits.block(key, Math.min(2 ** (consumedPoints - this.free - 1), MAX_DELAY_SECONDS))
+    const { consumedPoints } = await this.failures.penalty(storedKey(key), 1)
+    if (consumedPoints > this.free) await this.waits.block(storedKey(key), Math.min(2 ** (consumedPoints - this.free - 1), MAX_DELAY_SECONDS))
   }
 
   async reset(key: string): Promise<void> {
-    await Promise.all([this.failures.delete(key), this.waits.delete(key)])
+    await Promise.all([this.failures.delete(storedKey(key)), this.waits.delete(storedKey(key))])
   }
 
   describe() {
@@ -147,7 +154,7 @@ export class Limits {
   async registrationAllowed(address: string): Promise<{ allowed: true } | { allowed: false; retryAfter: number; limit: number }> {
     if (this.config.registrationsPerHour === 0) return { allowed: false, retryAfter: 3600, limit: 0 }
     try {
-      await this.registrations.consume(address)
+      await this.registrations.consume(storedKey(address))
       return { allowed: true }
     } catch (res) {
       if (res instanceof Error) throw res

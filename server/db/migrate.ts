@@ -12,6 +12,7 @@ import * as functions from './migrations/020_functions'
 import * as functionRuns from './migrations/021_function_runs'
 import * as eventLog from './migrations/030_event_log'
 import * as rateLimits from './migrations/031_rate_limits'
+import * as idempotencyText from './migrations/032_idempotency_text'
 import * as wall from './migrations/040_wall'
 import * as keys from './migrations/050_keys'
 import * as ssoBindings from './migrations/055_sso_bindings'
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '021_function_runs': functionRuns,
   '030_event_log': eventLog,
   '031_rate_limits': rateLimits,
+  '032_idempotency_text': idempotencyText,
   '040_wall': wall,
   '050_keys': keys,
   '055_sso_bindings': ssoBindings,

@@ -434,7 +434,8 @@ export interface IdempotencyKeysTable {
   key: string
   op: string
   args_hash: string
-  result: Json<unknown> | null
+  /** The result as the first call's reply carried it (JSON text; migration 032). */
+  result: string | null
   created: number
 }
 

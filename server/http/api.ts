@@ -9,7 +9,7 @@ import type { Config } from '../config'
 import { badRequest } from '../errors'
 import type { Dispatcher } from '../rpc/dispatch'
 import type { Transport } from '../context'
-import { KEY_NAME } from '../auth/credentials'
+import { KEY_NAME, sessionCookie } from '../auth/credentials'
 import { sendError } from './errors'
 import type { RouteDeps } from './routes'
 import { sessionOf, signIn } from './sign-in'
@@ -35,7 +35,7 @@ export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db'>, dispatcher: Di
 }
 
 function httpTransport(res: Response, config: Config, address: string): Transport {
-  const cookie = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: false }
+  const cookie = sessionCookie(config)
   return {
     kind: 'http',
     address,

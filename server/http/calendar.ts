@@ -9,6 +9,7 @@ import { calendarFeed, etagOf } from '../domain/calendars'
 import { hashSecret } from '../ids'
 import { notFound } from '../errors'
 import type { RouteDeps } from './routes'
+import { USER_CONTENT_CSP } from './user-content'
 
 /** The host part of event UIDs: PUBLIC_URL's host when set, else a fixed name, so UIDs never change with the Host header. */
 function uidDomain(publicUrl: string | null): string {
@@ -31,7 +32,7 @@ export function calendarRouter({ config, db }: RouteDeps) {
     const events = await listEvents(db.kysely, calendar.cid, calendar._id)
     const body = calendarFeed(calendar, events, uidDomain(config.publicUrl))
     const etag = etagOf(body)
-    res.set({ ETag: etag, 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' })
+    res.set({ ETag: etag, 'Cache-Control': 'private, no-cache', 'Content-Security-Policy': USER_CONTENT_CSP })
     const match = req.get('if-none-match')
     if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) return void res.status(304).end()
     res.status(200).type('text/calendar; charset=utf-8').send(body)

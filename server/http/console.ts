@@ -61,7 +61,6 @@ export function consoleRouter(bundle: () => Promise<ConsoleBundle>) {
       .set({
         'Content-Type': TYPES[name],
         'Content-Security-Policy': CONSOLE_CSP,
-        'X-Content-Type-Options': 'nosniff',
         'X-Frame-Options': 'DENY',
         'Referrer-Policy': 'no-referrer',
         'Cache-Control': 'no-cache',

@@ -17,6 +17,8 @@ import { badRequest, forbidden, notFound, RpcError, unauthorized } from '../erro
 import { newId } from '../ids'
 import { canReadFile } from '../policies/files'
 import { sendStoredFile } from './send-file'
+import { dispositionHere, publicFileElsewhere } from './files-origin'
+import { USER_CONTENT_CSP, userFileHeaders } from './user-content'
 import { checkBody } from './input'
 import { archiveRequest, downloadRequest, idParam } from './params'
 import type { RouteDeps } from './routes'
@@ -148,10 +150,8 @@ export function filesRouter(deps: RouteDeps) {
               .emit([signalMessage([`user:${uid}`], 'download.status', { downloadId, fileId: file._id, state, bytes })])
               .catch((err) => log.error({ err }, 'download.status'))
         : null
-    const headers: Record<string, string> = {
-      'Content-Type': dl ? 'application/octet-stream' : file.content_type,
-      'Content-Disposition': contentDisposition(file.name, { type: dl ? 'attachment' : 'inline' }),
-      'X-Content-Type-Options': 'nosniff',
+    const headers = {
+      ...userFileHeaders(dl ? 'application/octet-stream' : file.content_type, file.name, dl ? 'attachment' : dispositionHere(config, req)),
       'Cache-Control': 'private, no-cache',
     }
     const before = req.socket.bytesWritten
@@ -180,6 +180,8 @@ export function filesRouter(deps: RouteDeps) {
   router.get('/public/file/:id', signIn(deps, 'optional'), async (req, res) => {
     const file = await findFile(db.kysely, idParam(req, 'id', 'file'))
     if (!file || !file.public) throw notFound('file')
+    const elsewhere = downloadRequest(req).dl ? null : publicFileElsewhere(config, req)
+    if (elsewhere) return void res.redirect(307, elsewhere)
     await serve(req, res, file, sessionOf(res)?.uid ?? null)
   })
 
@@ -204,7 +206,7 @@ export function filesRouter(deps: RouteDeps) {
     res.status(200).set({
       'Content-Type': 'application/zip',
       'Content-Disposition': contentDisposition(`${cleanFileName(archiveName, 'archive')}.zip`, { type: 'attachment' }),
-      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': USER_CONTENT_CSP,
       'Cache-Control': 'private, no-store',
     })
     const stream = zip.generateNodeStream({ streamFiles: true, compression: 'STORE' })

@@ -12,6 +12,7 @@ import { canReadFile } from '../policies/files'
 import { idParam, imageRequest, type ImageRequest } from './params'
 import type { RouteDeps } from './routes'
 import { signedIn, signIn } from './sign-in'
+import { USER_CONTENT_CSP } from './user-content'
 
 export function imagesRouter(deps: RouteDeps) {
   const { db } = deps
@@ -37,7 +38,7 @@ export function imagesRouter(deps: RouteDeps) {
 /** Renders (or finds the cached rendition) and sends it; shared with the profile-image route. */
 export async function sendImage(deps: RouteDeps, req: Request, res: Response, file: FileRow, request: ImageRequest, cacheControl: string) {
   const r = await renderImage(deps, file, request.size, request.format)
-  const headers = { 'Content-Type': r.contentType, ETag: r.etag, 'Cache-Control': cacheControl, 'X-Content-Type-Options': 'nosniff' }
+  const headers = { 'Content-Type': r.contentType, ETag: r.etag, 'Cache-Control': cacheControl, 'Content-Security-Policy': USER_CONTENT_CSP }
   if (req.headers['if-none-match']?.split(',').some((t) => t.trim() === r.etag)) return void res.status(304).set(headers).end()
   await sendStoredFile(res, r.path, headers)
 }

@@ -18,6 +18,7 @@ import { loadProcessAccess } from '../policies/processes'
 import { notFound } from '../errors'
 import { insightExportRequest } from './params'
 import type { RouteDeps } from './routes'
+import { USER_CONTENT_CSP } from './user-content'
 
 export function insightsRouter({ db }: RouteDeps) {
   const router = express.Router()
@@ -28,7 +29,7 @@ export function insightsRouter({ db }: RouteDeps) {
     const found = insight && (await loadProcessAccess(db.kysely, userPrincipal(insight.uid), insight.process_id).catch(() => null))
     if (!insight || !found) throw notFound('insight')
     const result = await runInsight(db.kysely, insight, found.process)
-    res.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+    res.set({ 'Cache-Control': 'no-store', 'Content-Security-Policy': USER_CONTENT_CSP })
     if (type === 'json') return void res.status(200).type('application/json; charset=utf-8').send(JSON.stringify(result))
     res.attachment(`${insight.name.replace(/[\\/\x00-\x1f\x7f]/g, '_')}.csv`)
     res.status(200).type('text/csv; charset=utf-8').send(toCsv(result, { delimiter, separator, bom }))

@@ -14,6 +14,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { resolveKey, signalWorkspaces, stillValid } from '../auth/sessions'
 import { keyFromRequest } from '../auth/credentials'
+import { upgradeAllowed } from '../auth/origins'
 import { release, type Hub, type HubConnection } from '../realtime/hub'
 import { resume } from '../realtime/resume'
 import type { Dispatcher, Reply } from './dispatch'
@@ -59,7 +60,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     socket.on('error', () => socket.destroy())
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (url.pathname !== '/ws') return refuse(socket, 404, 'Not Found')
-    if (!originAllowed(req, config.allowedOrigins)) return refuse(socket, 403, 'Forbidden')
+    if (!upgradeAllowed(req, config)) return refuse(socket, 403, 'Forbidden')
     if (wss.clients.size >= config.wsMaxConnections) return refuse(socket, 503, 'Service Unavailable')
     const key = keyFromRequest(req)
     const address = req.socket.remoteAddress ?? ''
@@ -227,18 +228,6 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
 
 function validId(id: unknown): boolean {
   return (typeof id === 'string' && id.length <= 128) || (typeof id === 'number' && Number.isFinite(id))
-}
-
-/** A browser's Origin must be the server's own host or in ALLOWED_ORIGINS; clients without Origin pass. */
-function originAllowed(req: IncomingMessage, allowed: string[]): boolean {
-  const origin = req.headers.origin
-  if (!origin) return true
-  if (allowed.includes('*') || allowed.includes(origin)) return true
-  try {
-    return new URL(origin).host === req.headers.host
-  } catch {
-    return false
-  }
 }
 
 function refuse(socket: Duplex, status: number, text: string) {

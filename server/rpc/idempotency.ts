@@ -8,6 +8,11 @@
  * server process. A call that fails stores nothing (its transaction rolls back), so it may be
  * retried with the same key. Two calls racing with one key: the second waits on the first's row
  * and then returns its result.
+ *
+ * The result is stored as the JSON text of the reply, and the first call as well as every retry
+ * answer the value parsed back from that text, so their replies are the same bytes: JSON.stringify
+ * gives back exactly the text a value was parsed from when that text came from JSON.stringify (key
+ * order, numbers and escapes included).
  */
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
@@ -60,16 +65,11 @@ export async function once(trx: Transaction<Database>, call: IdempotentCall, run
     if (first.op !== call.op || first.args_hash !== argsHash) {
       throw conflict('this idempotency key was used for another call', { path: '/idempotencyKey', op: first.op })
     }
-    return first.result
+    return JSON.parse(first.result ?? 'null')
   }
-  const result = (await run()) ?? null
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ result: JSON.stringify(result) })
-    .where('uid', '=', call.uid)
-    .where('key', '=', call.key)
-    .execute()
-  return result
+  const stored = JSON.stringify((await run()) ?? null)
+  await trx.updateTable('idempotency_keys').set({ result: stored }).where('uid', '=', call.uid).where('key', '=', call.key).execute()
+  return JSON.parse(stored)
 }
 
 /** sha256 of the arguments as canonical JSON (object keys sorted), so key order does not matter. */

@@ -7,6 +7,7 @@ import path from 'node:path'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 import { badRequest, type RpcError } from '../errors'
+import { isEmailAddress } from './email-format'
 
 export const SCHEMA_DIR = path.join(__dirname, '..', '..', 'schemas')
 
@@ -41,6 +42,7 @@ export function createAjv(checkSchemas = true): Ajv2020 {
   // Optional trailing arguments make open tuples on purpose (strictTuples off).
   const ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: false, coerceTypes: false, validateSchema: checkSchemas })
   addFormats(ajv)
+  ajv.addFormat('email', { type: 'string', validate: isEmailAddress })
   ajv.addVocabulary(['x-source', 'x-argNames', 'x-returns'])
   return ajv
 }

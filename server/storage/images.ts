@@ -97,7 +97,8 @@ export async function renderImage(deps: { config: Config }, file: FileRow, size:
     const message = String((err as Error)?.message ?? err)
     if (/pixel limit/i.test(message)) throw new RpcError(413, `the image has more than ${config.imageMaxPixels} pixels (IMAGE_MAX_PIXELS)`)
     if (err instanceof RpcError) throw err
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new RpcError(404, 'file not found')
+    // fs says ENOENT; sharp says "Input file is missing: <the path>"
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || message.startsWith('Input file is missing')) throw new RpcError(404, 'file not found')
     throw new RpcError(415, `the file could not be decoded as an image: ${message.slice(0, 200)}`)
   }
 }

@@ -15,7 +15,7 @@ import { createReadStream } from 'node:fs'
 import type { Selectable } from 'kysely'
 import type { DbHandle, TransferJobsTable, TransferProgress } from '../db/schema'
 import { insertFile } from '../db/files'
-import { RpcError } from '../errors'
+import { RpcError, withoutPaths } from '../errors'
 import { newId } from '../ids'
 import type { Services } from '../context'
 import { writeExport, type ExportRequest } from './export'
@@ -106,7 +106,7 @@ async function run(
       result: outcome.result ? JSON.stringify(outcome.result) : null,
     })
   } catch (err) {
-    const message = err instanceof RpcError ? err.message : 'internal error'
+    const message = err instanceof RpcError ? withoutPaths(err.message) : 'internal error'
     if (!(err instanceof RpcError)) log.error({ err, jobId }, 'transfer failed')
     await write({ state: 'failed', error: message }).catch((e) => log.error({ err: e, jobId }, 'transfer failure not recorded'))
   } finally {

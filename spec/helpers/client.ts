@@ -71,7 +71,11 @@ export class Client {
   static connect(options: { key?: string; cookie?: string; headers?: Record<string, string>; url?: string; localAddress?: string } = {}) {
     const headers: Record<string, string> = { ...options.headers }
     if (options.key) headers.hlrkey = options.key
-    if (options.cookie) headers.cookie = options.cookie
+    if (options.cookie) {
+      headers.cookie = options.cookie
+      // A cookie comes from a browser, and a browser names its page's origin.
+      headers.origin ??= new URL((options.url ?? wsUrl()).replace(/^ws/, 'http')).origin
+    }
     const ws = new WebSocket(options.url ?? wsUrl(), { headers, localAddress: options.localAddress })
     return new Promise<Client>((resolve, reject) => {
       ws.once('open', () => resolve(new Client(ws)))
@@ -137,12 +141,22 @@ export interface HttpReply {
   headers: Headers
 }
 
-/** POST /api/<op as path> with a JSON body. */
-export async function api(op: string, body: unknown = [], options: { key?: string; cookie?: string; dotted?: boolean; raw?: string } = {}): Promise<HttpReply> {
+/**
+ * POST /api/<op as path> with a JSON body. A call with `cookie` comes from a page of the server's own
+ * origin, as a browser's would, unless `origin` names another (null: no Origin header at all).
+ */
+export async function api(
+  op: string,
+  body: unknown = [],
+  options: { key?: string; cookie?: string; origin?: string | null; referer?: string; contentType?: string; dotted?: boolean; raw?: string } = {},
+): Promise<HttpReply> {
   const path = options.dotted ? op : op.split('.').join('/')
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' }
   if (options.key) headers.hlrkey = options.key
   if (options.cookie) headers.cookie = options.cookie
+  const origin = options.origin === undefined ? (options.cookie ? new URL(serverUrl()).origin : null) : options.origin
+  if (origin !== null) headers.origin = origin
+  if (options.referer) headers.referer = options.referer
   const res = await fetch(`${serverUrl()}/api/${path}`, {
     method: 'POST',
     headers,

@@ -69,11 +69,13 @@ describe('GET /file/:id', () => {
     id = await uploadOk(bytes, 'Bericht über "Q1".pdf', { key: owner.key })
   })
 
-  test('inline with nosniff and a Content-Disposition; dl makes it an octet-stream attachment', async () => {
+  test('a type that is not shown inline (spec/security/active-content.spec.ts) is an attachment with nosniff and its name; so is anything with dl', async () => {
     const inline = await get(`/file/${id}`, { key: owner.key })
     expect(inline.headers.get('x-content-type-options')).toBe('nosniff')
     expect(inline.headers.get('content-type')).toBe('application/octet-stream')
-    expect(inline.headers.get('content-disposition')).toBe(`inline; filename="Bericht ?ber \\"Q1\\".pdf"; filename*=UTF-8''Bericht%20%C3%BCber%20%22Q1%22.pdf`)
+    expect(inline.headers.get('content-disposition')).toBe(
+      `attachment; filename="Bericht ?ber \\"Q1\\".pdf"; filename*=UTF-8''Bericht%20%C3%BCber%20%22Q1%22.pdf`,
+    )
     const dl = await get(`/file/${id}?dl=1`, { key: owner.key })
     expect(dl.headers.get('content-type')).toBe('application/octet-stream')
     expect(dl.headers.get('content-disposition')).toMatch(/^attachment; filename=/)

@@ -13,6 +13,8 @@ export interface UploadOptions {
   /** What the client claims (never trusted). */
   type?: string
   url?: string
+  /** The Origin header: with a cookie, the server's own unless given (null: none), as a browser sends it. */
+  origin?: string | null
 }
 
 export async function upload(bytes: Buffer | Uint8Array, name: string, options: UploadOptions = {}) {
@@ -23,6 +25,8 @@ export async function upload(bytes: Buffer | Uint8Array, name: string, options: 
   const headers: Record<string, string> = {}
   if (options.key) headers.hlrkey = options.key
   if (options.cookie) headers.cookie = options.cookie
+  const origin = options.origin === undefined ? (options.cookie ? new URL(options.url ?? serverUrl()).origin : null) : options.origin
+  if (origin !== null) headers.origin = origin
   const res = await fetch(`${options.url ?? serverUrl()}/upload`, { method: 'POST', headers, body: form })
   const text = await res.text()
   return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers }
