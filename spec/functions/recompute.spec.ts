@@ -3,11 +3,9 @@
  * links, phase moves, names), remove and recover; errors stored per field with the last good value
  * kept; cycles in the data marked; a second client hears `v3.activity.updated` for computed values.
  */
-import { randomBytes } from 'node:crypto'
+import { newId } from '../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
-
-const hex = () => randomBytes(12).toString('hex')
 
 let owner: SignedIn
 let viewer: JoinedMember
@@ -21,7 +19,7 @@ afterAll(() => Promise.all([owner.client.close(), viewer.client.close()]))
 
 async function workflow(name: string) {
   const p = await owner.client.call('process.create', { name })
-  const [A, B] = [hex(), hex()]
+  const [A, B] = [newId(), newId()]
   await owner.client.call('process.set_info', p._id, { phases: { [A]: { name: 'Open' }, [B]: { name: 'Done' } }, phasesOrder: [A, B] })
   return { id: p._id as string, A, B }
 }

@@ -4,12 +4,11 @@
  * progress signal to the starter, and a run resumed after kill -9 with nothing written twice.
  */
 import { Client } from '../helpers/client'
+import { MISSING } from '../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { workflowWithPhase } from '../helpers/workflows'
-
-const MISSING = '0123456789abcdef01234567'
 
 async function until<T>(probe: () => Promise<T>, ok: (t: T) => boolean, tries = 600): Promise<T> {
   for (let i = 0; ; i++) {

@@ -1,13 +1,13 @@
 /** Workflows as most specs need them: one phase to create activities in, a team to own them. */
-import { randomBytes } from 'node:crypto'
 import type { Client } from './client'
+import { newId } from './ids'
 
 /**
  * A new phase id (24 hex characters). Phase ids are unique across every workflow of the server, so
  * a spec never reuses a fixed one: each workflow it builds gets fresh ids from here.
  */
 export function newPhaseId(): string {
-  return randomBytes(12).toString('hex')
+  return newId()
 }
 
 /** Gives workflow `processId` one phase "Open" with a fresh id (returned), and any other settings in `info`. */

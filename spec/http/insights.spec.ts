@@ -1,12 +1,12 @@
 /** v3.insight.* and v3.insight.publicKey.*, and GET /public/insight/:key/:type? (CSV parsed back, JSON). */
 import { Client, serverUrl } from '../helpers/client'
+import { MISSING } from '../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
 
 const OPEN = newPhaseId()
 const DONE = newPhaseId()
-const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
 let member: JoinedMember // a plain user: sees the workflow, does not administer it

@@ -1,12 +1,9 @@
 /** v3.activity.ball.take, pass, clear, candidates, list: the ball state table of docs/interface.md. */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
+import { MISSING, newId } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { addOpenPhase } from '../../helpers/workflows'
-
-const MISSING = '0123456789abcdef01234567'
-const hex = () => randomBytes(12).toString('hex')
 
 let owner: SignedIn
 let member: JoinedMember
@@ -27,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([owner, member, editor, outsider, stranger].map((u) => u.client.close()).concat(anon.close())))
 
 async function workflow() {
-  const p = await owner.client.call('process.create', { name: `Ball ${hex().slice(0, 6)}` })
+  const p = await owner.client.call('process.create', { name: `Ball ${newId().slice(0, 6)}` })
   const A = await addOpenPhase(owner.client, p._id)
   await owner.client.call('v2.process.permissions.grant', p._id, editor.uid, 'any')
   const make = (name = 'Ball game') => owner.client.call('v3.activity.create', p._id, { name, followerIds: [member.uid, editor.uid] }, { teamId })

@@ -1,11 +1,11 @@
 /** The added reads and the soft removal: v3.activity.get, list, remove. */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { addOpenPhase, newPhaseId } from '../../helpers/workflows'
 
 const [PHASE_A, PHASE_B] = [newPhaseId(), newPhaseId()]
-const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
 let member: JoinedMember

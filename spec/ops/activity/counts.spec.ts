@@ -1,11 +1,11 @@
 /** v3.activity.count, phaseCount, buildPhaseCountCache: only visible workflows, kept by every change. */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
 const [PHASE_A, PHASE_B, HIDDEN_A, HIDDEN_B] = [newPhaseId(), newPhaseId(), newPhaseId(), newPhaseId()]
-const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
 let member: JoinedMember

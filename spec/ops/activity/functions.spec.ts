@@ -4,11 +4,10 @@
  * last two), and what each returns. None of them writes.
  */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { addOpenPhase } from '../../helpers/workflows'
-
-const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
 let user: JoinedMember

@@ -1,12 +1,9 @@
 /** v3.activity.timeline2 and extractHistory: reading the recorded history. */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
+import { MISSING, newId } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { addOpenPhase } from '../../helpers/workflows'
-
-const MISSING = '0123456789abcdef01234567'
-const hex = () => randomBytes(12).toString('hex')
 
 let owner: SignedIn
 let member: JoinedMember
@@ -23,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
 
 async function story() {
-  const p = await owner.client.call('process.create', { name: `History ${hex().slice(0, 6)}` })
+  const p = await owner.client.call('process.create', { name: `History ${newId().slice(0, 6)}` })
   await addOpenPhase(owner.client, p._id)
   const a = await owner.client.call('v3.activity.create', p._id, { name: 'Told', followerIds: [member.uid] }, { teamId })
   const b = await owner.client.call('v3.activity.create', p._id, { name: 'Other' }, { teamId })

@@ -1,11 +1,8 @@
 /** v3.activity.linkedFrom.next, overview, refresh, search: the activities that link to an activity. */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
+import { MISSING, newId } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
-const hex = () => randomBytes(12).toString('hex')
 
 let owner: SignedIn
 let member: JoinedMember
@@ -22,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
 
 async function workflow(name: string, phases = 1) {
-  const p = await owner.client.call('process.create', { name: `${name} ${hex().slice(0, 6)}` })
-  const ids = Array.from({ length: phases }, hex)
+  const p = await owner.client.call('process.create', { name: `${name} ${newId().slice(0, 6)}` })
+  const ids = Array.from({ length: phases }, newId)
   await owner.client.call('process.set_info', p._id, { phases: Object.fromEntries(ids.map((id, i) => [id, { name: `Phase ${i}` }])), phasesOrder: ids })
   return { p, phases: ids }
 }

@@ -1,11 +1,8 @@
 /** v3.activity.removed.more, overview, recover: soft removal and recovery round trip. */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
+import { MISSING, newId } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
-const hex = () => randomBytes(12).toString('hex')
 
 let owner: SignedIn
 let member: JoinedMember
@@ -22,9 +19,9 @@ beforeAll(async () => {
 afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
 
 async function workflow() {
-  const p = await owner.client.call('process.create', { name: `Removed ${hex().slice(0, 6)}` })
-  const A = hex()
-  const B = hex()
+  const p = await owner.client.call('process.create', { name: `Removed ${newId().slice(0, 6)}` })
+  const A = newId()
+  const B = newId()
   await owner.client.call('process.set_info', p._id, { phases: { [A]: { name: 'Open' }, [B]: { name: 'Done' } }, phasesOrder: [A, B] })
   const make = (name: string, phaseId = A) => owner.client.call('v3.activity.create', p._id, { name, phaseId }, { teamId })
   return { p, A, B, make }

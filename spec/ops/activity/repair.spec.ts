@@ -3,13 +3,12 @@
  * 401, 400, 404, 403, what each computes and writes; editable values trusted by the plain variants
  * only; configured cycles block the force variants before any write.
  */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
+import { newId } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { addOpenPhase, workflowWithPhase } from '../../helpers/workflows'
 
-const hex = () => randomBytes(12).toString('hex')
 let owner: SignedIn
 let user: JoinedMember
 let stranger: SignedIn
@@ -116,7 +115,7 @@ test('workflow variants: 401, 400, 404, 403 for a user; every activity repaired;
   expect(await valueOf(w.a._id, w.total._id)).toBe(101)
 
   const teams = await owner.client.call('process.create', { name: 'Teams' })
-  const phase = hex()
+  const phase = newId()
   await owner.client.call('process.set_info', teams._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
   const parent = await owner.client.call('process.create_field', teams._id, { label: 'Parent', type: 'activitylink', data: [teams._id] })
   const level = await owner.client.call('process.create_field', teams._id, { label: 'Level', type: 'numeric' })

@@ -1,12 +1,12 @@
 /** v3.activity.updateMany: values, phase moves, completePhases, discussion invites, permissions, history-backed signals, all or nothing. */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
 const PHASE_A = newPhaseId()
 const PHASE_B = newPhaseId()
-const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
 let member: JoinedMember

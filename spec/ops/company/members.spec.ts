@@ -1,5 +1,6 @@
 /** company.set_user_data, company.leave, company.remove_user */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 
@@ -149,7 +150,7 @@ describe('company.set_user_data', () => {
     await set('customRole', '')
     expect((await memberOf(owner, owner.cid, target.uid)).customRole).toBeNull()
     expect((await target.client.fail('company.new_team', { name: 'Again' })).code).toBe(403)
-    expect((await owner.client.fail('company.set_user_data', { section: 'customRole', uid: target.uid, value: '0123456789abcdef01234567' })).code).toBe(404)
+    expect((await owner.client.fail('company.set_user_data', { section: 'customRole', uid: target.uid, value: MISSING })).code).toBe(404)
   })
 
   test('owners: only an owner makes one; the last owner cannot be demoted (422)', async () => {

@@ -3,10 +3,9 @@
  * set_user_property_value; values show in v2.network.get as each member's `properties`.
  */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, joinWorkspace, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
 
 let cast: Cast
 let owner: SignedIn

@@ -1,9 +1,8 @@
 /** company.new_team, load_team, remove_team, set_team_data, update_team_users, form_get_teams */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
 
 let cast: Cast
 let owner: SignedIn

@@ -1,10 +1,9 @@
 /** v2.process.copy: new ids everywhere, references inside the copied set remapped. */
 import { Client } from '../../helpers/client'
+import { ID_PATTERN, MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
-
-const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
 let member: JoinedMember
@@ -17,8 +16,6 @@ beforeAll(async () => {
   anon = await Client.connect()
 })
 afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
-
-const hex = /^[0-9a-f]{24}$/
 
 /** Two workflows, A and B, with phases, fields and links A -> B, B -> A and A -> A. */
 async function pair(client = owner.client) {
@@ -63,7 +60,7 @@ describe('v2.process.copy', () => {
     await owner.client.call('v2.process.member.add', a._id, `user_${member.uid}`)
 
     const ids = await owner.client.call('v2.process.copy', [a._id, b._id])
-    expect(ids).toEqual([expect.stringMatching(hex), expect.stringMatching(hex)])
+    expect(ids).toEqual([expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN)])
     await member.client.waitForSignal('process.created', (m) => m._id === ids[0])
     const [ca, cb] = await Promise.all(ids.map((id: string) => owner.client.call('v2.process.get', id)))
     const old = [a._id, b._id, title._id, amount._id, toB._id, self._id, fromA._id, link._id, PHASE_A, PHASE_B]

@@ -1,10 +1,10 @@
 /** process.create_field, update_field, remove_field */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
 const PHASE = newPhaseId()
 
 let owner: SignedIn

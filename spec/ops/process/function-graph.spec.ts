@@ -4,6 +4,7 @@
  * activity refused with their path (422, nothing saved), cycles across links allowed and reported
  * by v2.process.validateFunctions.
  */
+import { MISSING } from '../../helpers/ids'
 import { signedIn, type SignedIn } from '../../helpers/users'
 
 let owner: SignedIn
@@ -26,11 +27,7 @@ test('a bad variable is a 400 naming it; a variable naming no field is a 422', a
   expect((await owner.client.fail('process.create_field', wf._id, numeric('A', 'return dep.x', { x: { type: '=', data: [] } }))).details.path).toBe(
     '/functionVariables/x',
   )
-  const unknown = await owner.client.fail(
-    'process.create_field',
-    wf._id,
-    numeric('A', 'return dep.x', { x: { type: '=', data: ['0123456789abcdef01234567'] } }),
-  )
+  const unknown = await owner.client.fail('process.create_field', wf._id, numeric('A', 'return dep.x', { x: { type: '=', data: [MISSING] } }))
   expect(unknown).toMatchObject({ code: 422, details: { unknown: [{ variable: 'x', reason: expect.stringContaining('not a field of this workflow') }] } })
   expect(await fieldIds(wf._id)).toEqual([])
 })

@@ -1,9 +1,8 @@
 /** v2.process.member.add, list, remove; v2.process.permissions.grant, deny; the rule they feed. */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
 let member: JoinedMember

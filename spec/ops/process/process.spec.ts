@@ -1,10 +1,10 @@
 /** process.create, set_info, remove, get_next_prefix_id, list; v2.process.get, star, meta */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
 const PHASE_A = newPhaseId()
 const PHASE_B = newPhaseId()
 

@@ -2,10 +2,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 
-const MISSING = '0123456789abcdef01234567'
 const DIR = path.join(__dirname, '..', '..', '..', 'templates')
 const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.json'))
 const shipped = files.map((f) => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')))

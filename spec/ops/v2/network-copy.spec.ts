@@ -1,12 +1,11 @@
 /** v2.network.copy, v2.network.publicCopy, v2.network.workflowTemplate */
 import { Client } from '../../helpers/client'
+import { ID_PATTERN, MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
 const PHASE = newPhaseId()
-const hex = /^[0-9a-f]{24}$/
 
 let owner: SignedIn
 let admin: JoinedMember
@@ -56,10 +55,10 @@ describe('v2.network.copy', () => {
   test('the owner gets a new workspace with every workflow copied: new ids, links resolve, people of the source left out', async () => {
     const result = await owner.client.call('v2.network.copy', owner.cid, 'Sales copy')
     expect(result).toEqual({
-      cid: expect.stringMatching(hex),
+      cid: expect.stringMatching(ID_PATTERN),
       name: 'Sales copy',
       sourceId: owner.cid,
-      processIds: [expect.stringMatching(hex), expect.stringMatching(hex), expect.stringMatching(hex)],
+      processIds: [expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN)],
     })
     expect(result.cid).not.toBe(owner.cid)
     const ws = await owner.client.call('v2.network.get', result.cid)
@@ -99,7 +98,11 @@ describe('v2.network.publicCopy', () => {
 
     await owner.client.call('v2.network.update', owner.cid, { allowPublicCopy: true })
     const result = await stranger.client.call('v2.network.publicCopy', { copyNetworkId: owner.cid })
-    expect(result).toMatchObject({ cid: expect.stringMatching(hex), sourceId: owner.cid, processIds: [expect.stringMatching(hex), expect.stringMatching(hex)] })
+    expect(result).toMatchObject({
+      cid: expect.stringMatching(ID_PATTERN),
+      sourceId: owner.cid,
+      processIds: [expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN)],
+    })
     const ws = await stranger.client.call('v2.network.get', result.cid)
     expect(ws.members.map((m: any) => [m.uid, m.role])).toEqual([[stranger.uid, 'owner']])
     expect(ws.settings.allowPublicCopy).toBeUndefined()
@@ -131,7 +134,7 @@ describe('v2.network.workflowTemplate', () => {
     expect(d).toMatchObject({ _id: deals._id, key: 'deals', enableUnlinkedMode: false, members: [{ id: 'network', permissions: [] }] })
     expect(d.info.personInCharge).toBeUndefined()
     expect(JSON.stringify(doc)).not.toContain(member.uid)
-    expect(d.fields[0]).toEqual({ _id: expect.stringMatching(hex), type: 'activitylink', label: 'Company', data: [companies._id] })
+    expect(d.fields[0]).toEqual({ _id: expect.stringMatching(ID_PATTERN), type: 'activitylink', label: 'Company', data: [companies._id] })
     expect((await owner.client.call('v2.network.workflowTemplate', owner.cid)).schemas.map((s: any) => s.name)).toEqual(['Companies', 'Deals', 'Secret'])
   })
 })

@@ -1,10 +1,8 @@
 /** v2.network.product.create, publishTemplate, get, getManifest, install, isProductInstalled */
 import { Client } from '../../helpers/client'
+import { ID_PATTERN, MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
-const hex = /^[0-9a-f]{24}$/
 
 let owner: SignedIn
 let member: JoinedMember
@@ -46,7 +44,7 @@ describe('v2.network.product.create', () => {
     expect((await member.client.fail('v2.network.product.create', { name: 'P' })).code).toBe(403)
     const product = await owner.client.call('v2.network.product.create', { name: 'Helpdesk' })
     expect(product).toEqual({
-      _id: expect.stringMatching(hex),
+      _id: expect.stringMatching(ID_PATTERN),
       cid: owner.cid,
       name: 'Helpdesk',
       uid: owner.uid,
@@ -199,7 +197,11 @@ describe('v2.network.product.install and isProductInstalled', () => {
     const product = await publish(owner.client, { title: 'Bought' })
     expect(await buyerUser.client.call('v2.network.product.install', product._id, buyer.cid)).toBe(true)
     const signal = await buyer.client.waitForSignal('product.installed', (m) => m.productId === product._id)
-    expect(signal.meta).toEqual({ productId: product._id, version: '1.0.0', processIds: [expect.stringMatching(hex), expect.stringMatching(hex)] })
+    expect(signal.meta).toEqual({
+      productId: product._id,
+      version: '1.0.0',
+      processIds: [expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN)],
+    })
     expect(await buyerGuest.client.call('v2.network.product.isProductInstalled', product._id, buyer.cid)).toBe(true)
     expect(await owner.client.call('v2.network.product.isProductInstalled', product._id, owner.cid)).toBe(false)
 

@@ -1,5 +1,6 @@
 /** v2.user.register, v3.user.register, v2.user.profile, v2.user.settings.global.set */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { signedIn, uniqueEmail } from '../../helpers/users'
 
 const person = (email = uniqueEmail('reg')) => ({ email, firstname: 'Ada', lastname: 'Lovelace', password: 'analytical engine' })
@@ -67,7 +68,7 @@ describe('v2.user.profile', () => {
     expect((await anon.fail('v2.user.profile', me.uid)).code).toBe(401)
     expect(await me.client.fail('v2.user.profile', 'bad')).toMatchObject({ code: 400, details: { argument: 0 } })
     expect((await me.client.fail('v2.user.profile', stranger.uid)).code).toBe(404)
-    expect((await me.client.fail('v2.user.profile', '0123456789abcdef01234567')).code).toBe(404)
+    expect((await me.client.fail('v2.user.profile', MISSING)).code).toBe(404)
     const own = await me.client.call('v2.user.profile', me.uid)
     expect(own).toMatchObject({ _id: me.uid, email: me.email, firstname: 'Test', settings: {} })
     expect(own).not.toHaveProperty('password_hash')

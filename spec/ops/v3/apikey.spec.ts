@@ -1,11 +1,10 @@
 /** v3.user.apikey.* and signing in with an API key (server/auth/api-keys.ts) */
 import { api, Client } from '../../helpers/client'
 import { apiFrom } from '../../helpers/address'
+import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, meetCast } from '../../helpers/members'
 import { startServer, type RunningServer } from '../../helpers/server'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
 
 let cast: Cast
 let owner: SignedIn

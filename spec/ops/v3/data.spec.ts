@@ -5,19 +5,17 @@
  * PGlite, so in the PostgreSQL pass the transfer also crosses engines.
  */
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import JSZip from 'jszip'
 import { KINDS } from '../../../server/transfer/kinds'
 import { Client } from '../../helpers/client'
+import { newId } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { upload } from '../../http/upload'
-
-const hex = () => randomBytes(12).toString('hex')
 
 let owner: SignedIn
 let member: JoinedMember
@@ -53,8 +51,8 @@ async function populate() {
   await c.call('v2.network.role.create', { name: 'Keepers', capabilities: ['teams.manage'] })
   const prop = await c.call('company.add_property_field', 'users', { label: 'Desk', type: 'text', filledBy: 'user' })
   await c.call('company.set_property_value', prop._id, 'users', { uid: member.uid, data: 'B12' })
-  await c.call('v2.network.invite.send', { email: `pending.${hex()}@example.test`, role: 'guest', cid: owner.cid })
-  const phases = [hex(), hex()]
+  await c.call('v2.network.invite.send', { email: `pending.${newId()}@example.test`, role: 'guest', cid: owner.cid })
+  const phases = [newId(), newId()]
   const companies = await c.call('process.create', { name: 'Companies' })
   await c.call('process.set_info', companies._id, { phases: { [phases[0]]: { name: 'Lead' } }, phasesOrder: [phases[0]] })
   const deals = await c.call('process.create', { name: 'Deals' })
@@ -90,7 +88,7 @@ async function populate() {
     functionEnabled: true,
     functionVariables: { parent: { type: '>', data: [parent._id, depth._id] } },
   })
-  const fileBytes = Buffer.from(`contract ${hex()}`)
+  const fileBytes = Buffer.from(`contract ${newId()}`)
   const file = await upload(fileBytes, 'contract.txt', { key: owner.key })
   const [acme] = await c.call('v3.activity.createMany', companies._id, [{ name: 'Acme', fields: { [size._id]: 7 } }], { teamId: team._id })
   const [deal] = await c.call(
@@ -199,7 +197,7 @@ async function canonical(zip: JSZip, skip: string[]) {
 describe('v3.user.data.export and .job', () => {
   test('401, 400, 404 for a workspace not yours or a job not yours; the archive has a manifest, one file per kind and the bytes', async () => {
     expect((await anon.fail('v3.user.data.export')).code).toBe(401)
-    expect((await anon.fail('v3.user.data.job', hex())).code).toBe(401)
+    expect((await anon.fail('v3.user.data.job', newId())).code).toBe(401)
     expect(await owner.client.fail('v3.user.data.export', ['nope'])).toMatchObject({ code: 400, details: { argument: 0 } })
     expect(await owner.client.fail('v3.user.data.export', [stranger.cid])).toMatchObject({ code: 404, details: { argument: 0, path: '/0' } })
     expect(await owner.client.fail('v3.user.data.export', null, { omitEverything: true })).toMatchObject({ code: 400, details: { argument: 1 } })

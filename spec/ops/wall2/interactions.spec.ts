@@ -1,9 +1,8 @@
 /** wall2.save_comment, edit_comment, remove_comment, load_comments; like_post, pin_post, follow_post, unfollow_post; load_posts pages and hash. */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn
 let ann: JoinedMember

@@ -1,10 +1,9 @@
 /** wall2.new_post, edit_post, remove_post: recipients, visibility, drafts, signals, mail. */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { nextMail } from '../../helpers/mail'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
 
 let owner: SignedIn // owner of the workspace: feed.admin
 let ann: JoinedMember // plain users
