@@ -4,7 +4,7 @@ import JSZip from 'jszip'
 import { serverUrl } from '../helpers/client'
 import { MISSING } from '../helpers/ids'
 import { signedIn, type SignedIn } from '../helpers/users'
-import { uploadOk } from './upload'
+import { uploadOk } from '../helpers/upload'
 
 let me: SignedIn
 let other: SignedIn

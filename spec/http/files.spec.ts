@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../helpers/server'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { serverUrl } from '../helpers/client'
-import { filesUnder, get, PNG_1x1, upload, uploadOk } from './upload'
+import { filesUnder, get, PNG_1x1, upload, uploadOk } from '../helpers/upload'
 import { workflowWithPhase } from '../helpers/workflows'
 
 let owner: SignedIn

@@ -6,7 +6,7 @@
  */
 import { signedIn, type SignedIn } from '../helpers/users'
 import { newPhaseId, workflowWithPhase } from '../helpers/workflows'
-import { uploadOk, PNG_1x1 } from '../http/upload'
+import { uploadOk, PNG_1x1 } from '../helpers/upload'
 
 let a: SignedIn
 let b: SignedIn

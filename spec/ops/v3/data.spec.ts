@@ -15,7 +15,7 @@ import { newId } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { signedIn, type SignedIn } from '../../helpers/users'
-import { upload } from '../../http/upload'
+import { upload } from '../../helpers/upload'
 
 let owner: SignedIn
 let member: JoinedMember
