@@ -1,10 +1,11 @@
 /** v3.activity.ball.take, pass, clear, candidates, list: the ball state table of docs/interface.md. */
 import { Client } from '../../helpers/client'
 import { MISSING, newId } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { addOpenPhase } from '../../helpers/workflows'
 
+let cast: Cast<'editor' | 'outsider'>
 let owner: SignedIn
 let member: JoinedMember
 let editor: JoinedMember
@@ -13,15 +14,11 @@ let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('ball-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  editor = await joinWorkspace(owner, { role: 'user', tag: 'ball-editor' })
-  outsider = await joinWorkspace(owner, { role: 'user', tag: 'ball-outsider' })
-  stranger = await signedIn('ball-stranger')
-  anon = await Client.connect()
+  cast = await meetCast({ editor: 'user', outsider: 'user' })
+  ;({ owner, member, editor, outsider, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Players' }))._id
 })
-afterAll(() => Promise.all([owner, member, editor, outsider, stranger].map((u) => u.client.close()).concat(anon.close())))
+afterAll(() => closeCast(cast))
 
 async function workflow() {
   const p = await owner.client.call('process.create', { name: `Ball ${newId().slice(0, 6)}` })

@@ -1,12 +1,13 @@
 /** v3.activity.create and createMany: options, teams, phases, required fields, values per type, all or nothing, quota, signals. */
 import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
+import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { addOpenPhase, newPhaseId } from '../../helpers/workflows'
 
 const [PHASE_A, PHASE_B] = [newPhaseId(), newPhaseId()]
 
+let cast: Cast<'outsider'>
 let owner: SignedIn
 let member: JoinedMember
 let outsider: JoinedMember
@@ -19,11 +20,8 @@ let target: any
 let targetActivity: any
 
 beforeAll(async () => {
-  owner = await signedIn('aowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  outsider = await joinWorkspace(owner, { role: 'user', tag: 'outsider' })
-  stranger = await signedIn('astranger')
-  anon = await Client.connect()
+  cast = await meetCast({ outsider: 'user' })
+  ;({ owner, member, outsider, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
   target = await owner.client.call('process.create', { name: 'Targets' })
   await addOpenPhase(owner.client, target._id)
@@ -46,7 +44,7 @@ beforeAll(async () => {
     phasesOrder: [PHASE_A, PHASE_B],
   })
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), outsider.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const count = async () => (await owner.client.call('v3.activity.count', wf._id))[wf._id]
 

@@ -5,23 +5,22 @@
  */
 import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { addOpenPhase } from '../../helpers/workflows'
 
+let cast: Cast
 let owner: SignedIn
 let user: JoinedMember
 let stranger: SignedIn
 let anon: Client
 let world: Awaited<ReturnType<typeof build>>
 beforeAll(async () => {
-  owner = await signedIn('fnops-owner')
-  user = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('fnops-stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member: user, stranger, anon } = cast)
   world = await build()
 })
-afterAll(() => Promise.all([owner.client.close(), user.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function build() {
   const c = owner.client

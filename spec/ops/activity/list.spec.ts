@@ -4,22 +4,22 @@
  * the filter, and the read rule for a member who sees some workflows and not others.
  */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 import { WALK_FIRST, WALK_MOST } from '../../../server/domain/activities/list'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('lowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Listers' }))._id
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function workflow(name: string) {
   const p = await owner.client.call('process.create', { name })

@@ -1,22 +1,21 @@
 /** v3.activity.removed.more, overview, recover: soft removal and recovery round trip. */
 import { Client } from '../../helpers/client'
 import { MISSING, newId } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('rm-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('rm-stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Removers' }))._id
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function workflow() {
   const p = await owner.client.call('process.create', { name: `Removed ${newId().slice(0, 6)}` })

@@ -5,23 +5,22 @@
  */
 import { Client } from '../../helpers/client'
 import { newId } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { addOpenPhase, workflowWithPhase } from '../../helpers/workflows'
 
+let cast: Cast
 let owner: SignedIn
 let user: JoinedMember
 let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('repair-owner')
-  user = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('repair-stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member: user, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'T' }))._id
 })
-afterAll(() => Promise.all([owner.client.close(), user.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function world() {
   const c = owner.client

@@ -1,9 +1,10 @@
 /** v3.activity.template.create: an object to base create calls on. */
 import { Client } from '../../helpers/client'
 import { MISSING, newId } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
+let cast: Cast<'guest'>
 let owner: SignedIn
 let member: JoinedMember
 let guest: JoinedMember
@@ -11,14 +12,11 @@ let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('tpl-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  guest = await joinWorkspace(owner, { role: 'guest', tag: 'tpl-guest' })
-  stranger = await signedIn('tpl-stranger')
-  anon = await Client.connect()
+  cast = await meetCast({ guest: 'guest' })
+  ;({ owner, member, guest, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Templaters' }))._id
 })
-afterAll(() => Promise.all([owner, member, guest, stranger].map((u) => u.client.close()).concat(anon.close())))
+afterAll(() => closeCast(cast))
 
 test('401, 400 naming the argument, 404 for another workspace or an unknown phase, 403 without create permission, then the template', async () => {
   const p = await owner.client.call('process.create', { name: `Template ${newId().slice(0, 6)}` })

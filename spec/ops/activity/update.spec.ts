@@ -1,13 +1,14 @@
 /** v3.activity.updateMany: values, phase moves, completePhases, discussion invites, permissions, history-backed signals, all or nothing. */
 import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
 const PHASE_A = newPhaseId()
 const PHASE_B = newPhaseId()
 
+let cast: Cast<'editor'>
 let owner: SignedIn
 let member: JoinedMember
 let editor: JoinedMember
@@ -19,11 +20,8 @@ let text: string
 let num: string
 let users: string
 beforeAll(async () => {
-  owner = await signedIn('uowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  editor = await joinWorkspace(owner, { role: 'user', tag: 'editor' })
-  stranger = await signedIn('ustranger')
-  anon = await Client.connect()
+  cast = await meetCast({ editor: 'user' })
+  ;({ owner, member, editor, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
   wf = await owner.client.call('process.create', { name: 'Updates' })
   text = (await owner.client.call('process.create_field', wf._id, { label: 'Title', type: 'text', required: true }))._id
@@ -35,7 +33,7 @@ beforeAll(async () => {
   })
   await owner.client.call('v2.process.permissions.grant', wf._id, editor.uid, 'own')
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), editor.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 test('401, 400 naming the argument and the field, 404 for another workspace (nothing changed), 403 without edit permission', async () => {
   const a = await owner.client.call('v3.activity.create', wf._id, { name: 'A' }, { teamId })

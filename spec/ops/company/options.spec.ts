@@ -1,21 +1,19 @@
 /** company.get_general_options, company.set_general_options, v2.network.fastFunctions.set */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
+let cast: Cast<'admin'>
 let owner: SignedIn
 let member: JoinedMember
 let admin: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('opt-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  admin = await joinWorkspace(owner, { role: 'admin' })
-  stranger = await signedIn('opt-stranger')
-  anon = await Client.connect()
+  cast = await meetCast({ admin: 'admin' })
+  ;({ owner, member, admin, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner, member, admin, stranger].map((p) => p.client.close()).concat(anon.close())))
+afterAll(() => closeCast(cast))
 
 describe('company.get_general_options', () => {
   test('401, 400, only the current workspace (never another), then name, settings and description', async () => {

@@ -1,21 +1,20 @@
 /** v2.process.copy: new ids everywhere, references inside the copied set remapped. */
 import { Client } from '../../helpers/client'
 import { ID_PATTERN, MISSING } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('cowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('cstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 /** Two workflows, A and B, with phases, fields and links A -> B, B -> A and A -> A. */
 async function pair(client = owner.client) {

@@ -1,19 +1,18 @@
 /** process.set_documentTemplate(s), set_docTemplatePrintName, create/delete_docTemplateField, set_docTemplateFieldProperty */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('dtowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('dtstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = () => owner.client.call('process.create', { name: `Docs ${Math.random().toString(36).slice(2, 8)}` })
 const templates = async (id: string) => (await owner.client.call('v2.process.get', id)).documentTemplates

@@ -1,23 +1,22 @@
 /** process.create_field, update_field, remove_field */
 import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
 const PHASE = newPhaseId()
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('fowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('fstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = () => owner.client.call('process.create', { name: `Fields ${Math.random().toString(36).slice(2, 8)}` })
 

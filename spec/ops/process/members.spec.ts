@@ -1,9 +1,10 @@
 /** v2.process.member.add, list, remove; v2.process.permissions.grant, deny; the rule they feed. */
 import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
+let cast: Cast<'teammate'>
 let owner: SignedIn
 let member: JoinedMember
 let teammate: JoinedMember
@@ -11,15 +12,12 @@ let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('mowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  teammate = await joinWorkspace(owner, { role: 'user', tag: 'teammate' })
-  stranger = await signedIn('mstranger')
-  anon = await Client.connect()
+  cast = await meetCast({ teammate: 'user' })
+  ;({ owner, member, teammate, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
   await owner.client.call('company.update_team_users', teamId, [teammate.uid])
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), teammate.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = () => owner.client.call('process.create', { name: `Members ${Math.random().toString(36).slice(2, 8)}` })
 

@@ -1,24 +1,23 @@
 /** process.create, set_info, remove, get_next_prefix_id, list; v2.process.get, star, meta */
 import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
+import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
 const PHASE_A = newPhaseId()
 const PHASE_B = newPhaseId()
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember // a plain 'user' member of owner's workspace
 let stranger: SignedIn // owner of another workspace
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('powner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('pstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = (name = `Flow ${Math.random().toString(36).slice(2, 8)}`, extra: object = {}) => owner.client.call('process.create', { name, ...extra })
 

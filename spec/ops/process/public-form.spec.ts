@@ -1,8 +1,9 @@
 /** v2.process.publicForm.create / update, v3.publicForm.get (added: a form read by its key without a session) */
 import { api, Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
@@ -12,17 +13,15 @@ let account: { _id: string }
 let otherAccount: { _id: string }
 let theirTeam: { _id: string }
 beforeAll(async () => {
-  owner = await signedIn('pfowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('pfstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
   team = await owner.client.call('company.new_team', { name: 'Sales' })
   account = await owner.client.call('company.new_account', { name: 'ACME', team_id: team._id })
   const other = await owner.client.call('company.new_team', { name: 'Support' })
   otherAccount = await owner.client.call('company.new_account', { name: 'Initech', team_id: other._id })
   theirTeam = await stranger.client.call('company.new_team', { name: 'Theirs' })
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = () => owner.client.call('process.create', { name: `Form ${Math.random().toString(36).slice(2, 8)}`, description: 'Tell us' })
 

@@ -3,24 +3,23 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
 const DIR = path.join(__dirname, '..', '..', '..', 'templates')
 const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.json'))
 const shipped = files.map((f) => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')))
 
+let cast: Cast<'guest'>
 let owner: SignedIn
 let member: JoinedMember
 let guest: JoinedMember
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('towner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  guest = await joinWorkspace(owner, { role: 'guest' })
-  anon = await Client.connect()
+  cast = await meetCast({ guest: 'guest' })
+  ;({ owner, member, guest, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), guest.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 describe('templates/*.json', () => {
   test('each is a template document whose ids are distinct and whose references resolve inside it', () => {

@@ -1,22 +1,21 @@
 /** v2.process.translation.create */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
 const PHASE = newPhaseId()
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('trowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('trstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 describe('v2.process.translation.create', () => {
   test('401, 400 naming the argument, 404 for another workspace with nothing changed, 403 for a user, then the texts of the default language copied where missing, and the signal', async () => {

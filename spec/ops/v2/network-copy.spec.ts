@@ -1,12 +1,13 @@
 /** v2.network.copy, v2.network.publicCopy, v2.network.workflowTemplate */
 import { Client } from '../../helpers/client'
 import { ID_PATTERN, MISSING } from '../../helpers/ids'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
 const PHASE = newPhaseId()
 
+let cast: Cast<'admin'>
 let owner: SignedIn
 let admin: JoinedMember
 let member: JoinedMember
@@ -16,11 +17,8 @@ let deals: any
 let companies: any
 let secret: any
 beforeAll(async () => {
-  owner = await signedIn('nowner')
-  admin = await joinWorkspace(owner, { role: 'admin' })
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('nstranger')
-  anon = await Client.connect()
+  cast = await meetCast({ admin: 'admin' })
+  ;({ owner, member, admin, stranger, anon } = cast)
   companies = await owner.client.call('process.create', { name: 'Companies', enableUnlinkedMode: true })
   deals = await owner.client.call('process.create', { name: 'Deals' })
   const link = await owner.client.call('process.create_field', deals._id, { label: 'Company', type: 'activitylink', data: [companies._id] })
@@ -35,7 +33,7 @@ beforeAll(async () => {
   secret = await owner.client.call('process.create', { name: 'Secret' })
   await owner.client.call('v2.process.member.remove', secret._id, `network_${owner.cid}`)
 })
-afterAll(() => Promise.all([owner.client.close(), admin.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const field = (p: any, label: string) => Object.values(p.fields).find((f: any) => f.label === label) as any
 
