@@ -3,7 +3,7 @@ import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-import { addOpenPhase, newPhaseId } from '../../helpers/workflows'
+import { addOpenPhase, type FieldDescriptor, loadWorkflow, newPhaseId } from '../../helpers/workflows'
 
 const [PHASE_A, PHASE_B] = [newPhaseId(), newPhaseId()]
 
@@ -28,7 +28,8 @@ beforeAll(async () => {
   targetActivity = await owner.client.call('v3.activity.create', target._id, { name: 'Target' }, { teamId })
   wf = await owner.client.call('process.create', { name: 'Deals' })
   f = {}
-  const add = async (key: string, d: Record<string, unknown>) => (f[key] = (await owner.client.call('process.create_field', wf._id, { label: key, ...d }))._id)
+  const add = async (key: string, d: Omit<FieldDescriptor, 'label'>) =>
+    (f[key] = (await owner.client.call('process.create_field', wf._id, { label: key, ...d }))._id)
   await add('text', { type: 'text', required: true })
   await add('num', { type: 'numeric' })
   await add('date', { type: 'date' })
@@ -147,7 +148,7 @@ describe('v3.activity.createMany', () => {
       ],
       { teamId, returnDocument: true },
     )
-    const values = Object.fromEntries(good[0].fields.map((x: any) => [x._id, x.value]))
+    const values = Object.fromEntries(good[0].fields!.map((x: any) => [x._id, x.value]))
     expect(values).toEqual({
       [f.text]: 't',
       [f.num]: 1.5,
@@ -210,7 +211,7 @@ describe('v3.activity.createMany', () => {
       [teamId, PHASE_B, [owner.uid, member.uid], { lat: 1 }],
       [other, PHASE_A, [owner.uid], { lat: 1 }],
     ])
-    expect(made[1].sequence).toBe(made[0].sequence + 1)
+    expect(made[1].sequence).toBe(made[0].sequence! + 1)
     expect(await count()).toBe(before + 2)
     const sig = await member.client.waitForSignal('v3.activity.created', (m) => m.processId === wf._id && m.ids?.length === 2)
     expect(sig.meta.ids).toEqual(made.map((a: any) => a._id))
@@ -227,8 +228,8 @@ describe('v3.activity.createMany', () => {
     await owner.client.call('v2.process.member.remove', restricted._id, `network_${owner.cid}`)
     await owner.client.call('v2.process.member.add', restricted._id, `user_${member.uid}`)
     expect((await outsider.client.fail('v3.activity.createMany', restricted._id, [{ name: 'x' }], { teamId })).code).toBe(404)
-    const got = await owner.client.call('v2.process.get', restricted._id)
-    const made = await owner.client.call('v3.activity.createMany', got.key, [{ name: 'k' }], { teamId })
+    const got = await loadWorkflow(owner.client, restricted._id)
+    const made = await owner.client.call('v3.activity.createMany', got.key!, [{ name: 'k' }], { teamId })
     expect(made[0].process).toBe(restricted._id)
     await member.client.waitForSignal('v3.activity.created', (m) => m.processId === restricted._id)
     await new Promise((r) => setTimeout(r, 300))

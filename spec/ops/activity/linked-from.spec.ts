@@ -3,6 +3,7 @@ import { Client } from '../../helpers/client'
 import { MISSING, newId } from '../../helpers/ids'
 import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
+import type { FieldValues } from '../../helpers/workflows'
 
 let cast: Cast
 let owner: SignedIn
@@ -37,7 +38,7 @@ async function world() {
   await owner.client.call('process.create_field', empty.p._id, { label: 'Company', type: 'activitylink', data: [target.p._id] })
   const [acme, other] = await owner.client.call('v3.activity.createMany', target.p._id, [{ name: 'Acme' }, { name: 'Other' }], { teamId })
   const [P0, P1] = deals.phases
-  const deal = (name: string, phaseId: string, to = acme._id, extra: Record<string, unknown> = {}) => ({
+  const deal = (name: string, phaseId: string, to = acme._id, extra: FieldValues = {}) => ({
     name,
     phaseId,
     fields: { [link._id]: [to], ...extra },

@@ -49,7 +49,7 @@ async function world() {
   return { processId: p._id as string, amount, fee, total, a }
 }
 const valueOf = async (activityId: string, fieldId: string) =>
-  (await owner.client.call('v3.activity.get', activityId)).fields.find((f: { _id: string }) => f._id === fieldId)?.value
+  (await owner.client.call('v3.activity.get', activityId)).fields!.find((f: any) => f._id === fieldId)?.value
 
 test('path variants: 401, 400, 404, 403 without edit permission; dry run, repair trusting editable values, force not trusting them', async () => {
   const w = await world()

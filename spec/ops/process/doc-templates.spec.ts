@@ -2,6 +2,7 @@
 import { Client } from '../../helpers/client'
 import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow } from '../../helpers/workflows'
 
 let cast: Cast
 let owner: SignedIn
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => closeCast(cast))
 
 const newProcess = () => owner.client.call('process.create', { name: `Docs ${Math.random().toString(36).slice(2, 8)}` })
-const templates = async (id: string) => (await owner.client.call('v2.process.get', id)).documentTemplates
+const templates = async (id: string) => (await loadWorkflow(owner.client, id)).documentTemplates as Record<string, any>
 const invoice = { name: 'Invoice', fieldMap: { fields: { total: { label: 'Total' } } }, paper: 'A4' }
 
 describe('process.set_documentTemplate', () => {
@@ -81,7 +82,7 @@ describe('document template fields', () => {
   test('create, set properties, delete: 401, 400, 404, 403 and success', async () => {
     const p = await newProcess()
     await owner.client.call('process.set_documentTemplate', p._id, invoice)
-    const ref = { processId: p._id, name: 'Invoice', group: 'images' }
+    const ref = { processId: p._id, name: 'Invoice', group: 'images' } as const
     expect((await anon.fail('process.create_docTemplateField', ref)).code).toBe(401)
     expect(await owner.client.fail('process.create_docTemplateField', { ...ref, group: 'pictures' })).toMatchObject({
       code: 400,
@@ -96,7 +97,7 @@ describe('document template fields', () => {
     await member.client.waitForSignal('process.updated', (m) => m._id === p._id)
     expect((await templates(p._id)).Invoice.fieldMap.images).toEqual({ [created.key]: {} })
 
-    const prop = { ...ref, key: created.key, property: 'label', value: 'Logo' }
+    const prop = { ...ref, key: created.key, property: 'label', value: 'Logo' } as const
     expect((await anon.fail('process.set_docTemplateFieldProperty', prop)).code).toBe(401)
     expect(await owner.client.fail('process.set_docTemplateFieldProperty', { ...prop, property: 'colour' })).toMatchObject({
       code: 400,

@@ -3,6 +3,7 @@ import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow } from '../../helpers/workflows'
 
 let cast: Cast<'teammate'>
 let owner: SignedIn
@@ -46,9 +47,9 @@ describe('v2.process.member.add, list, remove', () => {
     await member.client.waitForSignal('process.updated', (m) => m._id === p._id && m.changed[0] === 'members')
     expect((await member.client.fail('v2.process.get', p._id)).code).toBe(404)
     expect((await member.client.fail('v2.process.member.list', p._id)).code).toBe(404)
-    expect((await teammate.client.call('v2.process.get', p._id))._id).toBe(p._id)
+    expect((await loadWorkflow(teammate.client, p._id))._id).toBe(p._id)
     expect(await owner.client.call('v2.process.member.add', p._id, `user_${member.uid}`)).toBe(true)
-    expect((await member.client.call('v2.process.get', p._id))._id).toBe(p._id)
+    expect((await loadWorkflow(member.client, p._id))._id).toBe(p._id)
 
     const entries = await member.client.call('v2.process.member.list', p._id)
     expect(entries).toEqual([

@@ -5,6 +5,7 @@ import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow } from '../../helpers/workflows'
 
 const DIR = path.join(__dirname, '..', '..', '..', 'templates')
 const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.json'))
@@ -75,7 +76,7 @@ describe('process.install_template', () => {
       processIds: [expect.stringMatching(/^[0-9a-f]{24}$/), expect.stringMatching(/^[0-9a-f]{24}$/)],
     })
     await owner.client.waitForSignal('process.created', (m) => m._id === result.processIds[1])
-    const [customers, deals] = await Promise.all(result.processIds.map((id: string) => owner.client.call('v2.process.get', id)))
+    const [customers, deals] = await Promise.all(result.processIds.map((id: string) => loadWorkflow(owner.client, id)))
     expect(customers).toMatchObject({ name: 'Customers', enableUnlinkedMode: true, key: 'customers', uid: member.uid, cid: owner.cid })
     expect(deals).toMatchObject({ name: 'Deals', enableUnlinkedMode: false, key: 'deals' })
     const old = JSON.stringify(sales)
@@ -89,7 +90,7 @@ describe('process.install_template', () => {
 
     // Installed again: the keys are taken, so the second copies have none.
     const again = await owner.client.call('process.install_template', sales._id)
-    expect((await owner.client.call('v2.process.get', again.processIds[1])).key).toBeUndefined()
+    expect((await loadWorkflow(owner.client, again.processIds[1])).key).toBeUndefined()
     // The process.list the member sees includes them.
     const names = (await member.client.call('process.list')).map((p: any) => p.name)
     expect(names.filter((n: string) => n === 'Deals').length).toBe(2)

@@ -3,7 +3,7 @@ import { Client } from '../../helpers/client'
 import { ID_PATTERN, MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
-import { newPhaseId } from '../../helpers/workflows'
+import { loadWorkflow, newPhaseId } from '../../helpers/workflows'
 
 const PHASE = newPhaseId()
 
@@ -65,7 +65,7 @@ describe('v2.network.copy', () => {
     const listed = await owner.client.call('process.list')
     expect(listed.map((p: any) => p.name)).toEqual(['Companies', 'Deals', 'Secret'])
     await owner.client.call('v3.session.switchWorkspace', owner.cid)
-    const [cCompanies, cDeals, cSecret] = await Promise.all(result.processIds.map((id: string) => owner.client.call('v2.process.get', id)))
+    const [cCompanies, cDeals, cSecret] = await Promise.all(result.processIds.map((id: string) => loadWorkflow(owner.client, id)))
     for (const p of [cCompanies, cDeals, cSecret]) expect([companies._id, deals._id, secret._id]).not.toContain(p._id)
     expect(cCompanies).toMatchObject({ cid: result.cid, enableUnlinkedMode: true, uid: owner.uid })
     expect(field(cDeals, 'Company').data).toEqual([cCompanies._id])
@@ -77,7 +77,7 @@ describe('v2.network.copy', () => {
     expect(cDeals.members).toEqual([{ id: `network_${result.cid}`, permissions: [] }])
     expect(cSecret.members).toEqual([])
     // The source is untouched and the member cannot see the copy.
-    expect((await owner.client.call('v2.process.get', deals._id)).personInCharge).toBe(member.uid)
+    expect((await loadWorkflow(owner.client, deals._id)).personInCharge).toBe(member.uid)
     expect((await member.client.fail('v2.process.get', cDeals._id)).code).toBe(404)
   })
 })
@@ -103,8 +103,8 @@ describe('v2.network.publicCopy', () => {
     })
     const ws = await stranger.client.call('v2.network.get', result.cid)
     expect(ws.members.map((m: any) => [m.uid, m.role])).toEqual([[stranger.uid, 'owner']])
-    expect(ws.settings.allowPublicCopy).toBeUndefined()
-    const [cCompanies, cDeals] = await Promise.all(result.processIds.map((id: string) => stranger.client.call('v2.process.get', id)))
+    expect(ws.settings!.allowPublicCopy).toBeUndefined()
+    const [cCompanies, cDeals] = await Promise.all(result.processIds.map((id: string) => loadWorkflow(stranger.client, id)))
     expect(cDeals).toMatchObject({ name: 'Deals', uid: stranger.uid, cid: result.cid })
     expect(field(cDeals, 'Company').data).toEqual([cCompanies._id])
     expect(cDeals.members).toEqual([{ id: `network_${result.cid}`, permissions: [] }])

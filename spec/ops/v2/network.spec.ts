@@ -78,6 +78,6 @@ describe('v2.network.update', () => {
 
   test('without a workspace id it updates the current workspace', async () => {
     expect(await owner.client.call('v2.network.update', null, { color: '#abcdef' })).toBe(true)
-    expect((await owner.client.call('v2.network.get', owner.cid)).settings.color).toBe('#abcdef')
+    expect((await owner.client.call('v2.network.get', owner.cid)).settings!.color).toBe('#abcdef')
   })
 })

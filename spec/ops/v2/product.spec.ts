@@ -3,6 +3,7 @@ import { Client } from '../../helpers/client'
 import { ID_PATTERN, MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { loadWorkflow } from '../../helpers/workflows'
 
 let owner: SignedIn
 let member: JoinedMember
@@ -205,12 +206,12 @@ describe('v2.network.product.install and isProductInstalled', () => {
     expect(await buyerGuest.client.call('v2.network.product.isProductInstalled', product._id, buyer.cid)).toBe(true)
     expect(await owner.client.call('v2.network.product.isProductInstalled', product._id, owner.cid)).toBe(false)
 
-    const [cCustomers, cTickets] = await Promise.all(signal.meta.processIds.map((id: string) => buyer.client.call('v2.process.get', id)))
+    const [cCustomers, cTickets] = await Promise.all(signal.meta.processIds.map((id: string) => loadWorkflow(buyer.client, id)))
     expect([cCustomers._id, cTickets._id]).not.toContain(tickets._id)
     expect(cCustomers).toMatchObject({ name: 'Customers', cid: buyer.cid, uid: buyerUser.uid, enableUnlinkedMode: true })
     const link = Object.values(cTickets.fields).find((f: any) => f.label === 'Customer') as any
     expect(link.data).toEqual([cCustomers._id])
-    for (const id of Object.keys(cTickets.fields)) expect(Object.keys((await owner.client.call('v2.process.get', tickets._id)).fields)).not.toContain(id)
+    for (const id of Object.keys(cTickets.fields)) expect(Object.keys((await loadWorkflow(owner.client, tickets._id)).fields)).not.toContain(id)
     expect(cTickets.personInCharge).toBeUndefined()
     expect(cTickets.members).toEqual([{ id: `network_${buyer.cid}`, permissions: [] }])
 

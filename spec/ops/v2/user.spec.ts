@@ -5,7 +5,7 @@ import { signedIn, uniqueEmail } from '../../helpers/users'
 
 const person = (email = uniqueEmail('reg')) => ({ email, firstname: 'Ada', lastname: 'Lovelace', password: 'analytical engine' })
 
-describe.each(['v2.user.register', 'v3.user.register'])('%s', (op) => {
+describe.each(['v2.user.register', 'v3.user.register'] as const)('%s', (op) => {
   let anon: Client
   beforeAll(async () => {
     anon = await Client.connect()
@@ -110,7 +110,7 @@ describe('registration with copyNetworkId', () => {
     expect(ws.settings).toMatchObject({ color: '#336699' })
     expect(ws.settings).not.toHaveProperty('allowPublicCopy')
     const copies = await anon.call('process.list')
-    expect(copies.map((c: { name: string }) => c.name)).toEqual(['Onboarding'])
+    expect(copies.map((c: any) => c.name)).toEqual(['Onboarding'])
     expect(copies[0]._id).not.toBe(wf._id)
     await Promise.all([source.client.close(), anon.close()])
   })

@@ -16,6 +16,7 @@ import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { upload } from '../../helpers/upload'
+import { type FieldDescriptor, loadWorkflow } from '../../helpers/workflows'
 
 let owner: SignedIn
 let member: JoinedMember
@@ -62,7 +63,13 @@ async function populate() {
   // Function fields: one reads a field of its own activity, one a field of the linked activity, one
   // (on the linked workflow) the activities linking to it; their variables name fields and a workflow.
   const size = await c.call('process.create_field', companies._id, { label: 'Size', type: 'numeric' })
-  const fn = (label: string, body: string, functionVariables: object) => ({ label, type: 'numeric', function: body, functionEnabled: true, functionVariables })
+  const fn = (label: string, body: string, functionVariables: FieldDescriptor['functionVariables']): FieldDescriptor => ({
+    label,
+    type: 'numeric',
+    function: body,
+    functionEnabled: true,
+    functionVariables,
+  })
   const doubled = await c.call('process.create_field', deals._id, fn('Doubled', 'return dep.amount * 2', { amount: { type: '=', data: [amount._id] } }))
   const companySize = await c.call(
     'process.create_field',
@@ -105,8 +112,7 @@ async function populate() {
   await member.client.call('wall2.save_comment', { text: 'Great news' }, post._id)
   await member.client.call('wall2.like_post', post._id, 'like')
   // Computed on A before the export: the deal's from its amount and from Acme, Acme's from the deal.
-  const values = async (activityId: string) =>
-    Object.fromEntries((await c.call('v3.activity.get', activityId)).fields.map((f: { _id: string; value: unknown }) => [f._id, f.value]))
+  const values = async (activityId: string) => Object.fromEntries((await c.call('v3.activity.get', activityId)).fields!.map((f: any) => [f._id, f.value]))
   expect(await values(deal._id)).toMatchObject({ [doubled._id]: 84, [companySize._id]: 7 })
   expect((await c.call('v3.activity.get', deal._id)).fields).toContainEqual({ _id: capped._id, value: null, error: 'Error: over 40' })
   expect(await values(acme._id)).toMatchObject({ [dealTotal._id]: 42 })
@@ -321,13 +327,13 @@ describe('v3.user.data.export.workspaces and .import', () => {
     // What B holds: the workflows, activities and the file, under new ids.
     await importer.client.call('v3.session.switchWorkspace', imported._id)
     const workflows = await importer.client.call('process.list')
-    expect(workflows.map((w: { name: string }) => w.name).sort()).toEqual(['Companies', 'Deals'])
+    expect(workflows.map((w: any) => w.name).sort()).toEqual(['Companies', 'Deals'])
     const invites = await importer.client.call('v2.network.invite.list', imported._id)
-    expect(invites.map((i: { email: string }) => i.email)).toEqual(expect.arrayContaining([owner.email]))
+    expect(invites.map((i: any) => i.email)).toEqual(expect.arrayContaining([owner.email]))
 
     // The function fields: new ids, their variables naming B's fields and workflow (none of A's ids).
-    const workflowOnB: Record<string, string> = Object.fromEntries(workflows.map((w: { _id: string; name: string }) => [w.name, w._id]))
-    const processesOnB = await Promise.all([workflowOnB.Companies, workflowOnB.Deals].map((id) => importer.client.call('v2.process.get', id)))
+    const workflowOnB: Record<string, string> = Object.fromEntries(workflows.map((w: any) => [w.name, w._id]))
+    const processesOnB = await Promise.all([workflowOnB.Companies, workflowOnB.Deals].map((id) => loadWorkflow(importer.client, id)))
     type Field = { _id: string; label: string; function?: string; functionEnabled?: boolean; functionVariables?: unknown }
     const fieldOnB: Record<string, Field> = Object.fromEntries(
       processesOnB.flatMap((p) => Object.values(p.fields as Record<string, Field>)).map((f) => [f.label, f]),
