@@ -8,6 +8,6 @@ const path = require('node:path')
 const root = path.join(__dirname, '..')
 if (!existsSync(path.join(root, 'node_modules', '.bin', 'tsx'))) {
   console.error('installing dependencies (first run) ...')
-  // `npm ci` refuses a lock file that lacks another platform's optional packages; install resolves them.
-  execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' })
+  // Exactly what package-lock.json names: a fresh clone stays as it was checked out.
+  execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' })
 }

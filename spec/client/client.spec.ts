@@ -2,6 +2,7 @@
 import WebSocket from 'ws'
 import { connect, download, HlrError, upload, type HlrClient, type ReloadReason } from '../../client'
 import { serverUrl } from '../helpers/client'
+import { MISSING } from '../helpers/ids'
 import { startProxy, type Proxy } from '../helpers/proxy'
 import { registerUser, type TestUser } from '../helpers/users'
 
@@ -143,5 +144,5 @@ test('upload and download with progress and the server’s download.status', asy
   expect(file.state).toBe('finished')
   expect(seen.some((p) => p.state === 'started')).toBe(true)
   expect(seen.at(-1)).toMatchObject({ loaded: bytes.length, total: bytes.length, state: 'finished' })
-  await expect(download(client, '0123456789abcdef01234567')).rejects.toMatchObject({ code: 404 })
+  await expect(download(client, MISSING)).rejects.toMatchObject({ code: 404 })
 })

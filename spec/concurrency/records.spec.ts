@@ -31,7 +31,7 @@ test("four sections of one member's standing set at once (title, inviter, feed a
       { section: 'inviter', value: on },
       { section: 'feedAdmin', value: on },
       { section: 'admin', value: on },
-    ]
+    ] as const
     await atOnce(tabs, (tab, i) => tab.call('company.set_user_data', { uid: target, ...sections[i] }))
     const standing = (await owner.client.call('v3.user.permissions', target, owner.cid))[target]
     expect(standing).toMatchObject({ title: `Title ${round}`, role: on === 'true' ? 'admin' : 'user' })
@@ -72,7 +72,7 @@ test('values set while the field starts taking several values: every stored valu
     )
     const workspace = await owner.client.call('v2.network.get', owner.cid)
     for (const m of workspace.members) {
-      const value = m.properties[field._id]
+      const value = (m.properties as Record<string, unknown>)[field._id]
       if (value !== undefined) expect(value).toEqual([expect.any(String)])
     }
   }

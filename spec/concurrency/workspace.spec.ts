@@ -72,7 +72,7 @@ test('four tabs change four different values of one activity at once: all four a
       1, 1, 1, 1,
     ])
     const got = await owner.client.call('v3.activity.get', activity._id)
-    const values = Object.fromEntries(got.fields.map((f: any) => [f._id, f.value]))
+    const values = Object.fromEntries(got.fields!.map((f: any) => [f._id, f.value]))
     fields.forEach((f, i) => expect(values[f]).toBe(`tab ${i}`))
   }
 })

@@ -6,7 +6,7 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Client } from '../helpers/client'
+import { type ArgsOf, Client } from '../helpers/client'
 import { startServer, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { workflowWithPhase } from '../helpers/workflows'
@@ -94,7 +94,7 @@ describe('with a model', () => {
 
   test('functionField.assist: 401, 400, 404; code with its validation and a dry run; nothing saved', async () => {
     const w = await world(owner.client)
-    const request = {
+    const request: ArgsOf<'v3.activity.functionField.assist'>[0] = {
       mode: 'improve',
       activityId: w.a._id,
       workflow: { _id: w.processId },

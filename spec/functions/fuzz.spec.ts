@@ -5,7 +5,8 @@
  * must find 0 mismatches. The seed is printed so a failure can be replayed (FUZZ_SEED=...).
  */
 import { signedIn, type SignedIn } from '../helpers/users'
-import { newPhaseId } from '../helpers/workflows'
+import { type FieldDescriptor, newPhaseId } from '../helpers/workflows'
+import type { ArgsOf } from '../helpers/client'
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
@@ -44,7 +45,7 @@ test(`random edits leave every function value equal to a computation from scratc
   const tier = await c.call('process.create_field', customers, { label: 'Tier', type: 'numeric' })
   const amount = await c.call('process.create_field', orders, { label: 'Amount', type: 'numeric' })
   const link = await c.call('process.create_field', orders, { label: 'Customer', type: 'activitylink', data: [customers] })
-  const fn = (processId: string, label: string, body: string, variables: object, type = 'numeric') =>
+  const fn = (processId: string, label: string, body: string, variables: FieldDescriptor['functionVariables'], type: FieldDescriptor['type'] = 'numeric') =>
     c.call('process.create_field', processId, { label, type, function: body, functionEnabled: true, functionVariables: variables })
   const vat = await fn(orders, 'VAT', 'return Math.round(dep.a * 24) / 100', { a: { type: '=', data: [amount._id] } })
   const gross = await fn(orders, 'Gross', 'return dep.a + dep.v', { a: { type: '=', data: [amount._id] }, v: { type: '=', data: [vat._id] } })
@@ -77,7 +78,7 @@ test(`random edits leave every function value equal to a computation from scratc
   for (let step = 0; step < 700; step++) {
     const roll = rnd.next()
     if (roll < 0.55) {
-      const updates = new Map<string, Record<string, unknown>>()
+      const updates = new Map<string, ArgsOf<'v3.activity.updateMany'>[0][number]>()
       for (let k = 0; k < 1 + rnd.int(5); k++) {
         const id = rnd.pick(orderIds)
         const kind = rnd.int(3)

@@ -44,7 +44,7 @@ test('over the budget: stale values, kept through kill -9, drained at the next s
   }
   const [, b, c, d] = chain
   const created = await owner.client.call('v3.activity.create', p._id, { name: 'x', fields: { [a._id]: 1 } }, { teamId })
-  const byId = (record: { fields: { _id: string; value?: unknown }[] }): Record<string, any> => Object.fromEntries(record.fields.map((f) => [f._id, f]))
+  const byId = (record: { fields?: { _id?: unknown }[] }): Record<string, any> => Object.fromEntries(record.fields!.map((f) => [f._id, f]))
   expect(byId(created)[b._id]).toEqual({ _id: b._id, value: 2 })
   expect(byId(created)[c._id]).toEqual({ _id: c._id, value: null, stale: true })
   expect(byId(created)[d._id]).toEqual({ _id: d._id, value: null, stale: true })

@@ -3,11 +3,10 @@
  * links, phase moves, names), remove and recover; errors stored per field with the last good value
  * kept; cycles in the data marked; a second client hears `v3.activity.updated` for computed values.
  */
-import { randomBytes } from 'node:crypto'
+import { newId } from '../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
-
-const hex = () => randomBytes(12).toString('hex')
+import type { FieldDescriptor } from '../helpers/workflows'
 
 let owner: SignedIn
 let viewer: JoinedMember
@@ -21,20 +20,19 @@ afterAll(() => Promise.all([owner.client.close(), viewer.client.close()]))
 
 async function workflow(name: string) {
   const p = await owner.client.call('process.create', { name })
-  const [A, B] = [hex(), hex()]
+  const [A, B] = [newId(), newId()]
   await owner.client.call('process.set_info', p._id, { phases: { [A]: { name: 'Open' }, [B]: { name: 'Done' } }, phasesOrder: [A, B] })
   return { id: p._id as string, A, B }
 }
-const field = (processId: string, descriptor: object) => owner.client.call('process.create_field', processId, descriptor)
-const fn = (label: string, body: string, variables: object, type = 'numeric') => ({
+const field = (processId: string, descriptor: FieldDescriptor) => owner.client.call('process.create_field', processId, descriptor)
+const fn = (label: string, body: string, variables: FieldDescriptor['functionVariables'], type: FieldDescriptor['type'] = 'numeric'): FieldDescriptor => ({
   label,
   type,
   function: body,
   functionEnabled: true,
   functionVariables: variables,
 })
-const value = async (activityId: string, fieldId: string) =>
-  (await owner.client.call('v3.activity.get', activityId)).fields.find((f: { _id: string }) => f._id === fieldId)
+const value = async (activityId: string, fieldId: string) => (await owner.client.call('v3.activity.get', activityId)).fields!.find((f) => f._id === fieldId)!
 
 test('same-activity functions: computed at create, again on update, errors keep the last good value', async () => {
   const orders = await workflow('Orders')

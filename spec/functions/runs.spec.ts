@@ -4,12 +4,11 @@
  * progress signal to the starter, and a run resumed after kill -9 with nothing written twice.
  */
 import { Client } from '../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../helpers/members'
+import { MISSING } from '../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../helpers/members'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { workflowWithPhase } from '../helpers/workflows'
-
-const MISSING = '0123456789abcdef01234567'
 
 async function until<T>(probe: () => Promise<T>, ok: (t: T) => boolean, tries = 600): Promise<T> {
   for (let i = 0; ; i++) {
@@ -56,17 +55,16 @@ async function setUp(c: Client, n: number, wrong: number) {
 }
 
 describe('on the shared server', () => {
+  let cast: Cast
   let owner: SignedIn
   let user: JoinedMember
   let stranger: SignedIn
   let anon: Client
   beforeAll(async () => {
-    owner = await signedIn('run-owner')
-    user = await joinWorkspace(owner, { role: 'user' })
-    stranger = await signedIn('run-stranger')
-    anon = await Client.connect()
+    cast = await meetCast()
+    ;({ owner, member: user, stranger, anon } = cast)
   })
-  afterAll(() => Promise.all([owner.client.close(), user.client.close(), stranger.client.close(), anon.close()]))
+  afterAll(() => closeCast(cast))
 
   test('401, 400, 404, 403; a dry run logs, an applied run writes; logs page without gaps or repeats; progress reaches the starter', async () => {
     const w = await setUp(owner.client, 1100, 30)

@@ -5,7 +5,7 @@
  */
 import { startServer, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
-import { workflowWithPhase } from '../helpers/workflows'
+import { type FieldDescriptor, workflowWithPhase } from '../helpers/workflows'
 
 let server: RunningServer
 let owner: SignedIn
@@ -21,7 +21,7 @@ afterAll(async () => {
 test('a function of the clock changes value without any write; its dependents follow; explainNode marks it volatile', async () => {
   const c = owner.client
   const { p, teamId } = await workflowWithPhase(c, 'Clock')
-  const fn = (label: string, body: string, variables: object) =>
+  const fn = (label: string, body: string, variables: FieldDescriptor['functionVariables']) =>
     c.call('process.create_field', p._id, { label, type: 'numeric', function: body, functionEnabled: true, functionVariables: variables })
   const now = await fn('Now', 'return Date.now()', {})
   const twice = await fn('Twice', 'return dep.t * 2', { t: { type: '=', data: [now._id] } })
@@ -29,7 +29,7 @@ test('a function of the clock changes value without any write; its dependents fo
   const a = await c.call('v3.activity.create', p._id, { name: 'a' }, { teamId })
   const values = async () => {
     const record = await c.call('v3.activity.get', a._id)
-    return Object.fromEntries(record.fields.map((f: { _id: string; value: unknown }) => [f._id, f.value])) as Record<string, number>
+    return Object.fromEntries(record.fields!.map((f: any) => [f._id, f.value])) as Record<string, number>
   }
   const first = await values()
   expect(typeof first[now._id]).toBe('number')

@@ -1,7 +1,10 @@
 /** A socket client as a single-page app would hold one, and an HTTP caller as curl would be. */
 import WebSocket from 'ws'
 import type { ValidateFunction } from 'ajv'
+import type { ArgsOf, OpName, ResultOf, Signal, WireError } from '../../client'
 import { loadReturnValidators } from '../../server/rpc/schemas'
+
+export type { ArgsOf, OpName, ResultOf, Signal, WireError }
 
 let returnValidators: Map<string, ValidateFunction> | undefined
 
@@ -17,18 +20,19 @@ export function checkResult(op: string, result: unknown) {
   throw new Error(`${op} returned a result its schema (x-returns) does not allow: ${where}\nresult: ${JSON.stringify(result).slice(0, 2000)}`)
 }
 
+/**
+ * What a typed call resolves to: the generated result type, or `any` where it promises no field (x-returns
+ * absent, any object, or every field optional): checkResult still holds such a result to its schema, and
+ * the test reads what it asserts.
+ */
+type Returned<O extends OpName> = {} extends ResultOf<O> ? any : ResultOf<O>
+
 export const serverUrl = () => {
   const url = process.env.TEST_SERVER_URL
   if (!url) throw new Error('TEST_SERVER_URL is not set: run the tests through jest (global setup starts the server)')
   return url
 }
 export const wsUrl = (base = serverUrl()) => base.replace(/^http/, 'ws') + '/ws'
-
-export interface WireError {
-  code: number
-  msg: string
-  details?: any
-}
 
 export class CallFailed extends Error {
   constructor(
@@ -37,13 +41,6 @@ export class CallFailed extends Error {
   ) {
     super(`${op} failed with ${error.code}: ${error.msg}`)
   }
-}
-
-export interface Signal {
-  sig: string
-  meta: any
-  /** Position in the event log (absent on transient signals such as download.status). */
-  seq?: number
 }
 
 export class Client {
@@ -97,7 +94,13 @@ export class Client {
     })
   }
 
-  async call(op: string, ...args: unknown[]): Promise<any> {
+  /** A call as the schemas type it (client/types.ts): its result, checked against x-returns; throws CallFailed on an error reply. */
+  call<O extends OpName>(op: O, ...args: ArgsOf<O>): Promise<Returned<O>> {
+    return this.callUnchecked(op, ...args)
+  }
+
+  /** `call` for arguments the types do not allow, sent on purpose (a shape the server must still take or refuse). */
+  async callUnchecked(op: string, ...args: unknown[]): Promise<any> {
     const reply = await this.send(op, args)
     if (reply.error) throw new CallFailed(op, reply.error)
     checkResult(op, reply.result)

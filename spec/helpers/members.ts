@@ -33,21 +33,27 @@ export async function joinWorkspace(owner: SignedIn, options: { role?: JoinRole;
   return { ...user, cid: owner.cid, ownCid: user.cid, role }
 }
 
-/** The usual people of a workspace test: an owner, a plain member, the owner of another workspace, and an anonymous socket. */
-export interface Cast {
-  owner: SignedIn
-  member: JoinedMember
-  stranger: SignedIn
-  anon: Client
-}
+/**
+ * The usual people of a workspace test: an owner, a plain member, the owner of another workspace, an
+ * anonymous socket, and any `Others` members of owner's workspace by name.
+ */
+export type Cast<Others extends string = never> = { owner: SignedIn; member: JoinedMember; stranger: SignedIn; anon: Client } & Record<Others, JoinedMember>
 
-export async function meetCast(): Promise<Cast> {
+/**
+ * Registers the cast in this order: `owner`, `member` (a plain user of owner's workspace), each of
+ * `others` joining owner's workspace with its role and its name as tag, `stranger`, and `anon`.
+ * E.g. `meetCast({ outsider: 'user', guest: 'guest' })` also gives `outsider` and `guest`.
+ */
+export async function meetCast<Name extends string = never>(others: Record<Name, JoinRole> = {} as Record<Name, JoinRole>): Promise<Cast<Name>> {
   const owner = await signedIn('owner')
   const member = await joinWorkspace(owner, { role: 'user' })
+  const joined = {} as Record<Name, JoinedMember>
+  for (const [name, role] of Object.entries(others) as [Name, JoinRole][]) joined[name] = await joinWorkspace(owner, { role, tag: name })
   const stranger = await signedIn('stranger')
-  return { owner, member, stranger, anon: await Client.connect() }
+  return { ...joined, owner, member, stranger, anon: await Client.connect() }
 }
 
+/** Closes every socket of the cast. */
 export async function closeCast(cast: Cast): Promise<void> {
-  await Promise.all([cast.owner.client.close(), cast.member.client.close(), cast.stranger.client.close(), cast.anon.close()])
+  await Promise.all((Object.values(cast) as Array<SignedIn | Client>).map((person) => (person instanceof Client ? person.close() : person.client.close())))
 }

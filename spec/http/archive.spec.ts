@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto'
 import JSZip from 'jszip'
 import { serverUrl } from '../helpers/client'
+import { MISSING } from '../helpers/ids'
 import { signedIn, type SignedIn } from '../helpers/users'
-import { uploadOk } from './upload'
+import { uploadOk } from '../helpers/upload'
 
 let me: SignedIn
 let other: SignedIn
@@ -55,5 +56,5 @@ test('401 without a session, 400 for a bad body, 403 (and no zip) when any file 
   expect(refused.status).toBe(403)
   expect(refused.headers.get('content-type')).toMatch(/application\/json/)
   expect(await refused.json()).toMatchObject({ code: 403, details: { fileId: theirs } })
-  expect((await post({ fileIds: ['0123456789abcdef01234567'], archiveName: 'x' }, me.key)).status).toBe(403)
+  expect((await post({ fileIds: [MISSING], archiveName: 'x' }, me.key)).status).toBe(403)
 })

@@ -2,12 +2,13 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { startServer, type RunningServer } from '../helpers/server'
-import { joinWorkspace, type JoinedMember } from '../helpers/members'
+import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { serverUrl } from '../helpers/client'
-import { filesUnder, get, PNG_1x1, upload, uploadOk } from './upload'
+import { filesUnder, get, PNG_1x1, upload, uploadOk } from '../helpers/upload'
 import { workflowWithPhase } from '../helpers/workflows'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
@@ -15,12 +16,11 @@ let wf: any
 let teamId: string
 
 beforeAll(async () => {
-  owner = await signedIn('fowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('fstranger')
+  cast = await meetCast()
+  ;({ owner, member, stranger } = cast)
   ;({ p: wf, teamId } = await workflowWithPhase(owner.client, 'With files'))
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close()]))
+afterAll(() => closeCast(cast))
 
 describe('POST /upload', () => {
   test('bad or missing credentials are a 401', async () => {

@@ -3,7 +3,7 @@ import zlib from 'node:zlib'
 import sharp from 'sharp'
 import { IMAGE_SIZES } from '../../server/storage/images'
 import { signedIn, type SignedIn } from '../helpers/users'
-import { get, PNG_1x1, uploadOk } from './upload'
+import { get, PNG_1x1, uploadOk } from '../helpers/upload'
 
 let me: SignedIn
 let stranger: SignedIn

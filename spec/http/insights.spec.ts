@@ -1,13 +1,14 @@
 /** v3.insight.* and v3.insight.publicKey.*, and GET /public/insight/:key/:type? (CSV parsed back, JSON). */
 import { Client, serverUrl } from '../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../helpers/members'
-import { signedIn, type SignedIn } from '../helpers/users'
+import { MISSING } from '../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../helpers/members'
+import type { SignedIn } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
 
 const OPEN = newPhaseId()
 const DONE = newPhaseId()
-const MISSING = '0123456789abcdef01234567'
 
+let cast: Cast<'guest'>
 let owner: SignedIn
 let member: JoinedMember // a plain user: sees the workflow, does not administer it
 let guest: JoinedMember // does not see the workflow
@@ -17,12 +18,9 @@ let anon: Client
 let wf: any
 const f: Record<string, string> = {}
 beforeAll(async () => {
-  owner = await signedIn('iowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  guest = await joinWorkspace(owner, { role: 'guest' })
-  stranger = await signedIn('istranger')
+  cast = await meetCast({ guest: 'guest' })
+  ;({ owner, member, guest, stranger, anon } = cast)
   second = await Client.connect({ key: owner.key })
-  anon = await Client.connect()
   const teamId = (await owner.client.call('company.new_team', { name: 'Sales' }))._id
   wf = await owner.client.call('process.create', { name: 'Deals' })
   await owner.client.call('process.set_info', wf._id, { phases: { [OPEN]: { name: 'Open' }, [DONE]: { name: 'Won' } }, phasesOrder: [OPEN, DONE] })
@@ -36,7 +34,7 @@ beforeAll(async () => {
   ]
   for (const r of rows) await owner.client.call('v3.activity.create', wf._id, r, { ignoreRequired: true, teamId })
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), guest.client.close(), stranger.client.close(), second.close(), anon.close()]))
+afterAll(() => Promise.all([closeCast(cast), second.close()]))
 
 /** A small RFC 4180 parser. */
 function parseCsv(text: string, delimiter: string): string[][] {

@@ -1,6 +1,7 @@
 /** v3.user.profileImage.set and GET /profileimage/:size/:id */
 import sharp from 'sharp'
 import { Client, serverUrl } from '../helpers/client'
+import { MISSING } from '../helpers/ids'
 import { signedIn, type SignedIn } from '../helpers/users'
 
 let user: SignedIn
@@ -40,7 +41,7 @@ describe('profile images', () => {
     expect((await anon.fail('v3.user.profileImage.set', imageId)).code).toBe(401)
     expect(await user.client.fail('v3.user.profileImage.set', 'nope')).toMatchObject({ code: 400, details: { argument: 0, name: 'fileId' } })
     expect((await user.client.fail('v3.user.profileImage.set', othersId)).code).toBe(404)
-    expect((await user.client.fail('v3.user.profileImage.set', '0123456789abcdef01234567')).code).toBe(404)
+    expect((await user.client.fail('v3.user.profileImage.set', MISSING)).code).toBe(404)
     expect((await user.client.fail('v3.user.profileImage.set', textId)).code).toBe(415)
 
     expect(await user.client.call('v3.user.profileImage.set', imageId)).toEqual({ uid: user.uid, fileId: imageId })

@@ -12,6 +12,7 @@ import { roleTableOf } from '../../server/rpc/registry'
 import { joinWorkspace, type JoinRole } from '../helpers/members'
 import { signedIn, uniqueEmail, type SignedIn } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
+import type { ArgsOf, OpName } from '../helpers/client'
 
 /** The role table, from the operations' declarations. */
 const ROLE_TABLE = roleTableOf(operations)
@@ -44,7 +45,7 @@ interface Call {
 
 type Recipe = (fx: Fixture) => Promise<Call>
 
-const asOwner = (fx: Fixture, op: string, ...args: unknown[]) => fx.owner.client.call(op, ...args)
+const asOwner = <O extends OpName>(fx: Fixture, op: O, ...args: ArgsOf<O>) => fx.owner.client.call(op, ...args)
 const newInvite = async (fx: Fixture) => (await asOwner(fx, 'v2.network.invite.send', { email: uniqueEmail('walk'), cid: fx.cid })).invite_key
 const newTeam = async (fx: Fixture) => (await asOwner(fx, 'company.new_team', { name: fx.unique('team') }))._id
 const newRole = async (fx: Fixture) => (await asOwner(fx, 'v2.network.role.create', { name: fx.unique('role'), capabilities: [] }))._id

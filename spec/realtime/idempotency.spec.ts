@@ -4,6 +4,7 @@
  * 409; over a socket (`idempotencyKey` in the frame) and over HTTP (`Idempotency-Key`).
  */
 import { Client, serverUrl } from '../helpers/client'
+import { MISSING } from '../helpers/ids'
 import { pause } from '../helpers/stream'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { workflowWithPhase } from '../helpers/workflows'
@@ -60,7 +61,7 @@ test('the same key with other arguments or another operation is a 409 and change
 })
 
 test('a call that fails stores nothing: the key may be used again', async () => {
-  const failed = await http('v3.activity.createMany', [wf._id, [{ name: 'no team' }], { teamId: '0123456789abcdef01234567' }], 'k-fail')
+  const failed = await http('v3.activity.createMany', [wf._id, [{ name: 'no team' }], { teamId: MISSING }], 'k-fail')
   expect(failed.status).toBeGreaterThanOrEqual(400)
   const before = await count()
   expect((await http('v3.activity.createMany', three('ok'), 'k-fail')).status).toBe(200)

@@ -6,7 +6,7 @@
 import { api, Client, serverUrl } from '../helpers/client'
 import { operationSchemas, placeAt, pointer, stringPositions } from '../helpers/schema-walk'
 import { signedIn, uniqueEmail } from '../helpers/users'
-import { upload, PNG_1x1 } from '../http/upload'
+import { upload, PNG_1x1 } from '../helpers/upload'
 
 const NUL = 'a\u0000b'
 const DEPTH_LIMIT = 64

@@ -16,7 +16,7 @@ import { Client } from '../helpers/client'
 import { openDatabase } from '../helpers/database'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
-import { uploadOk, PNG_1x1 } from '../http/upload'
+import { uploadOk, PNG_1x1 } from '../helpers/upload'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12)

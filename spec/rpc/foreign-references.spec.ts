@@ -6,8 +6,8 @@
  * id where A's own would be taken, then checks A's record does not hold it.
  */
 import { signedIn, type SignedIn } from '../helpers/users'
-import { newPhaseId, workflowWithPhase } from '../helpers/workflows'
-import { uploadOk, PNG_1x1 } from '../http/upload'
+import { loadWorkflow, newPhaseId, workflowWithPhase } from '../helpers/workflows'
+import { uploadOk, PNG_1x1 } from '../helpers/upload'
 
 let a: SignedIn
 let b: SignedIn
@@ -55,23 +55,23 @@ describe('workflows', () => {
     ['defaultGroupByField', () => B.field],
   ])('process.set_info %s', async (key, foreign) => {
     await refused('process.set_info', [A.process, { [key]: foreign() }], 1, `/${key}`)
-    notIn(await a.client.call('v2.process.get', A.process), foreign())
+    notIn(await loadWorkflow(a.client, A.process), foreign())
   })
   test("process.set_info phases: another workflow's phase id (409), phasesOrder / fieldsOrder naming what the workflow lacks (422)", async () => {
     await refused('process.set_info', [A.process, { phases: { [B.phase]: { name: 'x' } } }], 1, `/phases/${B.phase}`, 409)
     await refused('process.set_info', [A.process, { phasesOrder: [A.phase, B.phase] }], 1, '/phasesOrder', 422)
     await refused('process.set_info', [A.process, { fieldsOrder: [B.field] }], 1, '/fieldsOrder', 422)
     await refused('process.set_info', [A.process, { phases: { [A.phase]: { name: 'Open', fields: [B.field] } } }], 1, `/phases/${A.phase}/fields`, 422)
-    notIn(await a.client.call('v2.process.get', A.process), B.phase)
+    notIn(await loadWorkflow(a.client, A.process), B.phase)
   })
   test('process.set_info preselectedTeam', async () => {
     await refused('process.set_info', [A.process, { preselectedTeam: { team: B.team } }], 1, '/preselectedTeam/team')
-    notIn(await a.client.call('v2.process.get', A.process), B.team)
+    notIn(await loadWorkflow(a.client, A.process), B.team)
   })
   test("process.create_field / update_field: activitylink data naming another workspace's workflow (422)", async () => {
     await refused('process.create_field', [A.process, { label: 'x', type: 'activitylink', data: [B.process] }], 1, '/data', 422)
     await refused('process.update_field', [A.process, A.link, { data: [B.process] }], 2, '/data', 422)
-    notIn(await a.client.call('v2.process.get', A.process), B.process)
+    notIn(await loadWorkflow(a.client, A.process), B.process)
   })
   test.each([
     ['v2.process.member.add', () => [A.process, `team_${B.team}`]],
@@ -91,7 +91,7 @@ describe('workflows', () => {
     await refused('v2.process.publicForm.create', [{ processId: A.process, [key]: foreign() }], 0, `/${key}`)
     await a.client.call('v2.process.publicForm.create', { processId: A.process })
     await refused('v2.process.publicForm.update', [{ processId: A.process, [key]: foreign() }], 0, `/${key}`)
-    notIn(await a.client.call('v2.process.get', A.process), foreign())
+    notIn(await loadWorkflow(a.client, A.process), foreign())
   })
 })
 

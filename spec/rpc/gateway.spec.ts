@@ -3,6 +3,7 @@ import WebSocket from 'ws'
 import { operations } from '../../server/ops'
 import { buildRegistry } from '../../server/rpc/registry'
 import { Client, wsUrl } from '../helpers/client'
+import { MISSING } from '../helpers/ids'
 import { startServer } from '../helpers/server'
 import { signedIn } from '../helpers/users'
 
@@ -30,7 +31,7 @@ describe('frames and dispatch', () => {
   })
 
   test('too many arguments is a 400 naming the arity', async () => {
-    const error = await client.fail('v2.network.get', '0123456789abcdef01234567', 'extra')
+    const error = await client.fail('v2.network.get', MISSING, 'extra')
     expect(error.code).toBe(400)
     expect(error.details).toEqual({ expected: { min: 1, max: 1 }, got: 2 })
   })
@@ -66,7 +67,7 @@ describe('frames and dispatch', () => {
   })
 
   test('signed-in operations answer 401 on an anonymous socket', async () => {
-    const error = await client.fail('v2.network.get', '0123456789abcdef01234567')
+    const error = await client.fail('v2.network.get', MISSING)
     expect(error.code).toBe(401)
   })
 })

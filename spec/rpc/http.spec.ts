@@ -1,5 +1,6 @@
 /** The HTTP mirror: POST /api/<op>, three body forms, status = error code, health routes. */
 import { api, serverUrl } from '../helpers/client'
+import { MISSING } from '../helpers/ids'
 import { startServer } from '../helpers/server'
 import { signedIn } from '../helpers/users'
 
@@ -45,7 +46,7 @@ describe('a signed-in caller', () => {
     const bad = await api('v2.network.get', ['nope'], { key: me.key })
     expect(bad.status).toBe(400)
     expect(bad.body).toMatchObject({ code: 400, details: { argument: 0, name: 'networkId' } })
-    const missing = await api('v2.network.get', ['0123456789abcdef01234567'], { key: me.key })
+    const missing = await api('v2.network.get', [MISSING], { key: me.key })
     expect(missing.status).toBe(404)
     expect(missing.body).toEqual({ code: 404, msg: 'workspace not found' })
     expect((await api('no.such.op', [], { key: me.key })).status).toBe(501)

@@ -11,7 +11,7 @@ import { serverUrl } from '../helpers/client'
 import { startServer, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { workflowWithPhase } from '../helpers/workflows'
-import { get, PNG_1x1, uploadOk } from '../http/upload'
+import { get, PNG_1x1, uploadOk } from '../helpers/upload'
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 

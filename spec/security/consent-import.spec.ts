@@ -62,7 +62,7 @@ test('people the archive names who have an account here are invited with their r
   for (const [email, role] of [
     [victimEmail, 'owner'],
     [colleagueEmail, 'user'],
-  ]) {
+  ] as const) {
     const invite = await attacker.client.call('v2.network.invite.send', { email, role, cid: attacker.cid, title: 'Director' })
     const anon = await Client.connect({ url: source.wsUrl })
     named[email] = (await anon.call('v2.user.invite.register', { firstname: 'Named', lastname: role, password: PASSWORD }, invite.invite_key)).uid
@@ -85,9 +85,7 @@ test('people the archive names who have an account here are invited with their r
     expect(job.result.linked).toBe(1) // the importer themself
 
     // The importer owns the workspace and is its only member.
-    expect((await importer.client.call('v2.network.get', cid)).members.map((m: { uid: string; role: string }) => [m.uid, m.role])).toEqual([
-      [importer.uid, 'owner'],
-    ])
+    expect((await importer.client.call('v2.network.get', cid)).members.map((m) => [m.uid, m.role])).toEqual([[importer.uid, 'owner']])
     // The victim cannot open it, and it is not among their workspaces.
     for (const person of [victim, colleague]) {
       expect((await person.client.call('v3.session.workspaces')).map((w: { _id: string }) => w._id)).not.toContain(cid)
@@ -97,12 +95,12 @@ test('people the archive names who have an account here are invited with their r
 
     // A pending invite for each, with the archive's role, title and teams.
     const invites = await importer.client.call('v2.network.invite.list', cid)
-    const invite = invites.find((i: { email: string }) => i.email === victimEmail)
+    const invite = invites.find((i) => i.email === victimEmail)!
     expect(invite).toMatchObject({ role: 'owner', title: 'Director', teams: [expect.any(String)] })
-    expect(invites.find((i: { email: string }) => i.email === colleagueEmail)).toMatchObject({ role: 'user' })
+    expect(invites.find((i) => i.email === colleagueEmail)).toMatchObject({ role: 'user' })
 
     // No mail from the import itself: the owner sends the invitation, the victim accepts it.
-    await importer.client.call('v2.network.invite.resend', invite.invite_key)
+    await importer.client.call('v2.network.invite.resend', String(invite.invite_key))
     const key = inviteKeyOf(await nextMail(victimEmail, { dir: mail.dir }))
     expect(await victim.client.call('v2.user.invite.accept', key)).toEqual({ uid: victim.uid, cid })
     expect(await victim.client.call('v3.session.workspaces')).toContainEqual({ _id: cid, name: expect.any(String), role: 'owner' })

@@ -11,7 +11,7 @@ import { withoutPaths } from '../../server/errors'
 import { api, Client, serverUrl } from '../helpers/client'
 import { startServer, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
-import { get, PNG_1x1, upload, uploadOk } from '../http/upload'
+import { get, PNG_1x1, upload, uploadOk } from '../helpers/upload'
 
 let me: SignedIn
 let cookie: string

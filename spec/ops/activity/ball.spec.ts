@@ -1,13 +1,11 @@
 /** v3.activity.ball.take, pass, clear, candidates, list: the ball state table of docs/reference/interface.md. */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING, newId } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { addOpenPhase } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
-const hex = () => randomBytes(12).toString('hex')
-
+let cast: Cast<'editor' | 'outsider'>
 let owner: SignedIn
 let member: JoinedMember
 let editor: JoinedMember
@@ -16,18 +14,14 @@ let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('ball-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  editor = await joinWorkspace(owner, { role: 'user', tag: 'ball-editor' })
-  outsider = await joinWorkspace(owner, { role: 'user', tag: 'ball-outsider' })
-  stranger = await signedIn('ball-stranger')
-  anon = await Client.connect()
+  cast = await meetCast({ editor: 'user', outsider: 'user' })
+  ;({ owner, member, editor, outsider, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Players' }))._id
 })
-afterAll(() => Promise.all([owner, member, editor, outsider, stranger].map((u) => u.client.close()).concat(anon.close())))
+afterAll(() => closeCast(cast))
 
 async function workflow() {
-  const p = await owner.client.call('process.create', { name: `Ball ${hex().slice(0, 6)}` })
+  const p = await owner.client.call('process.create', { name: `Ball ${newId().slice(0, 6)}` })
   const A = await addOpenPhase(owner.client, p._id)
   await owner.client.call('v2.process.permissions.grant', p._id, editor.uid, 'any')
   const make = (name = 'Ball game') => owner.client.call('v3.activity.create', p._id, { name, followerIds: [member.uid, editor.uid] }, { teamId })
@@ -56,7 +50,7 @@ describe('v3.activity.ball: errors', () => {
     expect(await member.client.fail('v3.activity.ball.pass', a._id, member.uid)).toMatchObject({ code: 403 })
     await owner.client.call('v3.activity.ball.take', a._id)
     expect(await member.client.fail('v3.activity.ball.clear', a._id)).toMatchObject({ code: 403 })
-    expect((await holder(a._id)).uid).toBe(owner.uid)
+    expect((await holder(a._id))!.uid).toBe(owner.uid)
 
     await owner.client.call('v3.activity.remove', [a._id])
     expect((await owner.client.fail('v3.activity.ball.take', a._id)).code).toBe(404)
@@ -84,8 +78,8 @@ describe('v3.activity.ball: the state table', () => {
     const { p, make } = await workflow()
     const a = await make()
     await owner.client.call('v3.activity.ball.take', a._id)
-    expect((await editor.client.call('v3.activity.ball.take', a._id)).ballHolder.uid).toBe(editor.uid)
-    expect((await holder(a._id)).uid).toBe(editor.uid)
+    expect((await editor.client.call('v3.activity.ball.take', a._id)).ballHolder!.uid).toBe(editor.uid)
+    expect((await holder(a._id))!.uid).toBe(editor.uid)
     const s = await member.client.waitForSignal('v3.activity.ball', (m) => m._id === a._id && m.to === editor.uid)
     expect(s.meta).toEqual({ _id: a._id, processId: p._id, from: owner.uid, to: editor.uid })
   })
@@ -96,13 +90,13 @@ describe('v3.activity.ball: the state table', () => {
     expect(await owner.client.fail('v3.activity.ball.pass', a._id, outsider.uid)).toMatchObject({ code: 422, details: { argument: 1, name: 'userId' } })
     expect(await owner.client.fail('v3.activity.ball.pass', a._id, stranger.uid)).toMatchObject({ code: 422 })
     expect(await holder(a._id)).toBeNull()
-    expect((await owner.client.call('v3.activity.ball.pass', a._id, member.uid)).ballHolder.uid).toBe(member.uid)
-    expect((await holder(a._id)).uid).toBe(member.uid)
+    expect((await owner.client.call('v3.activity.ball.pass', a._id, member.uid)).ballHolder!.uid).toBe(member.uid)
+    expect((await holder(a._id))!.uid).toBe(member.uid)
     await member.client.waitForSignal('v3.activity.ball', (m) => m._id === a._id && m.from === null && m.to === member.uid)
-    expect((await editor.client.call('v3.activity.ball.pass', a._id, owner.uid)).ballHolder.uid).toBe(owner.uid)
+    expect((await editor.client.call('v3.activity.ball.pass', a._id, owner.uid)).ballHolder!.uid).toBe(owner.uid)
     await member.client.waitForSignal('v3.activity.ball', (m) => m._id === a._id && m.from === member.uid && m.to === owner.uid)
     expect(await owner.client.fail('v3.activity.ball.pass', a._id, outsider.uid)).toMatchObject({ code: 422 })
-    expect((await holder(a._id)).uid).toBe(owner.uid)
+    expect((await holder(a._id))!.uid).toBe(owner.uid)
   })
 
   test('a holder --clear--> nobody holds it; clear with nobody holding it is no move of the table (422)', async () => {

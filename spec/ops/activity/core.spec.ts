@@ -1,12 +1,13 @@
 /** The added reads and the soft removal: v3.activity.get, list, remove. */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { addOpenPhase, newPhaseId } from '../../helpers/workflows'
 
 const [PHASE_A, PHASE_B] = [newPhaseId(), newPhaseId()]
-const MISSING = '0123456789abcdef01234567'
 
+let cast: Cast<'outsider'>
 let owner: SignedIn
 let member: JoinedMember
 let outsider: JoinedMember
@@ -15,16 +16,13 @@ let anon: Client
 let teamId: string
 let wf: any
 beforeAll(async () => {
-  owner = await signedIn('cowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  outsider = await joinWorkspace(owner, { role: 'user', tag: 'outsider' })
-  stranger = await signedIn('cstranger')
-  anon = await Client.connect()
+  cast = await meetCast({ outsider: 'user' })
+  ;({ owner, member, outsider, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
   wf = await owner.client.call('process.create', { name: 'Core' })
   await owner.client.call('process.set_info', wf._id, { phases: { [PHASE_A]: { name: 'Open' }, [PHASE_B]: { name: 'Done' } }, phasesOrder: [PHASE_A, PHASE_B] })
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), outsider.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 test('v3.activity.get: 401, 400, 404 for another workspace and for a restricted workflow, the record', async () => {
   const a = await owner.client.call('v3.activity.create', wf._id, { name: 'Read me' }, { teamId })

@@ -1,12 +1,13 @@
 /** v3.activity.count, phaseCount, buildPhaseCountCache: only visible workflows, kept by every change. */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
 const [PHASE_A, PHASE_B, HIDDEN_A, HIDDEN_B] = [newPhaseId(), newPhaseId(), newPhaseId(), newPhaseId()]
-const MISSING = '0123456789abcdef01234567'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
@@ -15,10 +16,8 @@ let teamId: string
 let open: any
 let hidden: any
 beforeAll(async () => {
-  owner = await signedIn('kowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('kstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
   const phases = (a: string, b: string) => ({ phases: { [a]: { name: 'Open' }, [b]: { name: 'Done' } }, phasesOrder: [a, b] })
   open = await owner.client.call('process.create', { name: 'Open' })
@@ -29,7 +28,7 @@ beforeAll(async () => {
   await owner.client.call('v3.activity.createMany', hidden._id, [{ name: '1' }], { teamId })
   await owner.client.call('v2.process.member.remove', hidden._id, `network_${owner.cid}`)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 test('count: 401, 400, 404 for another workspace or a hidden workflow, the visible workflows only', async () => {
   expect((await anon.fail('v3.activity.count')).code).toBe(401)

@@ -1,12 +1,13 @@
 /** v3.activity.create and createMany: options, teams, phases, required fields, values per type, all or nothing, quota, signals. */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-import { addOpenPhase, newPhaseId } from '../../helpers/workflows'
+import { addOpenPhase, type FieldDescriptor, loadWorkflow, newPhaseId } from '../../helpers/workflows'
 
 const [PHASE_A, PHASE_B] = [newPhaseId(), newPhaseId()]
-const MISSING = '0123456789abcdef01234567'
 
+let cast: Cast<'outsider'>
 let owner: SignedIn
 let member: JoinedMember
 let outsider: JoinedMember
@@ -19,18 +20,16 @@ let target: any
 let targetActivity: any
 
 beforeAll(async () => {
-  owner = await signedIn('aowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  outsider = await joinWorkspace(owner, { role: 'user', tag: 'outsider' })
-  stranger = await signedIn('astranger')
-  anon = await Client.connect()
+  cast = await meetCast({ outsider: 'user' })
+  ;({ owner, member, outsider, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
   target = await owner.client.call('process.create', { name: 'Targets' })
   await addOpenPhase(owner.client, target._id)
   targetActivity = await owner.client.call('v3.activity.create', target._id, { name: 'Target' }, { teamId })
   wf = await owner.client.call('process.create', { name: 'Deals' })
   f = {}
-  const add = async (key: string, d: Record<string, unknown>) => (f[key] = (await owner.client.call('process.create_field', wf._id, { label: key, ...d }))._id)
+  const add = async (key: string, d: Omit<FieldDescriptor, 'label'>) =>
+    (f[key] = (await owner.client.call('process.create_field', wf._id, { label: key, ...d }))._id)
   await add('text', { type: 'text', required: true })
   await add('num', { type: 'numeric' })
   await add('date', { type: 'date' })
@@ -46,7 +45,7 @@ beforeAll(async () => {
     phasesOrder: [PHASE_A, PHASE_B],
   })
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), outsider.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const count = async () => (await owner.client.call('v3.activity.count', wf._id))[wf._id]
 
@@ -149,7 +148,7 @@ describe('v3.activity.createMany', () => {
       ],
       { teamId, returnDocument: true },
     )
-    const values = Object.fromEntries(good[0].fields.map((x: any) => [x._id, x.value]))
+    const values = Object.fromEntries(good[0].fields!.map((x: any) => [x._id, x.value]))
     expect(values).toEqual({
       [f.text]: 't',
       [f.num]: 1.5,
@@ -212,7 +211,7 @@ describe('v3.activity.createMany', () => {
       [teamId, PHASE_B, [owner.uid, member.uid], { lat: 1 }],
       [other, PHASE_A, [owner.uid], { lat: 1 }],
     ])
-    expect(made[1].sequence).toBe(made[0].sequence + 1)
+    expect(made[1].sequence).toBe(made[0].sequence! + 1)
     expect(await count()).toBe(before + 2)
     const sig = await member.client.waitForSignal('v3.activity.created', (m) => m.processId === wf._id && m.ids?.length === 2)
     expect(sig.meta.ids).toEqual(made.map((a: any) => a._id))
@@ -229,8 +228,8 @@ describe('v3.activity.createMany', () => {
     await owner.client.call('v2.process.member.remove', restricted._id, `network_${owner.cid}`)
     await owner.client.call('v2.process.member.add', restricted._id, `user_${member.uid}`)
     expect((await outsider.client.fail('v3.activity.createMany', restricted._id, [{ name: 'x' }], { teamId })).code).toBe(404)
-    const got = await owner.client.call('v2.process.get', restricted._id)
-    const made = await owner.client.call('v3.activity.createMany', got.key, [{ name: 'k' }], { teamId })
+    const got = await loadWorkflow(owner.client, restricted._id)
+    const made = await owner.client.call('v3.activity.createMany', got.key!, [{ name: 'k' }], { teamId })
     expect(made[0].process).toBe(restricted._id)
     await member.client.waitForSignal('v3.activity.created', (m) => m.processId === restricted._id)
     await new Promise((r) => setTimeout(r, 300))

@@ -4,25 +4,23 @@
  * last two), and what each returns. None of them writes.
  */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
-import { addOpenPhase } from '../../helpers/workflows'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { addOpenPhase, loadWorkflow } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
-
+let cast: Cast
 let owner: SignedIn
 let user: JoinedMember
 let stranger: SignedIn
 let anon: Client
 let world: Awaited<ReturnType<typeof build>>
 beforeAll(async () => {
-  owner = await signedIn('fnops-owner')
-  user = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('fnops-stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member: user, stranger, anon } = cast)
   world = await build()
 })
-afterAll(() => Promise.all([owner.client.close(), user.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function build() {
   const c = owner.client
@@ -79,7 +77,7 @@ describe('v3.activity.evaluateMany', () => {
       fields: { [w.vat._id]: { value: 48 }, [w.gross._id]: { value: 248 } },
     })
     const stored = await owner.client.call('v3.activity.get', w.order._id)
-    expect(stored.fields.find((f: { _id: string }) => f._id === w.gross._id).value).toBe(124)
+    expect(stored.fields!.find((f: any) => f._id === w.gross._id)!.value).toBe(124)
   })
 })
 
@@ -247,10 +245,10 @@ describe('v3.activity.convertStackedVariables', () => {
       notConverted: [{ processId: w.orders, fieldId: stacked._id, variable: 'odd', from: expect.any(Array), reason: expect.stringContaining('one hop') }],
       written: false,
     })
-    expect((await c.call('v2.process.get', w.orders)).fields[stacked._id].functionVariables.t).toHaveLength(2)
+    expect((await loadWorkflow(c, w.orders)).fields[stacked._id].functionVariables.t).toHaveLength(2)
     expect(await c.call('v3.activity.convertStackedVariables', { processId: w.orders, dryRun: false })).toMatchObject({ written: true })
-    expect((await c.call('v2.process.get', w.orders)).fields[stacked._id].functionVariables.t).toEqual({ type: '>', data: [w.customer._id, tier._id] })
+    expect((await loadWorkflow(c, w.orders)).fields[stacked._id].functionVariables.t).toEqual({ type: '>', data: [w.customer._id, tier._id] })
     const order = await c.call('v3.activity.get', w.order._id)
-    expect(order.fields.find((f: { _id: string }) => f._id === stacked._id).value).toBe('gold')
+    expect(order.fields!.find((f: any) => f._id === stacked._id)!.value).toBe('gold')
   })
 })

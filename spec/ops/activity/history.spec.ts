@@ -1,29 +1,25 @@
 /** v3.activity.timeline2 and extractHistory: reading the recorded history. */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING, newId } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { addOpenPhase } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
-const hex = () => randomBytes(12).toString('hex')
-
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('hist-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('hist-stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Historians' }))._id
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function story() {
-  const p = await owner.client.call('process.create', { name: `History ${hex().slice(0, 6)}` })
+  const p = await owner.client.call('process.create', { name: `History ${newId().slice(0, 6)}` })
   await addOpenPhase(owner.client, p._id)
   const a = await owner.client.call('v3.activity.create', p._id, { name: 'Told', followerIds: [member.uid] }, { teamId })
   const b = await owner.client.call('v3.activity.create', p._id, { name: 'Other' }, { teamId })

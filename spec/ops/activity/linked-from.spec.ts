@@ -1,29 +1,26 @@
 /** v3.activity.linkedFrom.next, overview, refresh, search: the activities that link to an activity. */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING, newId } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import type { FieldValues } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
-const hex = () => randomBytes(12).toString('hex')
-
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('lf-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('lf-stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Linkers' }))._id
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function workflow(name: string, phases = 1) {
-  const p = await owner.client.call('process.create', { name: `${name} ${hex().slice(0, 6)}` })
-  const ids = Array.from({ length: phases }, hex)
+  const p = await owner.client.call('process.create', { name: `${name} ${newId().slice(0, 6)}` })
+  const ids = Array.from({ length: phases }, newId)
   await owner.client.call('process.set_info', p._id, { phases: Object.fromEntries(ids.map((id, i) => [id, { name: `Phase ${i}` }])), phasesOrder: ids })
   return { p, phases: ids }
 }
@@ -41,7 +38,7 @@ async function world() {
   await owner.client.call('process.create_field', empty.p._id, { label: 'Company', type: 'activitylink', data: [target.p._id] })
   const [acme, other] = await owner.client.call('v3.activity.createMany', target.p._id, [{ name: 'Acme' }, { name: 'Other' }], { teamId })
   const [P0, P1] = deals.phases
-  const deal = (name: string, phaseId: string, to = acme._id, extra: Record<string, unknown> = {}) => ({
+  const deal = (name: string, phaseId: string, to = acme._id, extra: FieldValues = {}) => ({
     name,
     phaseId,
     fields: { [link._id]: [to], ...extra },

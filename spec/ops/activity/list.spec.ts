@@ -3,29 +3,29 @@
  * order, the name search and the field-value filter (alone, together, with the cursor), the 400s of
  * the filter, and the read rule for a member who sees some workflows and not others.
  */
-import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
-import { newPhaseId } from '../../helpers/workflows'
+import { type ArgsOf, Client } from '../../helpers/client'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { type FieldDescriptor, newPhaseId } from '../../helpers/workflows'
 import { WALK_FIRST, WALK_MOST } from '../../../server/domain/activities/list'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('lowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Listers' }))._id
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function workflow(name: string) {
   const p = await owner.client.call('process.create', { name })
   const [phaseA, phaseB] = [newPhaseId(), newPhaseId()]
   await owner.client.call('process.set_info', p._id, { phases: { [phaseA]: { name: 'Open' }, [phaseB]: { name: 'Done' } }, phasesOrder: [phaseA, phaseB] })
-  const field = async (label: string, type: string, extra = {}) =>
+  const field = async (label: string, type: FieldDescriptor['type'], extra = {}) =>
     (await owner.client.call('process.create_field', p._id, { label, type, ...extra }))._id as string
   return {
     _id: p._id as string,
@@ -39,7 +39,7 @@ async function workflow(name: string) {
 }
 
 /** Every page of a list, following `next`, with the page size given. */
-async function allPages(client: Client, query: Record<string, unknown>, limit: number) {
+async function allPages(client: Client, query: ArgsOf<'v3.activity.list'>[0], limit: number) {
   const ids: string[] = []
   let after: string | undefined
   do {

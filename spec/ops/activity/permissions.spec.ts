@@ -1,10 +1,10 @@
 /** v3.activity.permissions: what a member may do in each workflow, from THE rule of server/policies/processes.ts. */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
-const MISSING = '0123456789abcdef01234567'
-
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
@@ -12,16 +12,14 @@ let anon: Client
 let open: any
 let hidden: any
 beforeAll(async () => {
-  owner = await signedIn('powner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('pstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
   open = await owner.client.call('process.create', { name: 'Open' })
   hidden = await owner.client.call('process.create', { name: 'Hidden' })
   await owner.client.call('v2.process.member.remove', hidden._id, `network_${owner.cid}`)
   await owner.client.call('v2.process.permissions.grant', open._id, member.uid, 'ownteam')
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const none = { see: true, create: true, editAny: false, editOwn: false, administer: false }
 

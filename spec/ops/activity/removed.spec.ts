@@ -1,30 +1,26 @@
 /** v3.activity.removed.more, overview, recover: soft removal and recovery round trip. */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING, newId } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
-const MISSING = '0123456789abcdef01234567'
-const hex = () => randomBytes(12).toString('hex')
-
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('rm-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('rm-stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Removers' }))._id
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function workflow() {
-  const p = await owner.client.call('process.create', { name: `Removed ${hex().slice(0, 6)}` })
-  const A = hex()
-  const B = hex()
+  const p = await owner.client.call('process.create', { name: `Removed ${newId().slice(0, 6)}` })
+  const A = newId()
+  const B = newId()
   await owner.client.call('process.set_info', p._id, { phases: { [A]: { name: 'Open' }, [B]: { name: 'Done' } }, phasesOrder: [A, B] })
   const make = (name: string, phaseId = A) => owner.client.call('v3.activity.create', p._id, { name, phaseId }, { teamId })
   return { p, A, B, make }

@@ -3,26 +3,24 @@
  * 401, 400, 404, 403, what each computes and writes; editable values trusted by the plain variants
  * only; configured cycles block the force variants before any write.
  */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { newId } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { addOpenPhase, workflowWithPhase } from '../../helpers/workflows'
 
-const hex = () => randomBytes(12).toString('hex')
+let cast: Cast
 let owner: SignedIn
 let user: JoinedMember
 let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('repair-owner')
-  user = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('repair-stranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member: user, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'T' }))._id
 })
-afterAll(() => Promise.all([owner.client.close(), user.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 async function world() {
   const c = owner.client
@@ -51,7 +49,7 @@ async function world() {
   return { processId: p._id as string, amount, fee, total, a }
 }
 const valueOf = async (activityId: string, fieldId: string) =>
-  (await owner.client.call('v3.activity.get', activityId)).fields.find((f: { _id: string }) => f._id === fieldId)?.value
+  (await owner.client.call('v3.activity.get', activityId)).fields!.find((f: any) => f._id === fieldId)?.value
 
 test('path variants: 401, 400, 404, 403 without edit permission; dry run, repair trusting editable values, force not trusting them', async () => {
   const w = await world()
@@ -116,7 +114,7 @@ test('workflow variants: 401, 400, 404, 403 for a user; every activity repaired;
   expect(await valueOf(w.a._id, w.total._id)).toBe(101)
 
   const teams = await owner.client.call('process.create', { name: 'Teams' })
-  const phase = hex()
+  const phase = newId()
   await owner.client.call('process.set_info', teams._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
   const parent = await owner.client.call('process.create_field', teams._id, { label: 'Parent', type: 'activitylink', data: [teams._id] })
   const level = await owner.client.call('process.create_field', teams._id, { label: 'Level', type: 'numeric' })

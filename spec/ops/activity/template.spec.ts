@@ -1,12 +1,10 @@
 /** v3.activity.template.create: an object to base create calls on. */
-import { randomBytes } from 'node:crypto'
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING, newId } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
-const MISSING = '0123456789abcdef01234567'
-const hex = () => randomBytes(12).toString('hex')
-
+let cast: Cast<'guest'>
 let owner: SignedIn
 let member: JoinedMember
 let guest: JoinedMember
@@ -14,24 +12,21 @@ let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('tpl-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  guest = await joinWorkspace(owner, { role: 'guest', tag: 'tpl-guest' })
-  stranger = await signedIn('tpl-stranger')
-  anon = await Client.connect()
+  cast = await meetCast({ guest: 'guest' })
+  ;({ owner, member, guest, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Templaters' }))._id
 })
-afterAll(() => Promise.all([owner, member, guest, stranger].map((u) => u.client.close()).concat(anon.close())))
+afterAll(() => closeCast(cast))
 
 test('401, 400 naming the argument, 404 for another workspace or an unknown phase, 403 without create permission, then the template', async () => {
-  const p = await owner.client.call('process.create', { name: `Template ${hex().slice(0, 6)}` })
+  const p = await owner.client.call('process.create', { name: `Template ${newId().slice(0, 6)}` })
   const num = await owner.client.call('process.create_field', p._id, { label: 'Amount', type: 'numeric', defaultValue: '5', defaultTo: true })
   const text = await owner.client.call('process.create_field', p._id, { label: 'Greeting', type: 'text', defaultValue: 'hello', defaultTo: true })
   const off = await owner.client.call('process.create_field', p._id, { label: 'Not defaulted', type: 'text', defaultValue: 'ignored' })
   const req = await owner.client.call('process.create_field', p._id, { label: 'Required', type: 'text', required: true })
   const sub = await owner.client.call('process.create_field', p._id, { label: 'Section', type: 'subheader' })
-  const A = hex()
-  const B = hex()
+  const A = newId()
+  const B = newId()
   await owner.client.call('process.set_info', p._id, {
     phases: { [A]: { name: 'Open', fields: [num._id, text._id, off._id, req._id, sub._id] }, [B]: { name: 'Done', fields: [text._id] } },
     phasesOrder: [A, B],

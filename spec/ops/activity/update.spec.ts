@@ -1,13 +1,14 @@
 /** v3.activity.updateMany: values, phase moves, completePhases, discussion invites, permissions, history-backed signals, all or nothing. */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 import { newPhaseId } from '../../helpers/workflows'
 
 const PHASE_A = newPhaseId()
 const PHASE_B = newPhaseId()
-const MISSING = '0123456789abcdef01234567'
 
+let cast: Cast<'editor'>
 let owner: SignedIn
 let member: JoinedMember
 let editor: JoinedMember
@@ -19,11 +20,8 @@ let text: string
 let num: string
 let users: string
 beforeAll(async () => {
-  owner = await signedIn('uowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  editor = await joinWorkspace(owner, { role: 'user', tag: 'editor' })
-  stranger = await signedIn('ustranger')
-  anon = await Client.connect()
+  cast = await meetCast({ editor: 'user' })
+  ;({ owner, member, editor, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
   wf = await owner.client.call('process.create', { name: 'Updates' })
   text = (await owner.client.call('process.create_field', wf._id, { label: 'Title', type: 'text', required: true }))._id
@@ -35,7 +33,7 @@ beforeAll(async () => {
   })
   await owner.client.call('v2.process.permissions.grant', wf._id, editor.uid, 'own')
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), editor.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 test('401, 400 naming the argument and the field, 404 for another workspace (nothing changed), 403 without edit permission', async () => {
   const a = await owner.client.call('v3.activity.create', wf._id, { name: 'A' }, { teamId })
@@ -104,7 +102,7 @@ test('fields, phase moves keep completePhases, required fields of the new phase,
   expect(await owner.client.call('v3.activity.updateMany', [{ _id: a._id, phaseId: PHASE_A, fields: { [num]: null } }])).toBe(1)
   const back = await owner.client.call('v3.activity.get', a._id)
   expect(back.completePhases).toEqual([PHASE_A, PHASE_B])
-  expect(back.fields.map((f: any) => f._id)).toEqual([text, users])
+  expect(back.fields!.map((f: any) => f._id)).toEqual([text, users])
   expect(await owner.client.call('v3.activity.updateMany', [{ _id: a._id, name: 'A2' }])).toBe(0)
   await new Promise((r) => setTimeout(r, 200))
   expect(stranger.client.signals.some((s) => s.sig.startsWith('v3.activity.'))).toBe(false)
@@ -126,7 +124,7 @@ test('a bulk update tells its signals in the order of the updates, numbered one 
   expect(heard.map((s) => s.meta._id)).toEqual(order)
   expect(heard.map((s) => s.seq! - heard[0].seq!)).toEqual(order.map((_: string, i: number) => i))
   const last = await owner.client.call('v3.activity.get', order[299])
-  expect(last.fields.find((f: any) => f._id === text).value).toBe(`${quotes} 299`)
+  expect(last.fields!.find((f: any) => f._id === text)!.value).toBe(`${quotes} 299`)
   const history = await owner.client.call('v3.activity.timeline2', { activityId: order[299] })
   expect(history[0]).toMatchObject({ kind: 'updated', changes: { fields: { [text]: { from: null, to: `${quotes} 299` }, [num]: { from: null, to: 299 } } } })
 })

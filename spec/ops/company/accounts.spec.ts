@@ -1,9 +1,8 @@
 /** company.new_account, remove_account, set_account_data */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
 
 let cast: Cast
 let owner: SignedIn

@@ -1,5 +1,6 @@
 /** company.set_user_data, company.leave, company.remove_user */
-import { Client } from '../../helpers/client'
+import { type ArgsOf, Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 
@@ -123,7 +124,8 @@ describe('company.set_user_data', () => {
 
   test('every section: guest, inviter, feedAdmin, title, customRole; "false" for a role one does not have changes nothing', async () => {
     const target = await join(owner)
-    const set = (section: string, value: string) => owner.client.call('company.set_user_data', { section, uid: target.uid, value })
+    const set = (section: ArgsOf<'company.set_user_data'>[0]['section'], value: string) =>
+      owner.client.call('company.set_user_data', { section, uid: target.uid, value })
     await set('guest', 'true')
     expect(await memberOf(owner, owner.cid, target.uid)).toMatchObject({ role: 'guest', guest: true })
     await set('admin', 'false')
@@ -149,7 +151,7 @@ describe('company.set_user_data', () => {
     await set('customRole', '')
     expect((await memberOf(owner, owner.cid, target.uid)).customRole).toBeNull()
     expect((await target.client.fail('company.new_team', { name: 'Again' })).code).toBe(403)
-    expect((await owner.client.fail('company.set_user_data', { section: 'customRole', uid: target.uid, value: '0123456789abcdef01234567' })).code).toBe(404)
+    expect((await owner.client.fail('company.set_user_data', { section: 'customRole', uid: target.uid, value: MISSING })).code).toBe(404)
   })
 
   test('owners: only an owner makes one; the last owner cannot be demoted (422)', async () => {
@@ -185,7 +187,7 @@ describe('company.leave', () => {
     expect(await member.client.call('company.leave', owner.cid)).toBe(true)
     await member.client.waitForSignal('network.member.removed', (m) => m.cid === owner.cid && m.uid === member.uid)
     await watcher.waitForSignal('network.member.removed', (m) => m.uid === member.uid)
-    expect((await owner.client.call('v2.network.get', owner.cid)).members.map((m: { uid: string }) => m.uid)).toEqual([owner.uid])
+    expect((await owner.client.call('v2.network.get', owner.cid)).members.map((m: any) => m.uid)).toEqual([owner.uid])
     expect((await member.client.fail('v2.network.get', owner.cid)).code).toBe(404)
     // The session's current workspace moved back to one the member still belongs to.
     expect((await member.client.call('v3.session.get')).cid).toBe(member.ownCid)

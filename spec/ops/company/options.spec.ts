@@ -1,21 +1,19 @@
 /** company.get_general_options, company.set_general_options, v2.network.fastFunctions.set */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
+let cast: Cast<'admin'>
 let owner: SignedIn
 let member: JoinedMember
 let admin: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('opt-owner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  admin = await joinWorkspace(owner, { role: 'admin' })
-  stranger = await signedIn('opt-stranger')
-  anon = await Client.connect()
+  cast = await meetCast({ admin: 'admin' })
+  ;({ owner, member, admin, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner, member, admin, stranger].map((p) => p.client.close()).concat(anon.close())))
+afterAll(() => closeCast(cast))
 
 describe('company.get_general_options', () => {
   test('401, 400, only the current workspace (never another), then name, settings and description', async () => {
@@ -86,12 +84,12 @@ describe('v2.network.fastFunctions.set', () => {
     expect(await owner.client.fail('v2.network.fastFunctions.set', 'abc', true)).toMatchObject({ code: 400, details: { argument: 0 } })
     expect((await stranger.client.fail('v2.network.fastFunctions.set', owner.cid, true)).code).toBe(404)
     expect((await member.client.fail('v2.network.fastFunctions.set', owner.cid, true)).code).toBe(403)
-    expect((await owner.client.call('v2.network.get', owner.cid)).settings.fastFunctions).toBeUndefined()
+    expect((await owner.client.call('v2.network.get', owner.cid)).settings!.fastFunctions).toBeUndefined()
 
     expect(await admin.client.call('v2.network.fastFunctions.set', owner.cid, true)).toBe(true)
     await member.client.waitForSignal('network.updated', (m) => m._id === owner.cid && m.changed.includes('fastFunctions'))
-    expect((await owner.client.call('v2.network.get', owner.cid)).settings.fastFunctions).toBe(true)
+    expect((await owner.client.call('v2.network.get', owner.cid)).settings!.fastFunctions).toBe(true)
     expect(await owner.client.call('v2.network.fastFunctions.set', owner.cid, false)).toBe(true)
-    expect((await owner.client.call('v2.network.get', owner.cid)).settings.fastFunctions).toBe(false)
+    expect((await owner.client.call('v2.network.get', owner.cid)).settings!.fastFunctions).toBe(false)
   })
 })

@@ -2,11 +2,10 @@
  * company.add_property_field, update_property_field, remove_property_field, set_property_value,
  * set_user_property_value; values show in v2.network.get as each member's `properties`.
  */
-import { Client } from '../../helpers/client'
+import { type ArgsOf, Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, joinWorkspace, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
 
 let cast: Cast
 let owner: SignedIn
@@ -19,23 +18,19 @@ beforeAll(async () => {
 })
 afterAll(() => closeCast(cast))
 
-interface FieldInput {
-  label?: string
-  type: string
-  filledBy?: string
-  enableMultiple?: boolean
-  data?: unknown
-}
+/** A user property field as company.add_property_field takes it. */
+type FieldDefinition = ArgsOf<'company.add_property_field'>[1]
+type FieldInput = Partial<FieldDefinition> & Pick<FieldDefinition, 'type'>
 const addField = (input: FieldInput, c = owner.client) =>
   c.call('company.add_property_field', 'users', { label: `${input.type} field`, filledBy: 'admin', ...input })
 const workspace = () => owner.client.call('v2.network.get', owner.cid)
-const valuesOf = async (uid: string) => (await workspace()).members.find((m: any) => m.uid === uid).properties
+const valuesOf = async (uid: string) => (await workspace()).members.find((m: any) => m.uid === uid)!.properties as Record<string, unknown>
 const setValue = (fieldId: string, uid: string, data?: unknown, c = owner.client) =>
   c.send('company.set_property_value', [fieldId, 'users', data === undefined ? { uid } : { uid, data }])
 
 describe('company.add_property_field', () => {
   test('401, 400 naming the key, 403 for a user, then the field, in the workspace, and its signal', async () => {
-    const ok = { label: 'Nickname', type: 'text', filledBy: 'user' }
+    const ok: FieldDefinition = { label: 'Nickname', type: 'text', filledBy: 'user' }
     expect((await anon.fail('company.add_property_field', 'users', ok)).code).toBe(401)
     expect(await owner.client.fail('company.add_property_field', 'teams', ok)).toMatchObject({ code: 400, details: { argument: 0 } })
     expect(await owner.client.fail('company.add_property_field', 'users', { ...ok, type: 'bogus' })).toMatchObject({
@@ -93,7 +88,7 @@ describe('company.add_property_field', () => {
 describe('company.update_property_field', () => {
   test('401, 400, 404 for another workspace with nothing changed, 403 for a user, then the record without enableMultiple and data', async () => {
     const field = await addField({ label: 'Before', type: 'text', filledBy: 'user' })
-    const change = { label: 'After', type: 'text', filledBy: 'admin' }
+    const change: FieldDefinition = { label: 'After', type: 'text', filledBy: 'admin' }
     expect((await anon.fail('company.update_property_field', 'users', field._id, change)).code).toBe(401)
     expect(await owner.client.fail('company.update_property_field', 'users', 'x', change)).toMatchObject({
       code: 400,
@@ -110,7 +105,7 @@ describe('company.update_property_field', () => {
     expect((await stranger.client.fail('company.update_property_field', 'users', field._id, change)).code).toBe(404)
     expect((await owner.client.fail('company.update_property_field', 'users', MISSING, change)).code).toBe(404)
     expect((await member.client.fail('company.update_property_field', 'users', field._id, change)).code).toBe(403)
-    expect((await workspace()).propertyFields.find((f: any) => f._id === field._id)).toEqual(field)
+    expect((await workspace()).propertyFields!.find((f: any) => f._id === field._id)).toEqual(field)
 
     const updated = await owner.client.call('company.update_property_field', 'users', field._id, {
       ...change,
@@ -128,20 +123,20 @@ describe('company.update_property_field', () => {
       created: field.created,
       updated: expect.any(Number),
     })
-    expect((await workspace()).propertyFields.find((f: any) => f._id === field._id)).toMatchObject({ label: 'After', enableMultiple: true })
+    expect((await workspace()).propertyFields!.find((f: any) => f._id === field._id)).toMatchObject({ label: 'After', enableMultiple: true })
     const signal = await member.client.waitForSignal('company.propertyField.updated', (m) => m._id === field._id)
     expect(signal.meta.changed.sort()).toEqual(['enableMultiple', 'filledBy', 'label'])
   })
 
   test('stored values are carried over to the new definition, or the change is refused (422) and nothing changes', async () => {
     const field = await addField({ label: 'Contact', type: 'text' })
-    const put = { label: 'Contact', filledBy: 'admin' }
+    const put = { label: 'Contact', filledBy: 'admin' } as const
     expect((await setValue(field._id, member.uid, 'not an address')).result).toBe(true)
     expect(await owner.client.fail('company.update_property_field', 'users', field._id, { ...put, type: 'email' })).toMatchObject({
       code: 422,
       details: { field: field._id, uid: member.uid },
     })
-    expect((await workspace()).propertyFields.find((f: any) => f._id === field._id).type).toBe('text')
+    expect((await workspace()).propertyFields!.find((f: any) => f._id === field._id)!.type).toBe('text')
     expect((await valuesOf(member.uid))[field._id]).toBe('not an address')
 
     await setValue(field._id, member.uid, 'ada@example.test')
@@ -166,7 +161,7 @@ describe('company.update_property_field', () => {
       data: ['S', 'M', 'L'],
     })
     expect(renamed).not.toHaveProperty('data')
-    expect((await workspace()).propertyFields.find((f: any) => f._id === sizes._id).data).toEqual(['S', 'M', 'L'])
+    expect((await workspace()).propertyFields!.find((f: any) => f._id === sizes._id)!.data).toEqual(['S', 'M', 'L'])
     expect(await owner.client.fail('company.update_property_field', 'users', field._id, { ...put, type: 'optionlist' })).toMatchObject({
       code: 400,
       details: { path: '/data' },
@@ -180,7 +175,7 @@ test('values left by a former member neither show nor block a change of definiti
   await setValue(field._id, leaver.uid, 'not an address')
   expect(await owner.client.call('company.remove_user', leaver.uid)).toBe(true)
   await owner.client.call('company.update_property_field', 'users', field._id, { label: 'Now e-mail', type: 'email', filledBy: 'admin' })
-  expect((await workspace()).propertyFields.find((f: any) => f._id === field._id).type).toBe('email')
+  expect((await workspace()).propertyFields!.find((f: any) => f._id === field._id)!.type).toBe('email')
   await leaver.client.close()
 })
 
@@ -212,7 +207,7 @@ describe('company.remove_property_field', () => {
     expect((await valuesOf(member.uid))[field._id]).toBe('kept until removal')
 
     expect(await owner.client.call('company.remove_property_field', field._id, 'users')).toBe(true)
-    expect((await workspace()).propertyFields.map((f: any) => f._id)).not.toContain(field._id)
+    expect((await workspace()).propertyFields!.map((f: any) => f._id)).not.toContain(field._id)
     expect(await valuesOf(member.uid)).not.toHaveProperty(field._id)
     await member.client.waitForSignal('company.propertyField.removed', (m) => m._id === field._id)
     expect((await owner.client.fail('company.remove_property_field', field._id, 'users')).code).toBe(404)
@@ -248,7 +243,7 @@ describe('company.set_property_value', () => {
   test('each type accepts its values and refuses others with a 400 naming the field and the reason', async () => {
     const team = await owner.client.call('company.new_team', { name: 'Value team' })
     const foreignTeam = await stranger.client.call('company.new_team', { name: 'Foreign team' })
-    const cases: { type: string; data?: string[]; good: [unknown, unknown][]; bad: unknown[] }[] = [
+    const cases: { type: FieldDefinition['type']; data?: string[]; good: [unknown, unknown][]; bad: unknown[] }[] = [
       { type: 'text', good: [['anything at all', 'anything at all']], bad: [['a', 'b']] },
       { type: 'date', good: [['2024-02-29', '2024-02-29']], bad: ['2023-02-29', '2024-13-01', '29.02.2024', '2024-2-1', '1709164800000'] },
       {

@@ -1,24 +1,20 @@
 /** v2.process.copy: new ids everywhere, references inside the copied set remapped. */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
-import { newPhaseId } from '../../helpers/workflows'
+import { ID_PATTERN, MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow, newPhaseId } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
-
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('cowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('cstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
-
-const hex = /^[0-9a-f]{24}$/
+afterAll(() => closeCast(cast))
 
 /** Two workflows, A and B, with phases, fields and links A -> B, B -> A and A -> A. */
 async function pair(client = owner.client) {
@@ -63,9 +59,9 @@ describe('v2.process.copy', () => {
     await owner.client.call('v2.process.member.add', a._id, `user_${member.uid}`)
 
     const ids = await owner.client.call('v2.process.copy', [a._id, b._id])
-    expect(ids).toEqual([expect.stringMatching(hex), expect.stringMatching(hex)])
+    expect(ids).toEqual([expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN)])
     await member.client.waitForSignal('process.created', (m) => m._id === ids[0])
-    const [ca, cb] = await Promise.all(ids.map((id: string) => owner.client.call('v2.process.get', id)))
+    const [ca, cb] = await Promise.all(ids.map((id: string) => loadWorkflow(owner.client, id)))
     const old = [a._id, b._id, title._id, amount._id, toB._id, self._id, fromA._id, link._id, PHASE_A, PHASE_B]
     const fresh = [ca._id, cb._id, ...Object.keys(ca.fields), ...Object.keys(cb.fields), ...Object.keys(ca.phases)]
     expect(new Set(fresh).size).toBe(fresh.length)
@@ -92,16 +88,16 @@ describe('v2.process.copy', () => {
 
     // The copies are workflows like any other: process.list and set_info accept them.
     const listed = await owner.client.call('process.list', ca._id)
-    expect(listed[0].phases.map((p: any) => p._id)).toEqual([pa, pb])
+    expect((listed[0].phases as any[]).map((p: any) => p._id)).toEqual([pa, pb])
     expect(await owner.client.call('process.set_info', ca._id, { phasesOrder: [pb, pa] })).toBe(true)
     // The originals are untouched.
-    expect((await owner.client.call('v2.process.get', a._id)).fields[toB._id].data).toEqual([b._id])
+    expect((await loadWorkflow(owner.client, a._id)).fields[toB._id].data).toEqual([b._id])
   })
 
   test('one id; a member who administers it may copy it; the copy is theirs', async () => {
     const p = await member.client.call('process.create', { name: 'Mine' })
     const [copyId] = await member.client.call('v2.process.copy', p._id)
-    const got = await member.client.call('v2.process.get', copyId)
+    const got = await loadWorkflow(member.client, copyId)
     expect(got).toMatchObject({ name: 'Mine (copy)', uid: member.uid, fields: {}, phases: {} })
   })
 })

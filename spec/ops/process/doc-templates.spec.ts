@@ -1,22 +1,22 @@
 /** process.set_documentTemplate(s), set_docTemplatePrintName, create/delete_docTemplateField, set_docTemplateFieldProperty */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow } from '../../helpers/workflows'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('dtowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('dtstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = () => owner.client.call('process.create', { name: `Docs ${Math.random().toString(36).slice(2, 8)}` })
-const templates = async (id: string) => (await owner.client.call('v2.process.get', id)).documentTemplates
+const templates = async (id: string) => (await loadWorkflow(owner.client, id)).documentTemplates as Record<string, any>
 const invoice = { name: 'Invoice', fieldMap: { fields: { total: { label: 'Total' } } }, paper: 'A4' }
 
 describe('process.set_documentTemplate', () => {
@@ -82,7 +82,7 @@ describe('document template fields', () => {
   test('create, set properties, delete: 401, 400, 404, 403 and success', async () => {
     const p = await newProcess()
     await owner.client.call('process.set_documentTemplate', p._id, invoice)
-    const ref = { processId: p._id, name: 'Invoice', group: 'images' }
+    const ref = { processId: p._id, name: 'Invoice', group: 'images' } as const
     expect((await anon.fail('process.create_docTemplateField', ref)).code).toBe(401)
     expect(await owner.client.fail('process.create_docTemplateField', { ...ref, group: 'pictures' })).toMatchObject({
       code: 400,
@@ -97,7 +97,7 @@ describe('document template fields', () => {
     await member.client.waitForSignal('process.updated', (m) => m._id === p._id)
     expect((await templates(p._id)).Invoice.fieldMap.images).toEqual({ [created.key]: {} })
 
-    const prop = { ...ref, key: created.key, property: 'label', value: 'Logo' }
+    const prop = { ...ref, key: created.key, property: 'label', value: 'Logo' } as const
     expect((await anon.fail('process.set_docTemplateFieldProperty', prop)).code).toBe(401)
     expect(await owner.client.fail('process.set_docTemplateFieldProperty', { ...prop, property: 'colour' })).toMatchObject({
       code: 400,

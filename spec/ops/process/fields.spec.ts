@@ -1,23 +1,22 @@
 /** process.create_field, update_field, remove_field */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
-import { newPhaseId } from '../../helpers/workflows'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { type FieldDescriptor, loadWorkflow, newPhaseId } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
 const PHASE = newPhaseId()
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('fowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('fstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = () => owner.client.call('process.create', { name: `Fields ${Math.random().toString(36).slice(2, 8)}` })
 
@@ -52,9 +51,9 @@ describe('process.create_field', () => {
     })
     expect((await stranger.client.fail('process.create_field', p._id, text)).code).toBe(404)
     expect((await member.client.fail('process.create_field', p._id, text)).code).toBe(403)
-    expect((await owner.client.call('v2.process.get', p._id)).fields).toEqual({})
+    expect((await loadWorkflow(owner.client, p._id)).fields).toEqual({})
 
-    const field = {
+    const field: FieldDescriptor = {
       label: 'Who',
       type: 'users',
       required: true,
@@ -78,7 +77,7 @@ describe('process.create_field', () => {
     })
     const sub = await owner.client.call('process.create_field', p._id, { label: 'More', type: 'subheader', collapsedByDefault: true })
     expect((await owner.client.fail('process.create_field', p._id, { label: 'Again', type: 'text', key: 'who' })).code).toBe(409)
-    const got = await member.client.call('v2.process.get', p._id)
+    const got = await loadWorkflow(member.client, p._id)
     expect(got.fieldsOrder).toEqual([created._id, options._id, link._id, unit._id, sub._id])
     expect(got.fields[options._id]).toMatchObject({ type: 'textpredefinedoptions', data: ['S', 'M', 'L'] })
     expect(got.fields[link._id]).toMatchObject({ data: [p._id] })
@@ -110,12 +109,12 @@ describe('process.update_field', () => {
     expect((await owner.client.fail('process.update_field', p._id, MISSING, { label: 'x' })).code).toBe(422)
     expect((await stranger.client.fail('process.update_field', p._id, f._id, { label: 'Hijacked' })).code).toBe(404)
     expect((await member.client.fail('process.update_field', p._id, f._id, { label: 'By a user' })).code).toBe(403)
-    expect((await owner.client.call('v2.process.get', p._id)).fields[f._id]).toEqual(f)
+    expect((await loadWorkflow(owner.client, p._id)).fields[f._id]).toEqual(f)
 
     expect(await owner.client.call('process.update_field', p._id, f._id, { label: ' Sizes ', data: ['S', 'M'], required: true })).toBe(true)
     await member.client.waitForSignal('process.field.updated', (m) => m.processId === p._id && m._id === f._id)
     expect(await owner.client.call('process.update_field', p._id, f._id, { label: 'Koot' }, 'fi')).toBe(true)
-    const got = (await owner.client.call('v2.process.get', p._id)).fields[f._id]
+    const got = (await loadWorkflow(owner.client, p._id)).fields[f._id]
     expect(got).toEqual({ ...f, label: 'Sizes', data: ['S', 'M'], required: true, translations: { fi: { label: 'Koot' } }, updated: expect.any(Number) })
   })
 })
@@ -134,7 +133,7 @@ describe('process.remove_field', () => {
 
     expect(await owner.client.call('process.remove_field', p._id, a._id)).toBe(true)
     await member.client.waitForSignal('process.field.removed', (m) => m.processId === p._id && m._id === a._id)
-    const got = await owner.client.call('v2.process.get', p._id)
+    const got = await loadWorkflow(owner.client, p._id)
     expect(Object.keys(got.fields)).toEqual([b._id])
     expect(got.fieldsOrder).toEqual([b._id])
     expect(got.phases[PHASE].fields).toEqual([b._id])

@@ -1,19 +1,18 @@
 /** v2.process.validateFunction, v2.process.validateFunctions: function code parsed, never run */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('fnowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('fnstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 describe('v2.process.validateFunction', () => {
   test('401, 400 naming the argument, then valid and invalid code with line and column, without running it', async () => {

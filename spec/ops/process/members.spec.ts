@@ -1,10 +1,11 @@
 /** v2.process.member.add, list, remove; v2.process.permissions.grant, deny; the rule they feed. */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
-
+let cast: Cast<'teammate'>
 let owner: SignedIn
 let member: JoinedMember
 let teammate: JoinedMember
@@ -12,15 +13,12 @@ let stranger: SignedIn
 let anon: Client
 let teamId: string
 beforeAll(async () => {
-  owner = await signedIn('mowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  teammate = await joinWorkspace(owner, { role: 'user', tag: 'teammate' })
-  stranger = await signedIn('mstranger')
-  anon = await Client.connect()
+  cast = await meetCast({ teammate: 'user' })
+  ;({ owner, member, teammate, stranger, anon } = cast)
   teamId = (await owner.client.call('company.new_team', { name: 'Crew' }))._id
   await owner.client.call('company.update_team_users', teamId, [teammate.uid])
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), teammate.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = () => owner.client.call('process.create', { name: `Members ${Math.random().toString(36).slice(2, 8)}` })
 
@@ -49,9 +47,9 @@ describe('v2.process.member.add, list, remove', () => {
     await member.client.waitForSignal('process.updated', (m) => m._id === p._id && m.changed[0] === 'members')
     expect((await member.client.fail('v2.process.get', p._id)).code).toBe(404)
     expect((await member.client.fail('v2.process.member.list', p._id)).code).toBe(404)
-    expect((await teammate.client.call('v2.process.get', p._id))._id).toBe(p._id)
+    expect((await loadWorkflow(teammate.client, p._id))._id).toBe(p._id)
     expect(await owner.client.call('v2.process.member.add', p._id, `user_${member.uid}`)).toBe(true)
-    expect((await member.client.call('v2.process.get', p._id))._id).toBe(p._id)
+    expect((await loadWorkflow(member.client, p._id))._id).toBe(p._id)
 
     const entries = await member.client.call('v2.process.member.list', p._id)
     expect(entries).toEqual([

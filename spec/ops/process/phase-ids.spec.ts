@@ -3,7 +3,7 @@
  * but one another workflow has (of its own workspace or another) is a 409 naming `/phases/<id>`, and
  * of two saves taking the same id at once exactly one wins. Copies and templates get new ids.
  */
-import { newPhaseId, workflowWithPhase } from '../../helpers/workflows'
+import { loadWorkflow, newPhaseId, workflowWithPhase } from '../../helpers/workflows'
 import { signedIn, type SignedIn } from '../../helpers/users'
 
 let a: SignedIn
@@ -24,10 +24,10 @@ test.each([
   const mine = await workflowWithPhase(a.client, 'Mine')
   const error = await a.client.fail('process.set_info', mine.p._id, { phases: { [other.phase]: { name: 'Copied' } }, phasesOrder: [mine.phase, other.phase] })
   expect(error).toMatchObject({ code: 409, details: { argument: 1, path: `/phases/${other.phase}` } })
-  const after = await a.client.call('v2.process.get', mine.p._id)
+  const after = await loadWorkflow(a.client, mine.p._id)
   expect(Object.keys(after.phases)).toEqual([mine.phase])
   expect(after.phasesOrder).toEqual([mine.phase])
-  expect((await owner().client.call('v2.process.get', other.p._id)).phases[other.phase].name).toBe('Open')
+  expect((await loadWorkflow(owner().client, other.p._id)).phases[other.phase].name).toBe('Open')
 })
 
 test('a workflow keeps its own phase ids: renaming, removing and adding one again', async () => {
@@ -55,7 +55,7 @@ test('two saves taking the same new phase id at once: exactly one wins', async (
     const replies = await Promise.all([addPhase(a, mine.p._id, phase), addPhase(b, theirs.p._id, phase)])
     expect(replies.filter((r) => r.result === true)).toHaveLength(1)
     expect(replies.find((r) => r.error)?.error).toMatchObject({ code: 409, details: { argument: 1, path: `/phases/${phase}` } })
-    const holders = [await a.client.call('v2.process.get', mine.p._id), await b.client.call('v2.process.get', theirs.p._id)]
+    const holders = [await loadWorkflow(a.client, mine.p._id), await loadWorkflow(b.client, theirs.p._id)]
     expect(holders.filter((p) => phase in p.phases)).toHaveLength(1)
   }
 })
@@ -63,7 +63,7 @@ test('two saves taking the same new phase id at once: exactly one wins', async (
 test('copies and installed templates get new phase ids, and a copy works like its source', async () => {
   const source = await workflowWithPhase(a.client, 'Source')
   const copyIds: string[] = [...(await a.client.call('v2.process.copy', source.p._id)), ...(await a.client.call('v2.process.copy', source.p._id))]
-  const copies = await Promise.all(copyIds.map((id) => a.client.call('v2.process.get', id)))
+  const copies = await Promise.all(copyIds.map((id) => loadWorkflow(a.client, id)))
   const ids = copies.flatMap((c) => Object.keys(c.phases))
   expect(ids).toHaveLength(2)
   expect(new Set([...ids, source.phase]).size).toBe(3)
@@ -73,7 +73,7 @@ test('copies and installed templates get new phase ids, and a copy works like it
 
   const [template] = await a.client.call('process.list_templates')
   const installed = [await a.client.call('process.install_template', template._id), await a.client.call('process.install_template', template._id)]
-  const processes = await Promise.all(installed.flatMap((r) => r.processIds).map((id: string) => a.client.call('v2.process.get', id)))
+  const processes = await Promise.all(installed.flatMap((r) => r.processIds).map((id: string) => loadWorkflow(a.client, id)))
   const phaseIds = processes.flatMap((p) => Object.keys(p.phases))
   expect(phaseIds.length).toBeGreaterThan(0)
   expect(new Set(phaseIds).size).toBe(phaseIds.length)

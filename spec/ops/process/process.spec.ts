@@ -1,24 +1,23 @@
 /** process.create, set_info, remove, get_next_prefix_id, list; v2.process.get, star, meta */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-import { newPhaseId } from '../../helpers/workflows'
+import { loadWorkflow, newPhaseId } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
 const PHASE_A = newPhaseId()
 const PHASE_B = newPhaseId()
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember // a plain 'user' member of owner's workspace
 let stranger: SignedIn // owner of another workspace
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('powner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('pstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = (name = `Flow ${Math.random().toString(36).slice(2, 8)}`, extra: object = {}) => owner.client.call('process.create', { name, ...extra })
 
@@ -99,7 +98,7 @@ describe('process.set_info', () => {
     })
     expect(await owner.client.fail('process.set_info', p._id, { fieldsOrder: [MISSING] })).toMatchObject({ code: 422, details: { path: '/fieldsOrder' } })
     expect((await owner.client.fail('process.set_info', p._id, { members: [] })).code).toBe(422)
-    expect(await owner.client.call('v2.process.get', p._id)).toMatchObject({ name: 'Before', phases: {} })
+    expect(await loadWorkflow(owner.client, p._id)).toMatchObject({ name: 'Before', phases: {} })
 
     const info = {
       name: 'After',
@@ -119,7 +118,7 @@ describe('process.set_info', () => {
       preselectedTeam: { team: (await owner.client.call('company.new_team', { name: 'Preselected' }))._id },
     }
     expect(await owner.client.call('process.set_info', p._id, info)).toBe(true)
-    const got = await member.client.call('v2.process.get', p._id)
+    const got = await loadWorkflow(member.client, p._id)
     expect(got).toMatchObject({ ...info, phases: { [PHASE_A]: { _id: PHASE_A, name: 'Open' }, [PHASE_B]: { _id: PHASE_B, name: 'Done' } } })
     expect(typeof got.updated).toBe('number')
     const signal = await member.client.waitForSignal('process.updated', (m) => m._id === p._id)
@@ -127,7 +126,7 @@ describe('process.set_info', () => {
 
     // lang: text settings go to that translation; a phase given as null goes.
     expect(await owner.client.call('process.set_info', p._id, { name: 'Jälkeen', phases: { [PHASE_B]: null }, phasesOrder: [PHASE_A] }, 'fi')).toBe(true)
-    const again = await owner.client.call('v2.process.get', p._id)
+    const again = await loadWorkflow(owner.client, p._id)
     expect(again.name).toBe('After')
     expect(again.translations).toEqual({ sv: { name: 'Efter' }, fi: { name: 'Jälkeen' } })
     expect(Object.keys(again.phases)).toEqual([PHASE_A])
@@ -150,11 +149,11 @@ describe('v2.process.get and v2.process.star', () => {
 
     expect(await member.client.call('v2.process.star', p._id)).toEqual({ isStarred: true })
     await member.client.waitForSignal('process.starred', (m) => m._id === p._id && m.isStarred === true)
-    expect((await member.client.call('v2.process.get', p._id)).isStarred).toBe(true)
-    expect((await owner.client.call('v2.process.get', p._id)).isStarred).toBe(false)
+    expect((await loadWorkflow(member.client, p._id)).isStarred).toBe(true)
+    expect((await loadWorkflow(owner.client, p._id)).isStarred).toBe(false)
     expect(owner.client.signals.filter((s) => s.sig === 'process.starred' && s.meta._id === p._id)).toEqual([])
     expect(await member.client.call('v2.process.star', p._id)).toEqual({ isStarred: false })
-    expect((await member.client.call('v2.process.get', p._id)).isStarred).toBe(false)
+    expect((await loadWorkflow(member.client, p._id)).isStarred).toBe(false)
   })
 })
 
@@ -166,7 +165,7 @@ describe('process.remove', () => {
     expect(await owner.client.fail('process.remove', 'x')).toMatchObject({ code: 400, details: { argument: 0, name: 'processId' } })
     expect((await stranger.client.fail('process.remove', p._id)).code).toBe(404)
     expect((await member.client.fail('process.remove', p._id)).code).toBe(403)
-    expect((await owner.client.call('v2.process.get', p._id))._id).toBe(p._id)
+    expect((await loadWorkflow(owner.client, p._id))._id).toBe(p._id)
 
     expect(await owner.client.call('process.remove', p._id)).toBe(true)
     await member.client.waitForSignal('process.removed', (m) => m._id === p._id)

@@ -1,8 +1,10 @@
 /** v2.process.publicForm.create / update, v3.publicForm.get (added: a form read by its key without a session) */
 import { api, Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow } from '../../helpers/workflows'
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
@@ -12,17 +14,15 @@ let account: { _id: string }
 let otherAccount: { _id: string }
 let theirTeam: { _id: string }
 beforeAll(async () => {
-  owner = await signedIn('pfowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('pfstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
   team = await owner.client.call('company.new_team', { name: 'Sales' })
   account = await owner.client.call('company.new_account', { name: 'ACME', team_id: team._id })
   const other = await owner.client.call('company.new_team', { name: 'Support' })
   otherAccount = await owner.client.call('company.new_account', { name: 'Initech', team_id: other._id })
   theirTeam = await stranger.client.call('company.new_team', { name: 'Theirs' })
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const newProcess = () => owner.client.call('process.create', { name: `Form ${Math.random().toString(36).slice(2, 8)}`, description: 'Tell us' })
 
@@ -52,7 +52,7 @@ describe('v2.process.publicForm.create', () => {
       code: 404,
       msg: 'account not found',
     })
-    expect((await owner.client.call('v2.process.get', p._id)).publicForm).toBeUndefined()
+    expect((await loadWorkflow(owner.client, p._id)).publicForm).toBeUndefined()
 
     const form = await owner.client.call('v2.process.publicForm.create', {
       processId: p._id,
@@ -74,7 +74,7 @@ describe('v2.process.publicForm.create', () => {
     })
     const signal = await member.client.waitForSignal('process.updated', (m) => m._id === p._id && m.changed.includes('publicForm'))
     expect(JSON.stringify(signal.meta)).not.toContain(form.key)
-    expect((await member.client.call('v2.process.get', p._id)).publicForm).toEqual(form)
+    expect((await loadWorkflow(member.client, p._id)).publicForm).toEqual(form)
     expect((await anon.call('v3.publicForm.get', form.key)).name).toBe(p.name)
 
     // A new key each time; the old one stops working; the settings stay.
@@ -101,7 +101,7 @@ describe('v2.process.publicForm.update', () => {
     expect(created).toMatchObject({ creator: owner.uid, team_account: { team: null, account: null }, followers: 'none', active: true })
     expect((await stranger.client.fail('v2.process.publicForm.update', form)).code).toBe(404)
     expect((await member.client.fail('v2.process.publicForm.update', form)).code).toBe(403)
-    expect((await owner.client.call('v2.process.get', p._id)).publicForm).toEqual(created)
+    expect((await loadWorkflow(owner.client, p._id)).publicForm).toEqual(created)
 
     const updated = await owner.client.call('v2.process.publicForm.update', { ...form, account: otherAccount._id })
     expect(updated).toEqual({ ...created, allowRead: true, team_account: { team: expect.any(String), account: otherAccount._id } })

@@ -2,25 +2,25 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
 const DIR = path.join(__dirname, '..', '..', '..', 'templates')
 const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.json'))
 const shipped = files.map((f) => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')))
 
+let cast: Cast<'guest'>
 let owner: SignedIn
 let member: JoinedMember
 let guest: JoinedMember
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('towner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  guest = await joinWorkspace(owner, { role: 'guest' })
-  anon = await Client.connect()
+  cast = await meetCast({ guest: 'guest' })
+  ;({ owner, member, guest, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), guest.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 describe('templates/*.json', () => {
   test('each is a template document whose ids are distinct and whose references resolve inside it', () => {
@@ -76,7 +76,7 @@ describe('process.install_template', () => {
       processIds: [expect.stringMatching(/^[0-9a-f]{24}$/), expect.stringMatching(/^[0-9a-f]{24}$/)],
     })
     await owner.client.waitForSignal('process.created', (m) => m._id === result.processIds[1])
-    const [customers, deals] = await Promise.all(result.processIds.map((id: string) => owner.client.call('v2.process.get', id)))
+    const [customers, deals] = await Promise.all(result.processIds.map((id: string) => loadWorkflow(owner.client, id)))
     expect(customers).toMatchObject({ name: 'Customers', enableUnlinkedMode: true, key: 'customers', uid: member.uid, cid: owner.cid })
     expect(deals).toMatchObject({ name: 'Deals', enableUnlinkedMode: false, key: 'deals' })
     const old = JSON.stringify(sales)
@@ -90,7 +90,7 @@ describe('process.install_template', () => {
 
     // Installed again: the keys are taken, so the second copies have none.
     const again = await owner.client.call('process.install_template', sales._id)
-    expect((await owner.client.call('v2.process.get', again.processIds[1])).key).toBeUndefined()
+    expect((await loadWorkflow(owner.client, again.processIds[1])).key).toBeUndefined()
     // The process.list the member sees includes them.
     const names = (await member.client.call('process.list')).map((p: any) => p.name)
     expect(names.filter((n: string) => n === 'Deals').length).toBe(2)

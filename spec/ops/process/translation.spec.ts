@@ -1,22 +1,21 @@
 /** v2.process.translation.create */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
-import { newPhaseId } from '../../helpers/workflows'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow, newPhaseId } from '../../helpers/workflows'
 
 const PHASE = newPhaseId()
 
+let cast: Cast
 let owner: SignedIn
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('trowner')
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('trstranger')
-  anon = await Client.connect()
+  cast = await meetCast()
+  ;({ owner, member, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 describe('v2.process.translation.create', () => {
   test('401, 400 naming the argument, 404 for another workspace with nothing changed, 403 for a user, then the texts of the default language copied where missing, and the signal', async () => {
@@ -28,7 +27,7 @@ describe('v2.process.translation.create', () => {
     expect(await owner.client.fail('v2.process.translation.create', 'x', 'fi')).toMatchObject({ code: 400, details: { argument: 0 } })
     expect((await stranger.client.fail('v2.process.translation.create', p._id, 'fi')).code).toBe(404)
     expect((await member.client.fail('v2.process.translation.create', p._id, 'fi')).code).toBe(403)
-    expect((await owner.client.call('v2.process.get', p._id)).translations).toEqual({})
+    expect((await loadWorkflow(owner.client, p._id)).translations).toEqual({})
 
     // Default language 'en' (no languages set): the base texts.
     await owner.client.call('process.set_info', p._id, { name: 'Myynti' }, 'fi')
@@ -36,7 +35,7 @@ describe('v2.process.translation.create', () => {
     expect(fi).toEqual({ fi: { name: 'Myynti', description: 'Leads and deals', createNewLabel: 'New lead' } })
     await member.client.waitForSignal('process.updated', (m) => m._id === p._id && m.changed.includes('translations'))
     await member.client.waitForSignal('process.field.updated', (m) => m.processId === p._id && m._id === field._id)
-    let got = await owner.client.call('v2.process.get', p._id)
+    let got = await loadWorkflow(owner.client, p._id)
     expect(got.name).toBe('Sales')
     expect(got.translations).toEqual(fi)
     expect(got.phases[PHASE].translations).toEqual({ fi: { name: 'Open', description: 'New ones' } })
@@ -47,7 +46,7 @@ describe('v2.process.translation.create', () => {
     const all = await owner.client.call('v2.process.translation.create', p._id, 'sv')
     expect(all.sv).toEqual({ name: 'Myynti', description: 'Leads and deals', createNewLabel: 'New lead' })
     expect(all.fi).toEqual(fi.fi)
-    got = await owner.client.call('v2.process.get', p._id)
+    got = await loadWorkflow(owner.client, p._id)
     expect(Object.keys(got.phases[PHASE].translations).sort()).toEqual(['fi', 'sv'])
   })
 })

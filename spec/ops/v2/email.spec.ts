@@ -12,6 +12,7 @@ import type { Mail } from '../../../server/mail'
 import { Dispatcher } from '../../../server/rpc/dispatch'
 import type { Context, Transport } from '../../../server/context'
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { nextMail, parseMailFile, verificationOf } from '../../helpers/mail'
 import { startServer, type RunningServer } from '../../helpers/server'
 import { registerUser, signedIn, type SignedIn } from '../../helpers/users'
@@ -149,11 +150,11 @@ describe('v2.user.send_verification_email', () => {
 describe('v2.user.verify_email', () => {
   test('400 naming the argument; 404 for a wrong id or key, with nothing changed', async () => {
     expect(await anon.fail('v2.user.verify_email', 'zz', 'key')).toMatchObject({ code: 400, details: { argument: 0, name: 'verificationId' } })
-    expect(await anon.fail('v2.user.verify_email', '0123456789abcdef01234567', '')).toMatchObject({
+    expect(await anon.fail('v2.user.verify_email', MISSING, '')).toMatchObject({
       code: 400,
       details: { argument: 1, name: 'verificationKey' },
     })
-    expect((await anon.fail('v2.user.verify_email', '0123456789abcdef01234567')).code).toBe(400)
+    expect((await anon.fail('v2.user.verify_email', MISSING)).code).toBe(400)
 
     const me = await person('verify-wrong')
     await me.client.call('v2.user.send_verification_email')
@@ -162,7 +163,7 @@ describe('v2.user.verify_email', () => {
       code: 404,
       msg: 'verification not found',
     })
-    expect((await anon.fail('v2.user.verify_email', '0123456789abcdef01234567', key)).code).toBe(404)
+    expect((await anon.fail('v2.user.verify_email', MISSING, key)).code).toBe(404)
     expect((await me.client.fail('v2.user.invite.list')).code).toBe(422) // still unverified
     // the right key still works after wrong ones
     expect((await anon.call('v2.user.verify_email', id, key)).uid).toBe(me.uid)

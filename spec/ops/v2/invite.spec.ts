@@ -3,14 +3,13 @@
  * register, with the invitation mail received over real SMTP (spec/helpers/mail.ts), and the
  * joinWorkspace helper the other specs use.
  */
-import { randomBytes } from 'node:crypto'
 import { api, Client } from '../../helpers/client'
+import { newId } from '../../helpers/ids'
 import { inviteKeyOf, mailCount, nextMail, verificationOf } from '../../helpers/mail'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { registerUser, signedIn, uniqueEmail, type SignedIn } from '../../helpers/users'
 import { addOpenPhase } from '../../helpers/workflows'
 
-const randomId = () => randomBytes(12).toString('hex')
 const NO_SUCH_KEY = 'n0-such-invite-key-n0-such-invite'
 const PUBLIC_URL = process.env.TEST_PUBLIC_URL ?? 'https://app.hlr.test'
 
@@ -94,13 +93,13 @@ describe('v2.network.invite.send', () => {
   test('404 for another workspace, its teams or an unknown custom role; nothing is created', async () => {
     const email = uniqueEmail('elsewhere')
     expect((await stranger.client.fail('v2.network.invite.send', { email, cid: owner.cid })).code).toBe(404)
-    expect((await stranger.client.fail('v2.network.invite.send', { email, cid: randomId() })).code).toBe(404)
+    expect((await stranger.client.fail('v2.network.invite.send', { email, cid: newId() })).code).toBe(404)
     const theirTeam = await stranger.client.call('company.new_team', { name: 'Theirs' })
     expect(await owner.client.fail('v2.network.invite.send', { email, cid: owner.cid, teams: [team._id, theirTeam._id] })).toMatchObject({
       code: 404,
       details: { teams: [theirTeam._id] },
     })
-    expect((await owner.client.fail('v2.network.invite.send', { email, cid: owner.cid, customRole: randomId() })).code).toBe(404)
+    expect((await owner.client.fail('v2.network.invite.send', { email, cid: owner.cid, customRole: newId() })).code).toBe(404)
     expect((await invitesOf(owner.cid)).filter((i) => i.email === email)).toEqual([])
   })
 
@@ -113,7 +112,7 @@ describe('v2.network.invite.send', () => {
     for (const role of ['admin', 'inviter', 'owner']) {
       expect(await inviter.client.fail('v2.network.invite.send', { email, cid: owner.cid, role })).toMatchObject({ code: 403, details: { role } })
     }
-    expect((await inviter.client.fail('v2.network.invite.send', { email, cid: owner.cid, customRole: randomId() })).code).toBe(403)
+    expect((await inviter.client.fail('v2.network.invite.send', { email, cid: owner.cid, customRole: newId() })).code).toBe(403)
     expect(await admin.client.fail('v2.network.invite.send', { email, cid: owner.cid, role: 'owner' })).toMatchObject({ code: 403 })
     expect((await invitesOf(owner.cid)).filter((i) => i.email === email)).toEqual([])
 
@@ -248,7 +247,7 @@ describe('v2.network.invite.edit', () => {
       code: 422,
       details: { fields: ['role'] },
     })
-    expect(await owner.client.fail('v2.network.invite.edit', sent.invite_key, { customRole: randomId(), discussionIds: [] })).toMatchObject({
+    expect(await owner.client.fail('v2.network.invite.edit', sent.invite_key, { customRole: newId(), discussionIds: [] })).toMatchObject({
       code: 422,
       details: { fields: ['customRole', 'discussionIds'] },
     })
@@ -326,7 +325,7 @@ describe('v2.network.invite.resend', () => {
     const email = uniqueEmail('resend')
     const sent = await invite(owner, { email })
     const first = await nextMail(email)
-    const brandId = randomId()
+    const brandId = newId()
     expect(await owner.client.call('v2.network.invite.resend', sent.invite_key, brandId)).toBe(true)
     const second = await nextMail(email)
     expect(inviteKeyOf(second)).toBe(inviteKeyOf(first))
@@ -552,7 +551,7 @@ describe('v2.user.invite.register', () => {
   })
 
   test('a custom role of the invite is given on joining', async () => {
-    const role = await owner.client.call('v2.network.role.create', { name: `Reviewer ${randomId()}`, capabilities: ['teams.manage'] })
+    const role = await owner.client.call('v2.network.role.create', { name: `Reviewer ${newId()}`, capabilities: ['teams.manage'] })
     const email = uniqueEmail('custom')
     await owner.client.call('v2.network.invite.send', { email, customRole: role._id })
     const key = inviteKeyOf(await nextMail(email))

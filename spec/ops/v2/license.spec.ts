@@ -8,6 +8,7 @@ import { DEFAULT_LICENSE } from '../../../server/db/workspaces'
 import { operations } from '../../../server/ops'
 import { roleTableOf } from '../../../server/rpc/registry'
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { signedIn, uniqueEmail, type SignedIn } from '../../helpers/users'
@@ -95,7 +96,7 @@ describe('scripts/set-license.ts', () => {
     expect(usage.stderr).toMatch(/STOP THE SERVER FIRST/)
     const bad = await setLicenseScript(dataDir, [admin.cid, '{"users":"many"}'])
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringMatching(/invalid license: \/users must be number/) })
-    const unknown = await setLicenseScript(dataDir, ['0123456789abcdef01234567', '{"users":5}'])
+    const unknown = await setLicenseScript(dataDir, [MISSING, '{"users":5}'])
     expect(unknown).toMatchObject({ code: 1, stderr: expect.stringMatching(/workspace not found/) })
     const done = await setLicenseScript(dataDir, [admin.cid, '{"type":"premium","users":1,"activities":2,"functionFields":false}'])
     expect(done.code).toBe(0)

@@ -1,13 +1,13 @@
 /** v2.network.copy, v2.network.publicCopy, v2.network.workflowTemplate */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
-import { newPhaseId } from '../../helpers/workflows'
+import { ID_PATTERN, MISSING } from '../../helpers/ids'
+import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
+import { loadWorkflow, newPhaseId } from '../../helpers/workflows'
 
-const MISSING = '0123456789abcdef01234567'
 const PHASE = newPhaseId()
-const hex = /^[0-9a-f]{24}$/
 
+let cast: Cast<'admin'>
 let owner: SignedIn
 let admin: JoinedMember
 let member: JoinedMember
@@ -17,11 +17,8 @@ let deals: any
 let companies: any
 let secret: any
 beforeAll(async () => {
-  owner = await signedIn('nowner')
-  admin = await joinWorkspace(owner, { role: 'admin' })
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('nstranger')
-  anon = await Client.connect()
+  cast = await meetCast({ admin: 'admin' })
+  ;({ owner, member, admin, stranger, anon } = cast)
   companies = await owner.client.call('process.create', { name: 'Companies', enableUnlinkedMode: true })
   deals = await owner.client.call('process.create', { name: 'Deals' })
   const link = await owner.client.call('process.create_field', deals._id, { label: 'Company', type: 'activitylink', data: [companies._id] })
@@ -36,7 +33,7 @@ beforeAll(async () => {
   secret = await owner.client.call('process.create', { name: 'Secret' })
   await owner.client.call('v2.process.member.remove', secret._id, `network_${owner.cid}`)
 })
-afterAll(() => Promise.all([owner.client.close(), admin.client.close(), member.client.close(), stranger.client.close(), anon.close()]))
+afterAll(() => closeCast(cast))
 
 const field = (p: any, label: string) => Object.values(p.fields).find((f: any) => f.label === label) as any
 
@@ -56,10 +53,10 @@ describe('v2.network.copy', () => {
   test('the owner gets a new workspace with every workflow copied: new ids, links resolve, people of the source left out', async () => {
     const result = await owner.client.call('v2.network.copy', owner.cid, 'Sales copy')
     expect(result).toEqual({
-      cid: expect.stringMatching(hex),
+      cid: expect.stringMatching(ID_PATTERN),
       name: 'Sales copy',
       sourceId: owner.cid,
-      processIds: [expect.stringMatching(hex), expect.stringMatching(hex), expect.stringMatching(hex)],
+      processIds: [expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN)],
     })
     expect(result.cid).not.toBe(owner.cid)
     const ws = await owner.client.call('v2.network.get', result.cid)
@@ -68,7 +65,7 @@ describe('v2.network.copy', () => {
     const listed = await owner.client.call('process.list')
     expect(listed.map((p: any) => p.name)).toEqual(['Companies', 'Deals', 'Secret'])
     await owner.client.call('v3.session.switchWorkspace', owner.cid)
-    const [cCompanies, cDeals, cSecret] = await Promise.all(result.processIds.map((id: string) => owner.client.call('v2.process.get', id)))
+    const [cCompanies, cDeals, cSecret] = await Promise.all(result.processIds.map((id: string) => loadWorkflow(owner.client, id)))
     for (const p of [cCompanies, cDeals, cSecret]) expect([companies._id, deals._id, secret._id]).not.toContain(p._id)
     expect(cCompanies).toMatchObject({ cid: result.cid, enableUnlinkedMode: true, uid: owner.uid })
     expect(field(cDeals, 'Company').data).toEqual([cCompanies._id])
@@ -80,7 +77,7 @@ describe('v2.network.copy', () => {
     expect(cDeals.members).toEqual([{ id: `network_${result.cid}`, permissions: [] }])
     expect(cSecret.members).toEqual([])
     // The source is untouched and the member cannot see the copy.
-    expect((await owner.client.call('v2.process.get', deals._id)).personInCharge).toBe(member.uid)
+    expect((await loadWorkflow(owner.client, deals._id)).personInCharge).toBe(member.uid)
     expect((await member.client.fail('v2.process.get', cDeals._id)).code).toBe(404)
   })
 })
@@ -99,11 +96,15 @@ describe('v2.network.publicCopy', () => {
 
     await owner.client.call('v2.network.update', owner.cid, { allowPublicCopy: true })
     const result = await stranger.client.call('v2.network.publicCopy', { copyNetworkId: owner.cid })
-    expect(result).toMatchObject({ cid: expect.stringMatching(hex), sourceId: owner.cid, processIds: [expect.stringMatching(hex), expect.stringMatching(hex)] })
+    expect(result).toMatchObject({
+      cid: expect.stringMatching(ID_PATTERN),
+      sourceId: owner.cid,
+      processIds: [expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN)],
+    })
     const ws = await stranger.client.call('v2.network.get', result.cid)
     expect(ws.members.map((m: any) => [m.uid, m.role])).toEqual([[stranger.uid, 'owner']])
-    expect(ws.settings.allowPublicCopy).toBeUndefined()
-    const [cCompanies, cDeals] = await Promise.all(result.processIds.map((id: string) => stranger.client.call('v2.process.get', id)))
+    expect(ws.settings!.allowPublicCopy).toBeUndefined()
+    const [cCompanies, cDeals] = await Promise.all(result.processIds.map((id: string) => loadWorkflow(stranger.client, id)))
     expect(cDeals).toMatchObject({ name: 'Deals', uid: stranger.uid, cid: result.cid })
     expect(field(cDeals, 'Company').data).toEqual([cCompanies._id])
     expect(cDeals.members).toEqual([{ id: `network_${result.cid}`, permissions: [] }])
@@ -131,7 +132,7 @@ describe('v2.network.workflowTemplate', () => {
     expect(d).toMatchObject({ _id: deals._id, key: 'deals', enableUnlinkedMode: false, members: [{ id: 'network', permissions: [] }] })
     expect(d.info.personInCharge).toBeUndefined()
     expect(JSON.stringify(doc)).not.toContain(member.uid)
-    expect(d.fields[0]).toEqual({ _id: expect.stringMatching(hex), type: 'activitylink', label: 'Company', data: [companies._id] })
+    expect(d.fields[0]).toEqual({ _id: expect.stringMatching(ID_PATTERN), type: 'activitylink', label: 'Company', data: [companies._id] })
     expect((await owner.client.call('v2.network.workflowTemplate', owner.cid)).schemas.map((s: any) => s.name)).toEqual(['Companies', 'Deals', 'Secret'])
   })
 })

@@ -1,5 +1,6 @@
 /** v2.network.create, v2.network.get, v2.network.update */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace } from '../../helpers/members'
 import { signedIn } from '../../helpers/users'
 
@@ -31,7 +32,7 @@ describe('v2.network.get', () => {
     expect((await anon.fail('v2.network.get', owner.cid)).code).toBe(401)
     expect(await owner.client.fail('v2.network.get', 'abc')).toMatchObject({ code: 400, details: { argument: 0, name: 'networkId' } })
     expect((await stranger.client.fail('v2.network.get', owner.cid)).code).toBe(404)
-    expect((await owner.client.fail('v2.network.get', '0123456789abcdef01234567')).code).toBe(404)
+    expect((await owner.client.fail('v2.network.get', MISSING)).code).toBe(404)
     const ws = await owner.client.call('v2.network.get', owner.cid)
     expect(ws).toMatchObject({ _id: owner.cid, uid: owner.uid, license: expect.objectContaining({ type: 'free' }) })
     expect(typeof ws.created).toBe('number')
@@ -77,6 +78,6 @@ describe('v2.network.update', () => {
 
   test('without a workspace id it updates the current workspace', async () => {
     expect(await owner.client.call('v2.network.update', null, { color: '#abcdef' })).toBe(true)
-    expect((await owner.client.call('v2.network.get', owner.cid)).settings.color).toBe('#abcdef')
+    expect((await owner.client.call('v2.network.get', owner.cid)).settings!.color).toBe('#abcdef')
   })
 })

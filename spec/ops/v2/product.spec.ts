@@ -1,10 +1,9 @@
 /** v2.network.product.create, publishTemplate, get, getManifest, install, isProductInstalled */
 import { Client } from '../../helpers/client'
+import { ID_PATTERN, MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
-const hex = /^[0-9a-f]{24}$/
+import { loadWorkflow } from '../../helpers/workflows'
 
 let owner: SignedIn
 let member: JoinedMember
@@ -46,7 +45,7 @@ describe('v2.network.product.create', () => {
     expect((await member.client.fail('v2.network.product.create', { name: 'P' })).code).toBe(403)
     const product = await owner.client.call('v2.network.product.create', { name: 'Helpdesk' })
     expect(product).toEqual({
-      _id: expect.stringMatching(hex),
+      _id: expect.stringMatching(ID_PATTERN),
       cid: owner.cid,
       name: 'Helpdesk',
       uid: owner.uid,
@@ -199,16 +198,20 @@ describe('v2.network.product.install and isProductInstalled', () => {
     const product = await publish(owner.client, { title: 'Bought' })
     expect(await buyerUser.client.call('v2.network.product.install', product._id, buyer.cid)).toBe(true)
     const signal = await buyer.client.waitForSignal('product.installed', (m) => m.productId === product._id)
-    expect(signal.meta).toEqual({ productId: product._id, version: '1.0.0', processIds: [expect.stringMatching(hex), expect.stringMatching(hex)] })
+    expect(signal.meta).toEqual({
+      productId: product._id,
+      version: '1.0.0',
+      processIds: [expect.stringMatching(ID_PATTERN), expect.stringMatching(ID_PATTERN)],
+    })
     expect(await buyerGuest.client.call('v2.network.product.isProductInstalled', product._id, buyer.cid)).toBe(true)
     expect(await owner.client.call('v2.network.product.isProductInstalled', product._id, owner.cid)).toBe(false)
 
-    const [cCustomers, cTickets] = await Promise.all(signal.meta.processIds.map((id: string) => buyer.client.call('v2.process.get', id)))
+    const [cCustomers, cTickets] = await Promise.all(signal.meta.processIds.map((id: string) => loadWorkflow(buyer.client, id)))
     expect([cCustomers._id, cTickets._id]).not.toContain(tickets._id)
     expect(cCustomers).toMatchObject({ name: 'Customers', cid: buyer.cid, uid: buyerUser.uid, enableUnlinkedMode: true })
     const link = Object.values(cTickets.fields).find((f: any) => f.label === 'Customer') as any
     expect(link.data).toEqual([cCustomers._id])
-    for (const id of Object.keys(cTickets.fields)) expect(Object.keys((await owner.client.call('v2.process.get', tickets._id)).fields)).not.toContain(id)
+    for (const id of Object.keys(cTickets.fields)) expect(Object.keys((await loadWorkflow(owner.client, tickets._id)).fields)).not.toContain(id)
     expect(cTickets.personInCharge).toBeUndefined()
     expect(cTickets.members).toEqual([{ id: `network_${buyer.cid}`, permissions: [] }])
 

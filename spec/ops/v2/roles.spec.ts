@@ -1,21 +1,19 @@
 /** Added operations: v2.network.role.create, list, update, remove (custom roles of the current workspace). */
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
+let cast: Cast<'admin'>
 let owner: SignedIn
 let admin: JoinedMember
 let member: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('roles-owner')
-  admin = await joinWorkspace(owner, { role: 'admin' })
-  member = await joinWorkspace(owner, { role: 'user' })
-  stranger = await signedIn('roles-stranger')
-  anon = await Client.connect()
+  cast = await meetCast({ admin: 'admin' })
+  ;({ owner, member, admin, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner, admin, member, stranger].map((p) => p.client.close()).concat(anon.close())))
+afterAll(() => closeCast(cast))
 
 const perms = async (who: SignedIn, uid: string) => (await who.client.call('v3.user.permissions', uid, owner.cid))[uid]
 

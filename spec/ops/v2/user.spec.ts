@@ -1,10 +1,11 @@
 /** v2.user.register, v3.user.register, v2.user.profile, v2.user.settings.global.set */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { signedIn, uniqueEmail } from '../../helpers/users'
 
 const person = (email = uniqueEmail('reg')) => ({ email, firstname: 'Ada', lastname: 'Lovelace', password: 'analytical engine' })
 
-describe.each(['v2.user.register', 'v3.user.register'])('%s', (op) => {
+describe.each(['v2.user.register', 'v3.user.register'] as const)('%s', (op) => {
   let anon: Client
   beforeAll(async () => {
     anon = await Client.connect()
@@ -67,7 +68,7 @@ describe('v2.user.profile', () => {
     expect((await anon.fail('v2.user.profile', me.uid)).code).toBe(401)
     expect(await me.client.fail('v2.user.profile', 'bad')).toMatchObject({ code: 400, details: { argument: 0 } })
     expect((await me.client.fail('v2.user.profile', stranger.uid)).code).toBe(404)
-    expect((await me.client.fail('v2.user.profile', '0123456789abcdef01234567')).code).toBe(404)
+    expect((await me.client.fail('v2.user.profile', MISSING)).code).toBe(404)
     const own = await me.client.call('v2.user.profile', me.uid)
     expect(own).toMatchObject({ _id: me.uid, email: me.email, firstname: 'Test', settings: {} })
     expect(own).not.toHaveProperty('password_hash')
@@ -109,7 +110,7 @@ describe('registration with copyNetworkId', () => {
     expect(ws.settings).toMatchObject({ color: '#336699' })
     expect(ws.settings).not.toHaveProperty('allowPublicCopy')
     const copies = await anon.call('process.list')
-    expect(copies.map((c: { name: string }) => c.name)).toEqual(['Onboarding'])
+    expect(copies.map((c: any) => c.name)).toEqual(['Onboarding'])
     expect(copies[0]._id).not.toBe(wf._id)
     await Promise.all([source.client.close(), anon.close()])
   })

@@ -1,11 +1,11 @@
 /** v3.user.apikey.* and signing in with an API key (server/auth/api-keys.ts) */
 import { api, Client } from '../../helpers/client'
 import { apiFrom } from '../../helpers/address'
+import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, meetCast } from '../../helpers/members'
 import { startServer, type RunningServer } from '../../helpers/server'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
+import { loadWorkflow } from '../../helpers/workflows'
 
 let cast: Cast
 let owner: SignedIn
@@ -40,7 +40,7 @@ describe('v3.user.apikey.create and list', () => {
       expect(created).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), key: expect.stringMatching(/^hlrk_[A-Za-z0-9_-]{32}$/) })
       expect((await second.waitForSignal('user.apikey.created', (m) => m._id === created._id)).meta).toEqual({ _id: created._id, workspaceId: owner.cid })
 
-      const listed = (await owner.client.call('v3.user.apikey.list')).find((k: any) => k._id === created._id)
+      const listed = (await owner.client.call('v3.user.apikey.list')).find((k: any) => k._id === created._id)!
       expect(listed).toEqual({
         _id: created._id,
         uid: owner.uid,
@@ -79,14 +79,14 @@ describe('signing in with an API key', () => {
       expect((await socket.fail('v3.session.switchWorkspace', other._id)).code).toBe(404)
       expect((await socket.call('v3.session.workspaces')).map((w: any) => w._id)).toEqual([owner.cid])
       const elsewhere = await owner.client.call('process.create', { name: 'Hidden', workspaceId: other._id })
-      expect((await owner.client.call('v2.process.get', elsewhere._id))._id).toBe(elsewhere._id)
+      expect((await loadWorkflow(owner.client, elsewhere._id))._id).toBe(elsewhere._id)
       expect((await socket.fail('v2.process.get', elsewhere._id)).code).toBe(404)
       expect((await socket.fail('process.create', { name: 'Sneaky', workspaceId: other._id })).code).toBe(404)
       expect((await api('v2.network.get', [other._id], { key })).status).toBe(404)
     } finally {
       await socket.close()
     }
-    const listed = (await owner.client.call('v3.user.apikey.list')).find((k: any) => k._id === _id)
+    const listed = (await owner.client.call('v3.user.apikey.list')).find((k: any) => k._id === _id)!
     expect(listed.lastUsed).toEqual(expect.any(Number))
 
     // In-band `auth` with the key signs a socket in the same way.
@@ -171,7 +171,7 @@ describe('v3.user.apikey.update and remove', () => {
     try {
       expect(await owner.client.call('v3.user.apikey.update', _id, 'Renamed', ['127.0.0.2'])).toBe(true)
       await second.waitForSignal('user.apikey.updated', (m) => m._id === _id)
-      const listed = (await owner.client.call('v3.user.apikey.list')).find((k: any) => k._id === _id)
+      const listed = (await owner.client.call('v3.user.apikey.list')).find((k: any) => k._id === _id)!
       expect(listed).toMatchObject({ name: 'Renamed', whitelistIps: ['127.0.0.2'], updated: expect.any(Number) })
       expect((await apiFrom('127.0.0.1', 'v2.network.get', [owner.cid], { key })).status).toBe(401)
       expect((await apiFrom('127.0.0.2', 'v2.network.get', [owner.cid], { key })).status).toBe(200)
@@ -204,7 +204,7 @@ describe('expiry', () => {
     const me = await signedIn('expiry', server.wsUrl)
     try {
       const { _id, key } = await me.client.call('v3.user.apikey.create', 'short', me.cid, [])
-      const { expires } = (await me.client.call('v3.user.apikey.list')).find((k: any) => k._id === _id)
+      const { expires } = (await me.client.call('v3.user.apikey.list')).find((k: any) => k._id === _id)!
       const socket = await Client.connect({ key, url: server.wsUrl })
       expect((await socket.call('v2.network.get', me.cid))._id).toBe(me.cid)
       while (Date.now() <= expires + 50) await new Promise((r) => setTimeout(r, 100))

@@ -1,9 +1,8 @@
 /** v3.calendar.* (create, update, remove, list), v3.calendar.event.*, v3.calendar.subscribeCode.* */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, joinWorkspace, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
 
 let cast: Cast
 let owner: SignedIn

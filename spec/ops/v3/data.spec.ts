@@ -5,19 +5,18 @@
  * PGlite, so in the PostgreSQL pass the transfer also crosses engines.
  */
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import JSZip from 'jszip'
 import { KINDS } from '../../../server/transfer/kinds'
 import { Client } from '../../helpers/client'
+import { newId } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { signedIn, type SignedIn } from '../../helpers/users'
-import { upload } from '../../http/upload'
-
-const hex = () => randomBytes(12).toString('hex')
+import { upload } from '../../helpers/upload'
+import { type FieldDescriptor, loadWorkflow } from '../../helpers/workflows'
 
 let owner: SignedIn
 let member: JoinedMember
@@ -53,8 +52,8 @@ async function populate() {
   await c.call('v2.network.role.create', { name: 'Keepers', capabilities: ['teams.manage'] })
   const prop = await c.call('company.add_property_field', 'users', { label: 'Desk', type: 'text', filledBy: 'user' })
   await c.call('company.set_property_value', prop._id, 'users', { uid: member.uid, data: 'B12' })
-  await c.call('v2.network.invite.send', { email: `pending.${hex()}@example.test`, role: 'guest', cid: owner.cid })
-  const phases = [hex(), hex()]
+  await c.call('v2.network.invite.send', { email: `pending.${newId()}@example.test`, role: 'guest', cid: owner.cid })
+  const phases = [newId(), newId()]
   const companies = await c.call('process.create', { name: 'Companies' })
   await c.call('process.set_info', companies._id, { phases: { [phases[0]]: { name: 'Lead' } }, phasesOrder: [phases[0]] })
   const deals = await c.call('process.create', { name: 'Deals' })
@@ -64,7 +63,13 @@ async function populate() {
   // Function fields: one reads a field of its own activity, one a field of the linked activity, one
   // (on the linked workflow) the activities linking to it; their variables name fields and a workflow.
   const size = await c.call('process.create_field', companies._id, { label: 'Size', type: 'numeric' })
-  const fn = (label: string, body: string, functionVariables: object) => ({ label, type: 'numeric', function: body, functionEnabled: true, functionVariables })
+  const fn = (label: string, body: string, functionVariables: FieldDescriptor['functionVariables']): FieldDescriptor => ({
+    label,
+    type: 'numeric',
+    function: body,
+    functionEnabled: true,
+    functionVariables,
+  })
   const doubled = await c.call('process.create_field', deals._id, fn('Doubled', 'return dep.amount * 2', { amount: { type: '=', data: [amount._id] } }))
   const companySize = await c.call(
     'process.create_field',
@@ -90,7 +95,7 @@ async function populate() {
     functionEnabled: true,
     functionVariables: { parent: { type: '>', data: [parent._id, depth._id] } },
   })
-  const fileBytes = Buffer.from(`contract ${hex()}`)
+  const fileBytes = Buffer.from(`contract ${newId()}`)
   const file = await upload(fileBytes, 'contract.txt', { key: owner.key })
   const [acme] = await c.call('v3.activity.createMany', companies._id, [{ name: 'Acme', fields: { [size._id]: 7 } }], { teamId: team._id })
   const [deal] = await c.call(
@@ -107,8 +112,7 @@ async function populate() {
   await member.client.call('wall2.save_comment', { text: 'Great news' }, post._id)
   await member.client.call('wall2.like_post', post._id, 'like')
   // Computed on A before the export: the deal's from its amount and from Acme, Acme's from the deal.
-  const values = async (activityId: string) =>
-    Object.fromEntries((await c.call('v3.activity.get', activityId)).fields.map((f: { _id: string; value: unknown }) => [f._id, f.value]))
+  const values = async (activityId: string) => Object.fromEntries((await c.call('v3.activity.get', activityId)).fields!.map((f: any) => [f._id, f.value]))
   expect(await values(deal._id)).toMatchObject({ [doubled._id]: 84, [companySize._id]: 7 })
   expect((await c.call('v3.activity.get', deal._id)).fields).toContainEqual({ _id: capped._id, value: null, error: 'Error: over 40' })
   expect(await values(acme._id)).toMatchObject({ [dealTotal._id]: 42 })
@@ -220,7 +224,7 @@ async function canonical(zip: JSZip, skip: string[]) {
 describe('v3.user.data.export and .job', () => {
   test('401, 400, 404 for a workspace not yours or a job not yours; the archive has a manifest, one file per kind and the bytes', async () => {
     expect((await anon.fail('v3.user.data.export')).code).toBe(401)
-    expect((await anon.fail('v3.user.data.job', hex())).code).toBe(401)
+    expect((await anon.fail('v3.user.data.job', newId())).code).toBe(401)
     expect(await owner.client.fail('v3.user.data.export', ['nope'])).toMatchObject({ code: 400, details: { argument: 0 } })
     expect(await owner.client.fail('v3.user.data.export', [stranger.cid])).toMatchObject({ code: 404, details: { argument: 0, path: '/0' } })
     expect(await owner.client.fail('v3.user.data.export', null, { omitEverything: true })).toMatchObject({ code: 400, details: { argument: 1 } })
@@ -344,14 +348,14 @@ describe('v3.user.data.export.workspaces and .import', () => {
     // What B holds: the workflows, activities and the file, under new ids.
     await importer.client.call('v3.session.switchWorkspace', imported._id)
     const workflows = await importer.client.call('process.list')
-    expect(workflows.map((w: { name: string }) => w.name).sort()).toEqual(['Companies', 'Deals'])
+    expect(workflows.map((w: any) => w.name).sort()).toEqual(['Companies', 'Deals'])
     const invites = await importer.client.call('v2.network.invite.list', imported._id)
-    expect(invites.map((i: { email: string }) => i.email)).toEqual(expect.arrayContaining([owner.email, member.email]))
-    expect((await importer.client.call('v2.network.get', imported._id)).members.map((m: { uid: string }) => m.uid)).toEqual([importer.uid])
+    expect(invites.map((i) => i.email)).toEqual(expect.arrayContaining([owner.email, member.email]))
+    expect((await importer.client.call('v2.network.get', imported._id)).members.map((m) => m.uid)).toEqual([importer.uid])
 
     // The function fields: new ids, their variables naming B's fields and workflow (none of A's ids).
-    const workflowOnB: Record<string, string> = Object.fromEntries(workflows.map((w: { _id: string; name: string }) => [w.name, w._id]))
-    const processesOnB = await Promise.all([workflowOnB.Companies, workflowOnB.Deals].map((id) => importer.client.call('v2.process.get', id)))
+    const workflowOnB: Record<string, string> = Object.fromEntries(workflows.map((w: any) => [w.name, w._id]))
+    const processesOnB = await Promise.all([workflowOnB.Companies, workflowOnB.Deals].map((id) => loadWorkflow(importer.client, id)))
     type Field = { _id: string; label: string; function?: string; functionEnabled?: boolean; functionVariables?: unknown }
     const fieldOnB: Record<string, Field> = Object.fromEntries(
       processesOnB.flatMap((p) => Object.values(p.fields as Record<string, Field>)).map((f) => [f.label, f]),

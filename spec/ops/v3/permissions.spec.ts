@@ -2,12 +2,13 @@
 import { operations } from '../../../server/ops'
 import { roleTableOf } from '../../../server/rpc/registry'
 import { Client } from '../../helpers/client'
-import { joinWorkspace, type JoinedMember } from '../../helpers/members'
-import { signedIn, type SignedIn } from '../../helpers/users'
+import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
+import type { SignedIn } from '../../helpers/users'
 
 /** The role table, from the operations' declarations. */
 const ROLE_TABLE = roleTableOf(operations)
 
+let cast: Cast<'admin' | 'inviter'>
 let owner: SignedIn
 let admin: JoinedMember
 let member: JoinedMember
@@ -15,14 +16,10 @@ let inviter: JoinedMember
 let stranger: SignedIn
 let anon: Client
 beforeAll(async () => {
-  owner = await signedIn('perm-owner')
-  admin = await joinWorkspace(owner, { role: 'admin' })
-  member = await joinWorkspace(owner, { role: 'user' })
-  inviter = await joinWorkspace(owner, { role: 'inviter' })
-  stranger = await signedIn('perm-stranger')
-  anon = await Client.connect()
+  cast = await meetCast({ admin: 'admin', inviter: 'inviter' })
+  ;({ owner, member, admin, inviter, stranger, anon } = cast)
 })
-afterAll(() => Promise.all([owner, admin, member, inviter, stranger].map((p) => p.client.close()).concat(anon.close())))
+afterAll(() => closeCast(cast))
 
 describe('v3.user.permissions', () => {
   test('401 and 400 naming the argument', async () => {

@@ -1,5 +1,6 @@
 /** v3.user.setBot: the shared service secret, or a bot administrator; never both, never by registration. */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { signedIn, type SignedIn } from '../../helpers/users'
 
@@ -31,7 +32,7 @@ test('401 signed out; 400 naming the argument; 404 for an unknown user', async (
   await anon.close()
   expect(await admin.client.fail('v3.user.setBot', { uid: 'nope', isBot: true })).toMatchObject({ code: 400, details: { argument: 0, path: '/uid' } })
   expect(await admin.client.fail('v3.user.setBot', { uid: target.uid })).toMatchObject({ code: 400, details: { argument: 0 } })
-  expect((await admin.client.fail('v3.user.setBot', { uid: '0123456789abcdef01234567', isBot: true })).code).toBe(404)
+  expect((await admin.client.fail('v3.user.setBot', { uid: MISSING, isBot: true })).code).toBe(404)
 })
 
 test('with the secret: anyone signed in flags a bot; the flag shows in the profile; the user hears it', async () => {

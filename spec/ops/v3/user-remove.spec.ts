@@ -2,6 +2,7 @@
 import { api, Client } from '../../helpers/client'
 import { joinWorkspace } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
+import { loadWorkflow } from '../../helpers/workflows'
 
 let owner: SignedIn
 beforeAll(async () => {
@@ -58,7 +59,7 @@ test('removal: sessions and keys end at once, the member leaves, the work stays 
   expect((await api('v2.network.get', [owner.cid], { key: leaving.key })).status).toBe(401)
 
   // Their work stays, and says who made it: a removed user, with nothing personal left.
-  expect((await owner.client.call('v2.process.get', process._id)).uid).toBe(leaving.uid)
+  expect((await loadWorkflow(owner.client, process._id)).uid).toBe(leaving.uid)
   const shown = await owner.client.call('v2.user.profile', leaving.uid)
   expect(shown).toMatchObject({ _id: leaving.uid, firstname: 'Removed', lastname: 'user', removed: true })
   expect(JSON.stringify(shown)).not.toContain(leaving.email)

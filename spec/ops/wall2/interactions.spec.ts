@@ -1,9 +1,9 @@
 /** wall2.save_comment, edit_comment, remove_comment, load_comments; like_post, pin_post, follow_post, unfollow_post; load_posts pages and hash. */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
+import { loadComment, loadComments, loadFeed, loadPost } from '../../helpers/wall'
 
 let owner: SignedIn
 let ann: JoinedMember
@@ -53,7 +53,7 @@ describe('comments', () => {
       _id: comment._id,
     })
     expect(cat.client.signals.some((s) => s.meta?.postId === post._id)).toBe(false)
-    expect(await bob.client.call('wall2.load_posts', post._id)).toMatchObject({ comments: 1, followed: true })
+    expect(await loadPost(bob.client, post._id)).toMatchObject({ comments: 1, followed: true })
 
     const closed = await toBob({ allowReply: false })
     expect((await bob.client.fail('wall2.save_comment', { text: 'hi' }, closed._id)).code).toBe(422)
@@ -78,8 +78,8 @@ describe('comments', () => {
     expect((await anon.fail('wall2.load_comments', post._id)).code).toBe(401)
     expect(await bob.client.fail('wall2.load_comments', post._id, 'x')).toMatchObject({ code: 400, details: { argument: 1, name: 'feedCommentId' } })
     expect((await cat.client.fail('wall2.load_comments', post._id)).code).toBe(404)
-    expect((await bob.client.call('wall2.load_comments', post._id)).map((c: any) => c.text)).toEqual(['one, edited', 'two'])
-    expect((await bob.client.call('wall2.load_comments', post._id, c2._id)).text).toBe('two')
+    expect((await loadComments(bob.client, post._id)).map((c: any) => c.text)).toEqual(['one, edited', 'two'])
+    expect((await loadComment(bob.client, post._id, c2._id)).text).toBe('two')
     expect((await bob.client.fail('wall2.load_comments', post._id, MISSING)).code).toBe(404)
 
     // The interface's order for remove_comment: comment id, then post id.
@@ -90,8 +90,8 @@ describe('comments', () => {
     expect(await ann.client.call('wall2.remove_comment', c1._id, post._id)).toBe(true) // the post's author
     await bob.client.waitForSignal('wall2.comment.removed', (m) => m._id === c1._id)
     expect(await owner.client.call('wall2.remove_comment', c2._id, post._id)).toBe(true) // a feed admin
-    expect(await bob.client.call('wall2.load_comments', post._id)).toEqual([])
-    expect((await bob.client.call('wall2.load_posts', post._id)).comments).toBe(0)
+    expect(await loadComments(bob.client, post._id)).toEqual([])
+    expect((await loadPost(bob.client, post._id)).comments).toBe(0)
   })
 })
 
@@ -104,11 +104,11 @@ describe('likes, pins, follows', () => {
     expect((await cat.client.fail('wall2.like_post', post._id, 'like')).code).toBe(404)
     await Promise.all([1, 2, 3].map(() => bob.client.call('wall2.like_post', post._id, 'like')))
     await Promise.all([1, 2, 3].map(() => owner.client.call('wall2.like_post', post._id, 'like')))
-    expect(await ann.client.call('wall2.load_posts', post._id)).toMatchObject({ likes: 2, liked: false })
-    expect(await bob.client.call('wall2.load_posts', post._id)).toMatchObject({ likes: 2, liked: true })
+    expect(await loadPost(ann.client, post._id)).toMatchObject({ likes: 2, liked: false })
+    expect(await loadPost(bob.client, post._id)).toMatchObject({ likes: 2, liked: true })
     await ann.client.waitForSignal('wall2.post.liked', (m) => m._id === post._id && m.likes === 2)
     await Promise.all([1, 2].map(() => bob.client.call('wall2.like_post', post._id, 'unlike')))
-    expect(await bob.client.call('wall2.load_posts', post._id)).toMatchObject({ likes: 1, liked: false })
+    expect(await loadPost(bob.client, post._id)).toMatchObject({ likes: 1, liked: false })
   })
 
   test('many people liking and commenting at once: each like counted once, every comment counted', async () => {
@@ -116,8 +116,8 @@ describe('likes, pins, follows', () => {
     const people = [owner, ann, bob, cat]
     await Promise.all(people.flatMap((p) => [1, 2, 3].map(() => p.client.call('wall2.like_post', post._id, 'like'))))
     await Promise.all(people.flatMap((p) => [1, 2].map((i) => p.client.call('wall2.save_comment', { text: `c${i}` }, post._id))))
-    expect(await bob.client.call('wall2.load_posts', post._id)).toMatchObject({ likes: 4, liked: true, comments: 8 })
-    expect(await bob.client.call('wall2.load_comments', post._id)).toHaveLength(8)
+    expect(await loadPost(bob.client, post._id)).toMatchObject({ likes: 4, liked: true, comments: 8 })
+    expect(await loadComments(bob.client, post._id)).toHaveLength(8)
     await owner.client.call('wall2.remove_post', post._id) // the page test below counts every post a newcomer sees
   })
 
@@ -130,14 +130,14 @@ describe('likes, pins, follows', () => {
     expect((await stranger.client.fail('wall2.pin_post', first._id, true)).code).toBe(404)
     const hidden = await ann.client.call('wall2.new_post', { subject: 'S', text: 'T' }, [`user_${bob.uid}`])
     expect((await owner.client.fail('wall2.pin_post', hidden._id, true)).code).toBe(404)
-    expect((await bob.client.call('wall2.load_posts'))[0]._id).toBe(hidden._id)
+    expect((await loadFeed(bob.client))[0]._id).toBe(hidden._id)
     expect(await owner.client.call('wall2.pin_post', first._id, true)).toBe(true)
     await bob.client.waitForSignal('wall2.post.pinned', (m) => m._id === first._id && m.pinned === true)
-    const feed = await bob.client.call('wall2.load_posts')
+    const feed = await loadFeed(bob.client)
     expect(feed[0]).toMatchObject({ _id: first._id, pinned: true })
     expect(feed.map((p: any) => p._id).indexOf(second._id)).toBeGreaterThan(0)
     expect(await owner.client.call('wall2.pin_post', first._id, false)).toBe(true)
-    expect((await bob.client.call('wall2.load_posts'))[0]._id).not.toBe(first._id)
+    expect((await loadFeed(bob.client))[0]._id).not.toBe(first._id)
   })
 
   test('follow and unfollow: 401, 404; the author follows by default', async () => {
@@ -148,13 +148,13 @@ describe('likes, pins, follows', () => {
     expect((await anon.fail('wall2.unfollow_post', post._id)).code).toBe(401)
     expect((await stranger.client.fail('wall2.follow_post', post._id)).code).toBe(404)
     expect((await cat.client.fail('wall2.unfollow_post', post._id)).code).toBe(404)
-    expect((await bob.client.call('wall2.load_posts', post._id)).followed).toBe(false)
+    expect((await loadPost(bob.client, post._id)).followed).toBe(false)
     expect(await bob.client.call('wall2.follow_post', post._id)).toBe(true)
     expect(await bob.client.call('wall2.follow_post', post._id)).toBe(true)
-    expect((await bob.client.call('wall2.load_posts', post._id)).followed).toBe(true)
-    expect((await ann.client.call('wall2.load_posts', post._id)).followed).toBe(true)
+    expect((await loadPost(bob.client, post._id)).followed).toBe(true)
+    expect((await loadPost(ann.client, post._id)).followed).toBe(true)
     expect(await ann.client.call('wall2.unfollow_post', post._id)).toBe(true)
-    expect((await ann.client.call('wall2.load_posts', post._id)).followed).toBe(false)
+    expect((await loadPost(ann.client, post._id)).followed).toBe(false)
   })
 })
 
@@ -168,29 +168,29 @@ describe('wall2.load_posts pages', () => {
       expect((await reader.client.fail('wall2.load_posts', null, { networks: [stranger.cid] })).code).toBe(404)
       const sent: string[] = []
       for (let i = 0; i < 25; i++) sent.push((await ann.client.call('wall2.new_post', { subject: `P${i}`, text: 'T' }, [`user_${reader.uid}`]))._id)
-      const page1 = await reader.client.call('wall2.load_posts')
-      const page2 = await reader.client.call('wall2.load_posts', null, { skip: 20 })
+      const page1 = await loadFeed(reader.client)
+      const page2 = await loadFeed(reader.client, null, { skip: 20 })
       expect(page1.map((p: any) => p._id)).toEqual(sent.slice(5).reverse())
       expect(page2.map((p: any) => p._id)).toEqual(sent.slice(0, 5).reverse())
       // multi: every workspace of the caller (its own one too).
       const own = await reader.client.call('wall2.new_post', { subject: 'own', text: 'T' }, [`network_${reader.ownCid}`])
-      expect((await reader.client.call('wall2.load_posts', null, { multi: true }))[0]._id).toBe(own._id)
-      expect((await reader.client.call('wall2.load_posts'))[0]._id).not.toBe(own._id)
-      expect((await reader.client.call('wall2.load_posts', null, { networks: [reader.ownCid] })).map((p: any) => p._id)).toEqual([own._id])
+      expect((await loadFeed(reader.client, null, { multi: true }))[0]._id).toBe(own._id)
+      expect((await loadFeed(reader.client))[0]._id).not.toBe(own._id)
+      expect((await loadFeed(reader.client, null, { networks: [reader.ownCid] })).map((p: any) => p._id)).toEqual([own._id])
 
       // Settings: hidden posts leave the pages (not the post itself); multi takes the selected workspaces.
       await reader.client.call('v2.user.settings.global.set', { hiddenFeedPosts: [sent[24]], feedSelectedWorkspaces: [owner.cid] })
-      expect((await reader.client.call('wall2.load_posts'))[0]._id).toBe(sent[23])
-      expect((await reader.client.call('wall2.load_posts', sent[24]))._id).toBe(sent[24])
-      expect((await reader.client.call('wall2.load_posts', null, { multi: true }))[0]._id).toBe(sent[23])
+      expect((await loadFeed(reader.client))[0]._id).toBe(sent[23])
+      expect((await loadPost(reader.client, sent[24]))._id).toBe(sent[24])
+      expect((await loadFeed(reader.client, null, { multi: true }))[0]._id).toBe(sent[23])
       await reader.client.call('v2.user.settings.global.set', { hiddenFeedPosts: [], feedSelectedWorkspaces: [] })
 
       const hash = page1[0].hash
       expect(hash).toEqual(expect.any(Number))
       expect(page1.every((p: any) => p.hash === hash)).toBe(true)
-      expect(await reader.client.call('wall2.load_posts', null, { hash })).toEqual([])
+      expect(await loadFeed(reader.client, null, { hash })).toEqual([])
       await reader.client.call('wall2.like_post', sent[24], 'like')
-      const changed = await reader.client.call('wall2.load_posts', null, { hash })
+      const changed = await loadFeed(reader.client, null, { hash })
       expect(changed).toHaveLength(20)
       expect(changed[0].hash).not.toBe(hash)
     } finally {

@@ -1,10 +1,10 @@
 /** wall2.new_post, edit_post, remove_post: recipients, visibility, drafts, signals, mail. */
 import { Client } from '../../helpers/client'
+import { MISSING } from '../../helpers/ids'
 import { nextMail } from '../../helpers/mail'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
-
-const MISSING = '0123456789abcdef01234567'
+import { loadFeed, loadPost } from '../../helpers/wall'
 
 let owner: SignedIn // owner of the workspace: feed.admin
 let ann: JoinedMember // plain users
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([owner, ann, bob, cat, stranger].map((p) => p.client.close()).concat(anon.close())))
 
 const post = (subject = `Hello ${Math.random().toString(36).slice(2, 8)}`) => ({ subject, text: 'Some words' })
-const feedIds = async (who: SignedIn, options: object = {}) => (await who.client.call('wall2.load_posts', null, options)).map((p: any) => p._id)
+const feedIds = async (who: SignedIn, options: object = {}) => (await loadFeed(who.client, null, options)).map((p: any) => p._id)
 
 describe('wall2.new_post', () => {
   test('401, 400 naming the argument, 422 for groups, 404 naming a recipient of elsewhere, 403 to the whole workspace for a user', async () => {
@@ -56,7 +56,7 @@ describe('wall2.new_post', () => {
     expect((await ann.client.fail('wall2.new_post', post(), [`network_${stranger.cid}`])).code).toBe(404)
     expect((await ann.client.fail('wall2.new_post', post(), [`network_${owner.cid}`])).code).toBe(403)
     expect((await ann.client.fail('wall2.new_post', post())).code).toBe(403)
-    expect(await ann.client.call('wall2.load_posts')).toEqual([])
+    expect(await loadFeed(ann.client)).toEqual([])
   })
 
   test('a post to a person reaches that person only: signal, feed, the post itself; 404 for anyone else', async () => {
@@ -79,7 +79,7 @@ describe('wall2.new_post', () => {
     })
     expect((await bob.client.waitForSignal('wall2.post.created', (m) => m._id === sent._id)).meta).toEqual({ cid: owner.cid, _id: sent._id })
     expect(await feedIds(bob)).toContain(sent._id)
-    expect((await bob.client.call('wall2.load_posts', sent._id)).followed).toBe(false)
+    expect((await loadPost(bob.client, sent._id)).followed).toBe(false)
     for (const other of [cat, owner, stranger]) {
       expect((await other.client.fail('wall2.load_posts', sent._id)).code).toBe(404)
       expect(await feedIds(other)).not.toContain(sent._id)
@@ -137,9 +137,9 @@ describe('wall2.new_post', () => {
       expect((await x.client.fail('wall2.new_post', post(), [`team_${t2}`])).code).toBe(404)
       // The owner sees everyone: a post to y and z shows y only, to y.
       const sent = await boss.client.call('wall2.new_post', post(), [`user_${y.uid}`, `user_${z.uid}`])
-      expect((await y.client.call('wall2.load_posts', sent._id)).recipients).toEqual([`user_${y.uid}`])
-      expect((await z.client.call('wall2.load_posts', sent._id)).recipients).toEqual([`user_${z.uid}`])
-      expect((await boss.client.call('wall2.load_posts', sent._id)).recipients).toEqual([`user_${y.uid}`, `user_${z.uid}`])
+      expect((await loadPost(y.client, sent._id)).recipients).toEqual([`user_${y.uid}`])
+      expect((await loadPost(z.client, sent._id)).recipients).toEqual([`user_${z.uid}`])
+      expect((await loadPost(boss.client, sent._id)).recipients).toEqual([`user_${y.uid}`, `user_${z.uid}`])
     } finally {
       await Promise.all([boss, x, y, z].map((p) => p.client.close()))
     }
@@ -172,7 +172,7 @@ describe('drafts', () => {
     const published = await ann.client.call('wall2.edit_post', draft._id, { text: 'Ready' })
     expect(published).toMatchObject({ state: 'published', text: 'Ready' })
     await bob.client.waitForSignal('wall2.post.created', (m) => m._id === draft._id)
-    expect((await bob.client.call('wall2.load_posts', draft._id)).text).toBe('Ready')
+    expect((await loadPost(bob.client, draft._id)).text).toBe('Ready')
     expect(await ann.client.fail('wall2.edit_post', draft._id, { text: 'again', draft: true })).toMatchObject({ code: 422 })
   })
 })
@@ -197,7 +197,7 @@ describe('wall2.edit_post and remove_post', () => {
     await bob.client.waitForSignal('wall2.post.removed', (m) => m._id === sent._id)
     await cat.client.waitForSignal('wall2.post.updated', (m) => m._id === sent._id)
     expect((await bob.client.fail('wall2.load_posts', sent._id)).code).toBe(404)
-    expect((await cat.client.call('wall2.load_posts', sent._id)).text).toBe('Better words')
+    expect((await loadPost(cat.client, sent._id)).text).toBe('Better words')
   })
 
   test('remove: 401, 400, 404, 403 for a recipient; the author and feed admins remove; recipients hear it', async () => {

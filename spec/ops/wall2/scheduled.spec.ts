@@ -7,6 +7,7 @@ import { nextMail } from '../../helpers/mail'
 import { startServer, tempDataDir, type RunningServer } from '../../helpers/server'
 import { registerUser, signedIn, type SignedIn } from '../../helpers/users'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
+import { loadFeed, loadPost } from '../../helpers/wall'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -34,14 +35,14 @@ describe('scheduled posts', () => {
     const post = await owner.client.call('wall2.new_post', { subject: 'Later', text: 'T' }, [`user_${bob.uid}`], { scheduleTime: when })
     expect(post).toMatchObject({ state: 'scheduled', scheduleTime: when, published: null })
     expect((await bob.client.fail('wall2.load_posts', post._id)).code).toBe(404)
-    expect((await bob.client.call('wall2.load_posts')).map((p: any) => p._id)).not.toContain(post._id)
-    expect((await owner.client.call('wall2.load_posts')).map((p: any) => p._id)).not.toContain(post._id)
-    expect((await owner.client.call('wall2.load_posts', null, { filter: ['scheduled'] })).map((p: any) => p._id)).toEqual([post._id])
+    expect((await loadFeed(bob.client)).map((p: any) => p._id)).not.toContain(post._id)
+    expect((await loadFeed(owner.client)).map((p: any) => p._id)).not.toContain(post._id)
+    expect((await loadFeed(owner.client, null, { filter: ['scheduled'] })).map((p: any) => p._id)).toEqual([post._id])
     expect((await bob.client.call('wall2.unread', { workspaceIds: [owner.cid] }))[owner.cid].user).toBe(0)
     expect((await bob.client.fail('wall2.save_comment', { text: 'early' }, post._id)).code).toBe(404)
 
     await bob.client.waitForSignal('wall2.post.created', (m) => m._id === post._id, 15_000)
-    const seen = await bob.client.call('wall2.load_posts', post._id)
+    const seen = await loadPost(bob.client, post._id)
     expect(seen.state).toBe('published')
     expect(seen.published).toBeGreaterThanOrEqual(when)
     expect((await bob.client.call('wall2.unread', { workspaceIds: [owner.cid] }))[owner.cid].user).toBe(1)
@@ -72,7 +73,7 @@ describe('a scheduled post across a restart', () => {
     const when = Date.now() + 3000
     const post = await client.call('wall2.new_post', { subject: 'Across', text: 'T' }, null, { scheduleTime: when })
     expect(post.state).toBe('scheduled')
-    expect((await client.call('wall2.load_posts')).map((p: any) => p._id)).not.toContain(post._id)
+    expect((await loadFeed(client)).map((p: any) => p._id)).not.toContain(post._id)
     await client.close()
     expect(await server.stop()).toBe(0)
 
@@ -80,8 +81,8 @@ describe('a scheduled post across a restart', () => {
     server = await startServer({ DATA_DIR: server.dataDir })
     client = await login(server.wsUrl)
     try {
-      await eventually(async () => (await client.call('wall2.load_posts')).some((p: any) => p._id === post._id))
-      const published = await client.call('wall2.load_posts', post._id)
+      await eventually(async () => (await loadFeed(client)).some((p: any) => p._id === post._id))
+      const published = await loadPost(client, post._id)
       expect(published.state).toBe('published')
       expect(published.published).toBeGreaterThanOrEqual(when)
     } finally {

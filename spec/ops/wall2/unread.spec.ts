@@ -1,5 +1,5 @@
 /** wall2.unread and wall2.seen: counts per workspace and type after posts, removals, seen, and activities. */
-import { Client } from '../../helpers/client'
+import { Client, type ResultOf } from '../../helpers/client'
 import { joinWorkspace, type JoinedMember } from '../../helpers/members'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { workflowWithPhase } from '../../helpers/workflows'
@@ -18,7 +18,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => Promise.all([owner, ann, bob, stranger].map((p) => p.client.close()).concat(anon.close())))
 
-const unreadOf = async (who: SignedIn, type = 'user') => (await who.client.call('wall2.unread', { workspaceIds: [owner.cid] }))[owner.cid][type]
+const unreadOf = async (who: SignedIn, type: keyof ResultOf<'wall2.unread'>[string] = 'user') =>
+  (await who.client.call('wall2.unread', { workspaceIds: [owner.cid] }))[owner.cid][type]
 const postTo = (who: SignedIn[], subject = 'S') =>
   ann.client.call(
     'wall2.new_post',

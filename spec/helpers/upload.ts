@@ -1,7 +1,7 @@
 /** Helpers for the file route specs: multipart uploads as a browser would send them, and the bytes of a few formats. */
 import fs from 'node:fs'
 import path from 'node:path'
-import { serverUrl } from '../helpers/client'
+import { serverUrl } from './client'
 
 export interface UploadOptions {
   key?: string
