@@ -36,7 +36,7 @@ async function main(command: string | undefined, args: string[]) {
       const manifest = await writeExport(db.kysely, config, { uid: owner.uid, workspaceIds: [cid], options: {} }, path.resolve(file), () => {})
       console.log(JSON.stringify({ file: path.resolve(file), counts: manifest.counts }))
     } else if (command === 'import' && (args.length === 1 || args.length === 2)) {
-      const archive = await openArchive(path.resolve(args[0]))
+      const archive = await openArchive(path.resolve(args[0]), config)
       try {
         const email = args[1] ?? archive.manifest.exportedBy.email
         const owner = await db.kysely.selectFrom('users').select('_id').where('email', '=', email).executeTakeFirst()

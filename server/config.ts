@@ -349,6 +349,28 @@ export const VARIABLES = [
     default: 20 * GiB,
     doc: 'Largest archive an import downloads (413 beyond); default 20 GiB.',
   },
+  {
+    env: 'IMPORT_MAX_UNPACKED_BYTES',
+    key: 'importMaxUnpackedBytes',
+    read: integer(MiB, 64 * TiB),
+    default: 64 * GiB,
+    doc: "Most bytes an import's archive may unpack to, all entries together (413 beyond, before any is unpacked; no entry may unpack to more than it declares); default 64 GiB.",
+  },
+  {
+    env: 'IMPORT_MAX_ENTRIES',
+    key: 'importMaxEntries',
+    read: integer(10, 100_000_000),
+    default: 100_000,
+    doc: "Most entries in an import's archive (413 beyond); each costs about 300 bytes of memory while the archive is read.",
+  },
+  {
+    env: 'IMPORT_MAX_LINE_BYTES',
+    key: 'importMaxLineBytes',
+    // A line becomes one string: V8's longest is 512 MiB.
+    read: integer(KiB, 256 * MiB),
+    default: 16 * MiB,
+    doc: "Longest record (one line of a JSON Lines entry, or manifest.json) in an import's archive (413 beyond, checked as it unpacks); default 16 MiB.",
+  },
   { env: 'IMPORT_TIMEOUT_SECONDS', key: 'importTimeoutSeconds', read: integer(1, 3600), default: 60, doc: 'How long one request of an import may take.' },
 ] as const satisfies readonly Variable[]
 

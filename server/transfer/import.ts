@@ -47,6 +47,26 @@ interface Person {
 
 const PREFIXED = /^(user|team|network|group|form)_([0-9a-f]{24})$/
 
+/**
+ * The longest text the import keeps until it ends (the interface's short texts): what it holds per
+ * person and per invite stays a few kilobytes, however long the archive's texts are.
+ */
+const HELD_TEXT_MAX = 1000
+
+/** A text of `entry` the import keeps in memory: 422 when it is not a text or longer than HELD_TEXT_MAX. */
+function held(value: unknown, entry: string): string {
+  if (typeof value === 'string' && value.length <= HELD_TEXT_MAX) return value
+  throw refused(`not a readable export archive: ${entry} holds a value that is not a text of at most ${HELD_TEXT_MAX} characters`, { reason: 'badArchive' })
+}
+
+/** What the import keeps of a person: their id, e-mail and names, nothing else of the line. */
+const personOf = (p: Record<string, unknown>): Person => ({
+  _id: held(p._id, 'people.jsonl'),
+  email: held(p.email, 'people.jsonl'),
+  firstname: held(p.firstname, 'people.jsonl'),
+  lastname: held(p.lastname, 'people.jsonl'),
+})
+
 export async function importArchive(
   db: DbHandle,
   config: Config,
@@ -61,7 +81,10 @@ export async function importArchive(
 
   const ids = new Map<string, string>()
   const people = new Map<string, Person>()
-  for await (const p of archive.lines('people.jsonl')) people.set(p._id as string, p as unknown as Person)
+  for await (const line of archive.lines('people.jsonl')) {
+    const person = personOf(line)
+    people.set(person._id, person)
+  }
   const importerEmail = await emailOf(db, importer)
   // The people to invite: everyone but the importer. All of them are the importer in the records.
   const invited = new Set<string>()
@@ -87,7 +110,7 @@ export async function importArchive(
 
   const jsonColumns = await jsonColumnsOf(db)
   const counts: Record<string, number> = {}
-  const invites = new Map<string, { cid: string; person: Person; role: string; title: string | null; custom_role: string | null; teams: string[] }>()
+  const invites = new Map<string, { cid: string; person: Person; role: string; title: string | null; custom_role: string | null; teams: Set<string> }>()
   const copied: string[] = []
   const now = Date.now()
   try {
@@ -104,15 +127,15 @@ export async function importArchive(
           invites.set(`${row.cid}:${source.uid}`, {
             cid: row.cid as string,
             person: people.get(source.uid as string)!,
-            role: row.role as string,
-            title: row.title as string | null,
-            custom_role: row.custom_role as string | null,
-            teams: [],
+            role: held(row.role, 'members.jsonl'),
+            title: row.title == null ? null : held(row.title, 'members.jsonl'),
+            custom_role: row.custom_role == null ? null : held(row.custom_role, 'members.jsonl'),
+            teams: new Set(),
           })
           continue
         }
         if (kind.name === 'teamMembers' && invited.has(source.uid as string)) {
-          invites.get(`${row.cid}:${source.uid}`)?.teams.push(row.team_id as string)
+          invites.get(`${row.cid}:${source.uid}`)?.teams.add(held(row.team_id, 'teamMembers.jsonl'))
           continue
         }
         // Only ids already mapped (the records a text names come before it in KINDS); any other stays.
@@ -202,9 +225,9 @@ function withoutRepeats(list: unknown[], importer: string): unknown[] {
 async function copyBytes(config: Config, archive: Archive, oldId: string, fileId: string): Promise<string> {
   const tmp = path.join(tmpDir(config), `import-${newId()}`)
   await fsp.mkdir(path.dirname(tmp), { recursive: true })
-  const { stream, digest } = await archive.open(`files/${oldId}`)
+  const { chunks, digest } = await archive.open(`files/${oldId}`)
   try {
-    await pipeline(stream, fs.createWriteStream(tmp))
+    await pipeline(chunks, fs.createWriteStream(tmp))
     digest()
     await fileStorage(config).put(fileId, tmp)
   } catch (err) {
@@ -235,7 +258,7 @@ async function rebuildPhaseCounts(db: DbHandle, cid: string) {
  */
 async function invitePerson(
   db: DbHandle,
-  invite: { cid: string; person: Person; role: string; title: string | null; custom_role: string | null; teams: string[] },
+  invite: { cid: string; person: Person; role: string; title: string | null; custom_role: string | null; teams: Set<string> },
   importer: string,
   now: number,
 ) {
@@ -251,7 +274,7 @@ async function invitePerson(
       notes: null,
       role: invite.role as Role,
       custom_role: invite.custom_role,
-      teams: JSON.stringify(invite.teams),
+      teams: JSON.stringify([...invite.teams]),
       discussion_ids: '[]',
       brand_id: null,
       invited_by: importer,

@@ -163,7 +163,7 @@ export function runImport(
       const fileId = await waitForRemoteExport(remote, started._id, progress)
       progress({ step: 'downloading', done: 0, total: 1 })
       await remote.download(fileId, target)
-      const archive = await openArchive(target)
+      const archive = await openArchive(target, services.config)
       try {
         const result = await services.db.kysely
           .transaction()
