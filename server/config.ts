@@ -203,6 +203,13 @@ export const VARIABLES = [
     doc: 'Images with more pixels than this are refused by the image routes (413; decompression bombs); default 100 million.',
   },
   {
+    env: 'IMAGE_MAX_DECODED_BYTES',
+    key: 'imageMaxDecodedBytes',
+    read: integer(MiB, TiB),
+    default: 256 * MiB,
+    doc: 'Images whose pixels would take more memory than this once decoded (width x height x channels x bytes per sample, read from the header before decoding) are refused by the image routes (413); default 256 MiB.',
+  },
+  {
     env: 'ARCHIVE_MAX_FILES',
     key: 'archiveMaxFiles',
     read: integer(1, 100_000),

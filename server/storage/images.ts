@@ -4,7 +4,8 @@
  * enlarging; `original` keeps the image's own dimensions. Renditions are JPEG (default, quality
  * 85, transparency flattened on white) or PNG, auto-rotated by their EXIF orientation, cached on
  * the local disk at FILES_DIR/renditions/<fileId>/<size>.<format> (written to a temp file and renamed).
- * sharp's `limitInputPixels` (IMAGE_MAX_PIXELS) refuses decompression bombs.
+ * sharp's `limitInputPixels` (IMAGE_MAX_PIXELS) refuses decompression bombs, and an image whose
+ * pixels would take more than IMAGE_MAX_DECODED_BYTES of memory is refused before it is decoded.
  */
 import { randomBytes } from 'node:crypto'
 import fsp from 'node:fs/promises'
@@ -64,6 +65,23 @@ const MIME: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png'
 let loaded: typeof Sharp | null = null
 const sharp = (...args: Parameters<typeof Sharp>) => (loaded ??= require('sharp') as typeof Sharp)(...args)
 
+/** Bytes of one sample in each band format sharp reports as `depth` (libvips' names). */
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 }
+
+/**
+ * The memory an image's pixels take once decoded, read from its header without decoding: width x
+ * height x channels x bytes per sample. libvips streams most images through a resize, but decodes
+ * some whole first (an interlaced PNG, a progressive JPEG), so the pixel count alone does not bound
+ * the memory: a 16-bit RGBA pixel is 8 bytes.
+ */
+async function decodeCost(input: string | Buffer): Promise<{ pixels: number; bytes: number }> {
+  const { width, height, channels, depth } = await sharp(input, { failOn: 'error' }).metadata()
+  const pixels = (width ?? 0) * (height ?? 0)
+  return { pixels, bytes: pixels * (channels ?? 4) * (SAMPLE_BYTES[depth ?? ''] ?? 8) }
+}
+
+const tooManyPixels = (config: Config) => new RpcError(413, `the image has more than ${config.imageMaxPixels} pixels (IMAGE_MAX_PIXELS)`)
+
 /** The sharp pipeline of a size; the caller adds the output. */
 export function imagePipeline(input: string | Buffer, size: ImageSize, format: ImageFormat, maxPixels: number) {
   const box: ImageBox = IMAGE_SIZES[size]
@@ -76,7 +94,7 @@ export function imagePipeline(input: string | Buffer, size: ImageSize, format: I
 /**
  * The rendition of `file` at `size` in `format`, rendered on first use and cached on disk.
  * Throws RpcError 415 for a file that is not an image (or cannot be decoded), 413 for an image
- * above IMAGE_MAX_PIXELS.
+ * above IMAGE_MAX_PIXELS or IMAGE_MAX_DECODED_BYTES.
  */
 export async function renderImage(deps: { config: Config }, file: FileRow, size: ImageSize, format: ImageFormat = 'jpeg'): Promise<Rendition> {
   if (!isImageFile(file)) throw new RpcError(415, `the file is not an image (it is ${file.content_type}); images are JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF`)
@@ -89,13 +107,22 @@ export async function renderImage(deps: { config: Config }, file: FileRow, size:
   await fsp.mkdir(dir, { recursive: true })
   const tmp = path.join(dir, `.${size}.${format}.${randomBytes(6).toString('hex')}`)
   try {
-    const info = await fileStorage(config).withLocalPath(file._id, (original) => imagePipeline(original, size, format, config.imageMaxPixels).toFile(tmp))
+    const info = await fileStorage(config).withLocalPath(file._id, async (original) => {
+      const { pixels, bytes } = await decodeCost(original)
+      if (pixels > config.imageMaxPixels) throw tooManyPixels(config)
+      if (bytes > config.imageMaxDecodedBytes) {
+        throw new RpcError(413, `the image would take ${bytes} bytes of memory to decode, more than IMAGE_MAX_DECODED_BYTES (${config.imageMaxDecodedBytes})`, {
+          maxBytes: config.imageMaxDecodedBytes,
+        })
+      }
+      return imagePipeline(original, size, format, config.imageMaxPixels).toFile(tmp)
+    })
     await fsp.rename(tmp, target)
     return { path: target, contentType: MIME[format], etag, size: info.size }
   } catch (err) {
     await fsp.rm(tmp, { force: true }).catch(() => {})
     const message = String((err as Error)?.message ?? err)
-    if (/pixel limit/i.test(message)) throw new RpcError(413, `the image has more than ${config.imageMaxPixels} pixels (IMAGE_MAX_PIXELS)`)
+    if (/pixel limit/i.test(message)) throw tooManyPixels(config)
     if (err instanceof RpcError) throw err
     // fs says ENOENT; sharp says "Input file is missing: <the path>"
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' || message.startsWith('Input file is missing')) throw new RpcError(404, 'file not found')
