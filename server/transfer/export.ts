@@ -3,6 +3,7 @@
  * rows are paged from the database into temporary JSON Lines files (hashed on the way), then the
  * zip streams those files and the stored files' bytes into the archive, one entry after the other.
  */
+import { once } from 'node:events'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
@@ -174,17 +175,25 @@ async function existing(config: Config, files: { _id: string; sha256: string }[]
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
-/** A JSON Lines file written through a stream (backpressure respected) and hashed on the way. */
+/**
+ * A JSON Lines file written through a stream (backpressure respected) and hashed on the way. A write
+ * error (a full disk) fails the next write or the close, so the export's job: with no listener it
+ * would be thrown where nothing catches it.
+ */
 function jsonLines(file: string) {
   const stream = fs.createWriteStream(file)
   const hash = createHash('sha256')
+  let failed: Error | null = null
+  stream.on('error', (err) => (failed = err))
   return {
     async write(value: unknown) {
+      if (failed) throw failed
       const line = `${JSON.stringify(value)}\n`
       hash.update(line)
-      if (!stream.write(line)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()))
+      if (!stream.write(line)) await once(stream, 'drain')
     },
     async close(): Promise<string> {
+      if (failed) throw failed
       await new Promise<void>((resolve, reject) => stream.once('error', reject).end(() => resolve()))
       return hash.digest('hex')
     },
