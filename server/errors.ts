@@ -38,8 +38,9 @@ export const ERROR_CODES = {
   },
   413: {
     name: 'too large',
-    meaning: 'The request or the file is over a configured size; nothing is stored. `details.maxBytes` or `details.maxFiles` where there is one.',
-    when: 'An HTTP body over HTTP_MAX_BODY_BYTES; an upload over UPLOAD_MAX_BYTES; a `POST /files` archive over ARCHIVE_MAX_FILES or ARCHIVE_MAX_BYTES; an image over IMAGE_MAX_PIXELS; an import archive over IMPORT_MAX_BYTES. (A WebSocket frame over WS_MAX_PAYLOAD_BYTES closes the socket with 1009 instead.)',
+    meaning:
+      'The request or the file is over a configured size; nothing is stored. `details.maxBytes`, `details.maxFiles` or `details.maxEntries` where there is one.',
+    when: "An HTTP body over HTTP_MAX_BODY_BYTES (as it inflates, when it is compressed); an upload over UPLOAD_MAX_BYTES; a `POST /files` archive over ARCHIVE_MAX_FILES or ARCHIVE_MAX_BYTES; an image over IMAGE_MAX_PIXELS or IMAGE_MAX_DECODED_BYTES; an import archive over IMPORT_MAX_BYTES, IMPORT_MAX_UNPACKED_BYTES, IMPORT_MAX_ENTRIES or IMPORT_MAX_LINE_BYTES (in the import job's `error`). (A WebSocket frame over WS_MAX_PAYLOAD_BYTES closes the socket with 1009 instead.)",
   },
   415: {
     name: 'unsupported media type',
