@@ -27,7 +27,7 @@ import { isObjectId, newId, newSecret, replaceIdsInText } from '../ids'
 import { fileStorage } from '../storage'
 import { tmpDir } from '../storage/uploads'
 import { KINDS, type Kind } from './kinds'
-import type { Archive } from './reader'
+import { invalidArchive, type Archive } from './reader'
 
 export interface ImportResult {
   workspaces: { _id: string; name: string; from: string }[]
@@ -56,7 +56,7 @@ const HELD_TEXT_MAX = 1000
 /** A text of `entry` the import keeps in memory: 422 when it is not a text or longer than HELD_TEXT_MAX. */
 function held(value: unknown, entry: string): string {
   if (typeof value === 'string' && value.length <= HELD_TEXT_MAX) return value
-  throw refused(`not a readable export archive: ${entry} holds a value that is not a text of at most ${HELD_TEXT_MAX} characters`, { reason: 'badArchive' })
+  throw invalidArchive(`${entry} holds a value that is not a text of at most ${HELD_TEXT_MAX} characters`)
 }
 
 /** What the import keeps of a person: their id, e-mail and names, nothing else of the line. */

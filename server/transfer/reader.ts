@@ -33,14 +33,15 @@ export interface Archive {
   close(): void
 }
 
-const invalid = (why: string) => refused(`not a readable export archive: ${why}`, { reason: 'badArchive' })
+/** The archive is not what it claims to be (422). */
+export const invalidArchive = (why: string) => refused(`not a readable export archive: ${why}`, { reason: 'badArchive' })
 const tooLarge = (why: string, variable: string, limit: number, detail: 'maxBytes' | 'maxEntries' = 'maxBytes') =>
   new RpcError(413, `the archive is too large to import: ${why}, beyond ${variable} (${limit})`, { [detail]: limit })
 
 export async function openArchive(file: string, limits: ArchiveLimits): Promise<Archive> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true }, (err, z) =>
-      err ? reject(invalid(err.message)) : resolve(z!),
+      err ? reject(invalidArchive(err.message)) : resolve(z!),
     ),
   )
   const entries = new Map<string, yauzl.Entry>()
@@ -57,7 +58,7 @@ export async function openArchive(file: string, limits: ArchiveLimits): Promise<
         zip.readEntry()
       })
       zip.on('end', resolve)
-      zip.on('error', (err) => reject(invalid(err.message)))
+      zip.on('error', (err) => reject(invalidArchive(err.message)))
       zip.readEntry()
     })
   } catch (err) {
@@ -68,7 +69,7 @@ export async function openArchive(file: string, limits: ArchiveLimits): Promise<
   /** The entry's bytes as they unpack; an inflate or size error is the archive's (422), named with the entry. */
   async function* unpacked(name: string, entry: yauzl.Entry, hash: ReturnType<typeof createHash>): AsyncGenerator<Buffer> {
     const stream = await new Promise<Readable>((resolve, reject) =>
-      zip.openReadStream(entry, (err, s) => (err ? reject(invalid(`${name}: ${err.message}`)) : resolve(s!))),
+      zip.openReadStream(entry, (err, s) => (err ? reject(invalidArchive(`${name}: ${err.message}`)) : resolve(s!))),
     )
     try {
       for await (const chunk of stream) {
@@ -76,18 +77,18 @@ export async function openArchive(file: string, limits: ArchiveLimits): Promise<
         yield chunk as Buffer
       }
     } catch (err) {
-      throw err instanceof RpcError ? err : invalid(`${name}: ${(err as Error).message}`)
+      throw err instanceof RpcError ? err : invalidArchive(`${name}: ${(err as Error).message}`)
     }
   }
   const open = (name: string) => {
     const entry = entries.get(name)
-    if (!entry) throw invalid(`${name} is missing`)
+    if (!entry) throw invalidArchive(`${name} is missing`)
     const hash = createHash('sha256')
     let digest: string | null = null
     return { chunks: unpacked(name, entry, hash), digest: () => (digest ??= hash.digest('hex')) }
   }
   const checked = (name: string, digest: string) => {
-    if (manifest.checksums?.[name] !== digest) throw invalid(`${name} does not match its checksum`)
+    if (manifest.checksums?.[name] !== digest) throw invalidArchive(`${name} does not match its checksum`)
   }
   const lineTooLong = (name: string) => () =>
     tooLarge(`${name} holds a line longer than ${limits.importMaxLineBytes} bytes`, 'IMPORT_MAX_LINE_BYTES', limits.importMaxLineBytes)
@@ -107,11 +108,12 @@ export async function openArchive(file: string, limits: ArchiveLimits): Promise<
   let manifest: Manifest
   try {
     manifest = JSON.parse((await text('manifest.json')).text)
-    if (manifest?.format !== FORMAT || typeof manifest.formatVersion !== 'number') throw invalid('manifest.json does not describe an hlr-export archive')
-    if (manifest.formatVersion > FORMAT_VERSION) throw invalid(`format version ${manifest.formatVersion} is newer than this server reads (${FORMAT_VERSION})`)
+    if (manifest?.format !== FORMAT || typeof manifest.formatVersion !== 'number') throw invalidArchive('manifest.json does not describe an hlr-export archive')
+    if (manifest.formatVersion > FORMAT_VERSION)
+      throw invalidArchive(`format version ${manifest.formatVersion} is newer than this server reads (${FORMAT_VERSION})`)
   } catch (err) {
     zip.close()
-    throw err instanceof SyntaxError ? invalid('manifest.json is not JSON') : err
+    throw err instanceof SyntaxError ? invalidArchive('manifest.json is not JSON') : err
   }
 
   return {
@@ -124,7 +126,7 @@ export async function openArchive(file: string, limits: ArchiveLimits): Promise<
         try {
           yield JSON.parse(line.toString('utf8'))
         } catch {
-          throw invalid(`${name} holds a line that is not JSON`)
+          throw invalidArchive(`${name} holds a line that is not JSON`)
         }
       }
       checked(name, digest())
