@@ -167,6 +167,11 @@ const attacks: [string, () => Buffer, RegExp][] = [
     /files\/f+: too many bytes/,
   ],
   [
+    'a person whose name is 1 MiB long (the import keeps each person until it commits)',
+    () => archive({ 'people.jsonl': `${JSON.stringify({ _id: 'c'.repeat(24), email: 'x@example.test', firstname: 'x'.repeat(MiB), lastname: 'y' })}\n` }),
+    /people\.jsonl holds a value that is not a text of at most 1000 characters/,
+  ],
+  [
     `${ENTRIES_LIMIT + 1} entries, beyond IMPORT_MAX_ENTRIES`,
     () => archive({ 'people.jsonl': '' }, ...Array.from({ length: ENTRIES_LIMIT - 1 }, (_, i) => stored(`files/${String(i).padStart(24, '0')}`, ''))),
     /IMPORT_MAX_ENTRIES/,
