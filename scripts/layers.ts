@@ -21,7 +21,7 @@ export const LAYERS: (string | string[])[] = [
   'auth', // sessions, API keys, credentials, passwords, SSO, proof of work, limits
   'mail', // outgoing mail
   'db', // connection, migrations, one file per table group
-  ['log', 'config', 'config-readers', 'errors', 'ids', 'version'],
+  ['log', 'config', 'config-readers', 'errors', 'ids', 'safe-keys', 'version'],
 ]
 
 /** The order as the README states it: `main → app → … → db → log | config | …`. */
