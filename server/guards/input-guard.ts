@@ -1,10 +1,13 @@
 /**
- * Two refusals every input passes before its schema is checked, on every transport:
+ * Three refusals every input passes before its schema is checked, on every transport:
  * - a NUL character (U+0000) in any string or property name (PostgreSQL cannot store it in text or
  *   JSON, so it would otherwise fail deep inside a statement);
+ * - `__proto__` as a property name: JSON.parse makes it an ordinary key, but the first copy by
+ *   assignment turns it into a prototype (server/safe-keys.ts), so it is refused where it arrives;
  * - nesting deeper than MAX_DEPTH (the schema validator recurses and would overflow its stack).
  * The walk is iterative so the guard itself cannot overflow on what it refuses.
  */
+import { PROTO_KEY } from '../safe-keys'
 
 /** The deepest nesting of arrays and objects accepted in one argument or HTTP body. */
 export const MAX_DEPTH = 64
@@ -17,8 +20,9 @@ export interface BadInput {
 
 export const NUL_REASON = 'must not contain a NUL character (U+0000)'
 export const DEPTH_REASON = `is nested deeper than ${MAX_DEPTH} levels`
+export const PROTO_REASON = `is refused: no input may use ${PROTO_KEY} as a property name`
 
-/** The first NUL or too-deep place in `value`, in document order, or null. */
+/** The first NUL, `__proto__` key or too-deep place in `value`, in document order, or null. */
 export function findBadInput(value: unknown, maxDepth = MAX_DEPTH): BadInput | null {
   const stack: [unknown, string, number][] = [[value, '', 0]]
   while (stack.length) {
@@ -35,6 +39,7 @@ export function findBadInput(value: unknown, maxDepth = MAX_DEPTH): BadInput | n
       const [key, child] = entries[i]
       const childPath = `${path}/${pointerToken(key)}`
       if (key.includes('\u0000')) return { path: childPath, reason: `has a property name that ${NUL_REASON}` }
+      if (key === PROTO_KEY) return { path: childPath, reason: PROTO_REASON }
       stack.push([child, childPath, depth + 1])
     }
   }

@@ -56,7 +56,7 @@ function parseBody(text: unknown): unknown[] {
   if (Array.isArray(body)) return body
   if (typeof body !== 'object' || body === null) throw badRequest('the body must be an array of arguments or an object')
   const record = body as Record<string, unknown>
-  if ('args' in record) {
+  if (Object.hasOwn(record, 'args')) {
     if (!Array.isArray(record.args)) throw badRequest('"args" must be an array')
     return record.args
   }
