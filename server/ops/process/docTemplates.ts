@@ -10,6 +10,7 @@ import { tellViewers } from '../../domain/process-signals'
 import { changeInfoEntry } from '../../domain/doc-templates'
 import { notFound } from '../../errors'
 import { newId } from '../../ids'
+import { dictOf, own } from '../../safe-keys'
 import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import type { SignedInContext } from '../../context'
 import { operation } from '../../rpc/operation'
@@ -21,10 +22,13 @@ type Templates = Record<string, Template>
 
 const GROUPS = ['images', 'activityLinks', 'fields'] as const
 
-/** The template with its three fieldMap groups present. */
+/**
+ * The template with its three fieldMap groups present. The maps keyed by callers' names (the
+ * fieldMap, its groups) are copies without a prototype (server/safe-keys.ts).
+ */
 function normalise(template: Record<string, unknown>): Template {
-  const fieldMap = { ...((template.fieldMap as Record<string, Record<string, Entry>>) ?? {}) }
-  for (const g of GROUPS) fieldMap[g] = { ...(fieldMap[g] ?? {}) }
+  const fieldMap = dictOf<Record<string, Entry>>(template.fieldMap)
+  for (const g of GROUPS) fieldMap[g] = dictOf<Entry>(own(fieldMap, g))
   return { ...template, name: template.name as string, fieldMap }
 }
 
@@ -42,7 +46,7 @@ async function changeTemplates<T>(
 ): Promise<T> {
   let result: T
   await changeInfoEntry<Templates>(ctx, process.cid, process._id, 'documentTemplates', (current) => {
-    const out = change(structuredClone(current ?? {}))
+    const out = change(dictOf<Template>(structuredClone(current)))
     result = out.result
     return out.templates
   })
@@ -51,7 +55,7 @@ async function changeTemplates<T>(
 }
 
 const templateOf = (templates: Templates, name: string): Template => {
-  const t = templates[name]
+  const t = own(templates, name)
   if (!t) throw notFound('document template')
   return t
 }
@@ -78,7 +82,7 @@ export const setDocumentTemplates = operation({
   access: 'signedIn',
   async run(ctx, processId, templates) {
     const process = await administered(ctx, processId, 'change the document templates')
-    const next: Templates = {}
+    const next = dictOf<Template>(null)
     for (const [name, template] of Object.entries(templates ?? {})) {
       if (template.name !== name) throw ctx.invalid(1, `/${name}/name`, 'must be the key it is listed under')
       next[name] = normalise(template)
@@ -124,9 +128,11 @@ export const deleteDocTemplateField = operation({
   async run(ctx, field) {
     const process = await administered(ctx, field.processId, 'change the document templates')
     return changeTemplates(ctx, process, (templates) => {
-      const group = normalise(templateOf(templates, field.name)).fieldMap[field.group]
-      if (!group[field.key]) throw notFound('document template field')
-      delete templates[field.name].fieldMap[field.group][field.key]
+      const template = normalise(templateOf(templates, field.name))
+      const group = template.fieldMap[field.group]
+      if (!own(group, field.key)) throw notFound('document template field')
+      delete group[field.key]
+      templates[field.name] = template
       return { templates, result: true }
     })
   },
@@ -146,15 +152,16 @@ export const setDocTemplateFieldProperty = operation({
       const template = normalise(templateOf(templates, property.name))
       let entry: Entry
       if (property.group === 'opts' || property.group === 'fieldMap') {
-        const holder = ((template[property.group] as Record<string, Entry> | undefined) ?? {}) as Record<string, Entry>
+        const holder = property.group === 'fieldMap' ? template.fieldMap : dictOf<Entry>(template.opts)
         if (property.group === 'fieldMap' && (GROUPS as readonly string[]).includes(property.key))
           throw ctx.invalid(0, '/key', `${property.key} is a group of the fieldMap: use group ${property.key} and the entry's key`)
-        entry = holder[property.key] = { ...(holder[property.key] ?? {}) }
+        entry = holder[property.key] = { ...own(holder, property.key) }
         ;(template as Record<string, unknown>)[property.group] = holder
       } else {
         const group = template.fieldMap[property.group]
-        if (!group[property.key]) throw notFound('document template field')
-        entry = group[property.key] = { ...group[property.key] }
+        const current = own(group, property.key)
+        if (!current) throw notFound('document template field')
+        entry = group[property.key] = { ...current }
       }
       if (property.value === undefined) delete entry[property.property]
       else entry[property.property] = property.value
