@@ -22,6 +22,7 @@ import { loadFields, loadMemberEntries } from '../db/processes'
 import type { ProcessFieldType, ProcessPermission, Role, DbHandle } from '../db/schema'
 import { notFound } from '../errors'
 import { newId, replaceIdsInText } from '../ids'
+import { dict } from '../safe-keys'
 import { visibleProcessesOf } from '../policies/processes'
 import type { Context } from '../context'
 import { enforceQuota } from '../policies/quota'
@@ -83,7 +84,7 @@ export interface CopyResult {
   /** New process ids, in the order of `schemas`. */
   processIds: string[]
   /** Old id -> new id, for every process, field and phase of the set. */
-  ids: Record<string, string>
+  ids: Map<string, string>
 }
 
 /**
@@ -104,20 +105,18 @@ export async function copyProcesses(
   if (schemas.length - datasets) await enforceQuota(ctx.db, cid, 'processes', schemas.length - datasets)
   if (datasets) await enforceQuota(ctx.db, cid, 'datasets', datasets)
 
-  // Every id of the set gets a new one.
-  const ids: Record<string, string> = {}
-  const processIds = new Set<string>()
+  // Every id of the set gets a new one. A Map: a text that is no id (`constructor`) finds nothing in it.
+  const ids = new Map<string, string>()
   for (const s of schemas) {
-    ids[s._id] = newId()
-    processIds.add(s._id)
-    for (const f of s.fields ?? []) ids[f._id] = newId()
-    for (const phaseId of Object.keys((s.info?.phases as object) ?? {})) ids[phaseId] = newId()
+    ids.set(s._id, newId())
+    for (const f of s.fields ?? []) ids.set(f._id, newId())
+    for (const phaseId of Object.keys((s.info?.phases as object) ?? {})) ids.set(phaseId, newId())
   }
   const remap = (value: unknown): unknown => remapIds(value, ids)
 
   const now = Date.now()
   for (const s of schemas) {
-    const _id = ids[s._id]
+    const _id = ids.get(s._id)!
     const info: Record<string, unknown> = { ...(s.info ?? {}) }
     for (const k of NOT_COPIED) delete info[k]
     if (!same) for (const k of WORKSPACE_BOUND) delete info[k]
@@ -128,10 +127,10 @@ export async function copyProcesses(
     // Only references to things of the copy stay in the id lists.
     const known = (list: unknown, keep: (id: string) => boolean) => (Array.isArray(list) ? list.filter((id) => typeof id === 'string' && keep(id)) : list)
     const phaseIds = new Set(Object.keys(phases ?? {}))
-    const fieldIds = new Set((s.fields ?? []).map((f) => ids[f._id]))
+    const fieldIds = new Set((s.fields ?? []).map((f) => ids.get(f._id)!))
     if (nextInfo.phasesOrder !== undefined) nextInfo.phasesOrder = known(nextInfo.phasesOrder, (id) => phaseIds.has(id))
     if (nextInfo.phasesRemoved !== undefined) nextInfo.phasesRemoved = known(nextInfo.phasesRemoved, (id) => phaseIds.has(id))
-    nextInfo.fieldsOrder = known(nextInfo.fieldsOrder ?? (s.fields ?? []).map((f) => ids[f._id]), (id) => fieldIds.has(id))
+    nextInfo.fieldsOrder = known(nextInfo.fieldsOrder ?? (s.fields ?? []).map((f) => ids.get(f._id)), (id) => fieldIds.has(id))
     for (const phase of Object.values(phases ?? {})) if (phase && Array.isArray(phase.fields)) phase.fields = known(phase.fields, (id) => fieldIds.has(id))
     if (typeof nextInfo.defaultGroupByField === 'string' && !fieldIds.has(nextInfo.defaultGroupByField)) delete nextInfo.defaultGroupByField
 
@@ -150,11 +149,12 @@ export async function copyProcesses(
       if (LINK_TYPES.includes(type) && descriptor.data !== undefined) {
         const linked = (Array.isArray(descriptor.data) ? descriptor.data : [descriptor.data]) as string[]
         // Inside the set: already remapped. Outside: kept only in the same workspace.
-        descriptor.data = linked.filter((id) => Object.values(ids).includes(id) || same)
+        const copies = new Set(ids.values())
+        descriptor.data = linked.filter((id) => copies.has(id) || same)
       }
       await ctx.db
         .insertInto('process_fields')
-        .values({ cid, _id: ids[oldId], process_id: _id, type, descriptor: JSON.stringify(descriptor), uid, created: now, updated: null })
+        .values({ cid, _id: ids.get(oldId)!, process_id: _id, type, descriptor: JSON.stringify(descriptor), uid, created: now, updated: null })
         .execute()
     }
 
@@ -171,16 +171,20 @@ export async function copyProcesses(
     }
     await tellViewers(ctx, { cid, _id }, { sig: 'process.created', meta: { _id } })
   }
-  return { processIds: schemas.map((s) => ids[s._id]), ids }
+  return { processIds: schemas.map((s) => ids.get(s._id)!), ids }
 }
 
-/** A deep copy of `value` where every old id (whole string, object key, or inside a string) is replaced by its new one. */
-function remapIds(value: unknown, ids: Record<string, string>): unknown {
-  if (typeof value === 'string') return ids[value] ?? replaceIdsInText(value, (id) => ids[id])
+/**
+ * A deep copy of `value` where every old id (whole string, object key, or inside a string) is
+ * replaced by its new one. The copied objects have no prototype: a key of the configuration is
+ * set as given, whatever its name (server/safe-keys.ts).
+ */
+function remapIds(value: unknown, ids: Map<string, string>): unknown {
+  if (typeof value === 'string') return ids.get(value) ?? replaceIdsInText(value, (id) => ids.get(id))
   if (Array.isArray(value)) return value.map((v) => remapIds(v, ids))
   if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[ids[k] ?? k] = remapIds(v, ids)
+    const out = dict()
+    for (const [k, v] of Object.entries(value)) out[ids.get(k) ?? k] = remapIds(v, ids)
     return out
   }
   return value

@@ -33,7 +33,7 @@ export const copy = operation({
         processes.map((p) => p._id),
       )
       const { ids } = await copyProcesses(ctx, { cid, uid: ctx.session.uid, sourceCid: cid, rename: (name) => `${name} (copy)` }, schemas)
-      for (const p of processes) copies.set(p._id, ids[p._id])
+      for (const p of processes) copies.set(p._id, ids.get(p._id)!)
     }
     return given.map((id) => copies.get(id)!)
   },
