@@ -1,4 +1,6 @@
 /** Translated texts of workflows, phases and fields: which texts, and filling one language from another. */
+import { dictOf, own } from '../safe-keys'
+
 export type Texts = Record<string, unknown>
 export type Translations = Record<string, Texts>
 
@@ -17,14 +19,17 @@ export const PROCESS_TEXTS = [
 export const PHASE_TEXTS = ['name', 'description']
 export const FIELD_TEXTS = ['label', 'placeholder', 'description', 'unit']
 
-/** `translations` with `lang` filled from the default language where missing; null when nothing changed. */
+/**
+ * `translations` with `lang` filled from the default language where missing; null when nothing
+ * changed. `from` is the workspace's setting, any text: the languages are read as own keys only.
+ */
 export function fillTranslation(base: Texts, translations: Translations | undefined, texts: string[], lang: string, from: string): Translations | null {
-  const all: Translations = { ...(translations ?? {}) }
-  const target: Texts = { ...(all[lang] ?? {}) }
-  let changed = !all[lang]
+  const all = dictOf<Texts>(translations)
+  const target: Texts = { ...own(all, lang) }
+  let changed = !own(all, lang)
   for (const k of texts) {
     if (target[k] !== undefined) continue
-    const source = all[from]?.[k] ?? base[k]
+    const source = own(own(all, from), k) ?? base[k]
     if (typeof source !== 'string' || source === '') continue
     target[k] = source
     changed = true

@@ -14,6 +14,7 @@ import { checkPhaseIdsFree, phaseIdTaken } from '../domain/phase-ids'
 import { enforceQuota } from '../policies/quota'
 import { conflict, forbidden, notFound, refused } from '../errors'
 import { newId, isObjectId } from '../ids'
+import { dictOf, own } from '../safe-keys'
 import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister, processViewers } from '../policies/processes'
 import { loadMember, workspaceOf } from '../policies/roles'
 import { invalidOf, type Context, type Invalid } from '../context'
@@ -97,7 +98,7 @@ export const setInfo = operation({
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
     for (const key of Object.keys(info))
-      if (NOT_SETTABLE[key]) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
+      if (Object.hasOwn(NOT_SETTABLE, key)) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
     await checkProcessReferences(ctx.db, process.cid, process._id, info as Record<string, unknown>, 1)
     const next: Record<string, unknown> = { ...process.info }
     const change: Partial<Record<keyof ProcessesTable, unknown>> = {}
@@ -112,14 +113,14 @@ export const setInfo = operation({
       } else next[k] = v
     }
     if (translations !== undefined || Object.keys(translated).length) {
-      const merged = { ...((next.translations as Record<string, object>) ?? {}) } as Record<string, Record<string, unknown>>
-      for (const [l, t] of Object.entries((translations as Record<string, Record<string, unknown>>) ?? {})) merged[l] = { ...merged[l], ...t }
-      if (lang) merged[lang] = { ...merged[lang], ...translated }
+      const merged = dictOf<Record<string, unknown>>(next.translations)
+      for (const [l, t] of Object.entries((translations as Record<string, Record<string, unknown>>) ?? {})) merged[l] = { ...own(merged, l), ...t }
+      if (lang) merged[lang] = { ...own(merged, lang), ...translated }
       next.translations = merged
     }
     if (phases !== undefined) {
       next.phases = mergePhases(process.info.phases, phases, invalidOf(ctx, 1))
-      const added = Object.keys(next.phases as object).filter((id) => !(id in ((process.info.phases as object) ?? {})))
+      const added = Object.keys(next.phases as object).filter((id) => !Object.hasOwn((process.info.phases as object) ?? {}, id))
       await checkPhaseIdsFree(ctx.db, process.cid, process._id, added, 1)
     }
     await checkReferences(ctx, process, next)
@@ -162,7 +163,7 @@ export const setInfo = operation({
 })
 
 function mergePhases(current: unknown, given: Record<string, unknown>, invalidInfo: Invalid): Record<string, unknown> {
-  const phases: Record<string, unknown> = { ...((current as Record<string, unknown>) ?? {}) }
+  const phases = dictOf(current)
   for (const [id, phase] of Object.entries(given)) {
     if (!isObjectId(id)) throw invalidInfo(`/phases/${id}`, 'must be keyed by a phase id (24 hex characters)')
     if (phase === null) delete phases[id]
@@ -171,7 +172,7 @@ function mergePhases(current: unknown, given: Record<string, unknown>, invalidIn
       const fields = (phase as { fields?: unknown }).fields
       if (fields !== undefined && (!Array.isArray(fields) || fields.some((f) => !isObjectId(f))))
         throw invalidInfo(`/phases/${id}/fields`, 'must be a list of field ids')
-      phases[id] = { ...(phases[id] as object), ...phase, _id: id }
+      phases[id] = { ...(own(phases, id) as object), ...phase, _id: id }
     }
   }
   return phases
@@ -257,7 +258,7 @@ export const list = operation({
     const out = []
     for (const p of processes) {
       const phases = (p.info.phases as Record<string, { name?: string; fields?: string[] }>) ?? {}
-      if (phaseFilter && !phases[phaseFilter]) continue
+      if (phaseFilter && !own(phases, phaseFilter)) continue
       const fields = await loadFields(ctx.db, cid, p._id)
       const order = orderedPhases(p.info, phases)
       const describe = (id: string) => {
@@ -286,7 +287,7 @@ export const list = operation({
 
 /** phasesOrder first, then the other phases that are not removed. */
 function orderedPhases(info: Record<string, unknown>, phases: Record<string, unknown>): string[] {
-  const order = ((info.phasesOrder as string[]) ?? []).filter((id) => phases[id])
+  const order = ((info.phasesOrder as string[]) ?? []).filter((id) => own(phases, id))
   const removed = new Set((info.phasesRemoved as string[]) ?? [])
   return [...order, ...Object.keys(phases).filter((id) => !order.includes(id) && !removed.has(id))]
 }

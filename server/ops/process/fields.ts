@@ -10,6 +10,7 @@ import type { ProcessFieldType } from '../../db/schema'
 import { sql } from 'kysely'
 import { conflict, refused } from '../../errors'
 import { isObjectId, newId } from '../../ids'
+import { dictOf, own } from '../../safe-keys'
 import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import type { Context } from '../../context'
 import { operation } from '../../rpc/operation'
@@ -118,8 +119,8 @@ export const updateField = operation({
     const next: Descriptor = { ...descriptor }
     for (const [k, v] of Object.entries(field)) {
       if (lang && TRANSLATED.includes(k)) {
-        const translations = { ...((next.translations as Record<string, Record<string, unknown>>) ?? {}) }
-        translations[lang] = { ...translations[lang], [k]: v }
+        const translations = dictOf<Record<string, unknown>>(next.translations)
+        translations[lang] = { ...own(translations, lang), [k]: v }
         next.translations = translations
       } else if (v === null) delete next[k]
       else next[k] = k === 'label' ? (v as string).trim() : v

@@ -6,6 +6,7 @@ import { loadFields } from '../../db/processes'
 import { publicFormByKey } from '../../db/public-forms'
 import { notFound } from '../../errors'
 import { operation } from '../../rpc/operation'
+import { dict } from '../../safe-keys'
 
 /** Field types an anonymous form user cannot fill: derived (linkedfrom) or listing people and teams of the workspace. */
 const NOT_ON_FORMS = new Set(['linkedfrom', 'users', 'teams'])
@@ -43,7 +44,7 @@ export const get = operation({
         for (const k of FIELD_PROPERTIES) if (f[k] !== undefined) out[k] = f[k]
         return out
       })
-    const translations: Record<string, Record<string, unknown>> = {}
+    const translations = dict<Record<string, unknown>>()
     for (const [lang, texts] of Object.entries((info.translations as Record<string, Record<string, unknown>>) ?? {}))
       translations[lang] = Object.fromEntries(PROCESS_TEXTS.filter((k) => texts[k] !== undefined).map((k) => [k, texts[k]]))
     const face: Record<string, unknown> = {

@@ -18,6 +18,7 @@ import { changeInfoEntry } from '../../../domain/doc-templates'
 import { FIELD_TEXTS, fillTranslation, PHASE_TEXTS, PROCESS_TEXTS, type Texts, type Translations } from '../../../domain/translations'
 import { loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
+import { dict } from '../../../safe-keys'
 
 export const create = operation({
   name: 'v2.process.translation.create',
@@ -35,7 +36,7 @@ export const create = operation({
     }))!
     await changeInfoEntry<Record<string, Texts>>(ctx, process.cid, process._id, 'phases', (phases) => {
       if (!phases) return phases
-      const next: Record<string, Texts> = {}
+      const next = dict<Texts>()
       for (const [id, phase] of Object.entries(phases)) {
         const filled = fillTranslation(phase, phase.translations as Translations | undefined, PHASE_TEXTS, lang, from)
         next[id] = filled ? { ...phase, translations: filled } : phase
