@@ -20,6 +20,7 @@
  * whose parent is another team) and is allowed; it is reported, and evaluation stops at it.
  */
 import type { FieldRecord } from '../db/processes'
+import { dictFromEntries } from '../safe-keys'
 
 export type Kind = '=' | '>' | '<' | '?'
 export const KINDS: Kind[] = ['=', '>', '<', '?']
@@ -130,7 +131,7 @@ export function buildGraph(workflows: WorkflowDef[]): Graph {
   for (const w of workflows) {
     for (const f of w.fields) {
       if (!isFunctionField(f)) continue
-      const variables = Object.fromEntries(Object.entries((f.functionVariables as Record<string, unknown>) ?? {}).map(([k, v]) => [k, dependenciesOf(v)]))
+      const variables = dictFromEntries(Object.entries((f.functionVariables as Record<string, unknown>) ?? {}).map(([k, v]) => [k, dependenciesOf(v)]))
       functions.set(nodeId(w._id, f._id), {
         id: nodeId(w._id, f._id),
         processId: w._id,
@@ -142,7 +143,7 @@ export function buildGraph(workflows: WorkflowDef[]): Graph {
       })
     }
     if (w.nameFunction) {
-      const variables = Object.fromEntries(Object.entries(w.nameFunction.variables).map(([k, v]) => [k, dependenciesOf(v)]))
+      const variables = dictFromEntries(Object.entries(w.nameFunction.variables).map(([k, v]) => [k, dependenciesOf(v)]))
       functions.set(nodeId(w._id, NAME), {
         id: nodeId(w._id, NAME),
         processId: w._id,

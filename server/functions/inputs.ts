@@ -19,6 +19,7 @@ import type { DbHandle } from '../db/schema'
 import type { ActivityRow } from '../db/activities'
 import { anyOf } from '../db/rows'
 import { dependenciesOf, type Dependency, type FunctionNode, type WorkflowDef } from './graph'
+import { dict, own } from '../safe-keys'
 
 export class Snapshot {
   readonly rows = new Map<string, ActivityRow>()
@@ -120,17 +121,18 @@ export class Snapshot {
     }
   }
 
+  /** A variable's path names a field or a metadata key in the caller's words: only own keys are read. */
   private read(row: ActivityRow, path: string[]): unknown {
-    if (path[0] === 'data') return path[1] === undefined ? this.metadata(row) : (this.metadata(row)[path[1]] ?? null)
+    if (path[0] === 'data') return path[1] === undefined ? this.metadata(row) : (own(this.metadata(row), path[1]) ?? null)
     if (path[0] === '_id') return row._id
-    return (row.fields as Record<string, unknown>)[path[0]] ?? null
+    return own(row.fields as Record<string, unknown>, path[0]) ?? null
   }
 
   private async value(row: ActivityRow, { type, data }: Dependency): Promise<unknown> {
     if (type === '=') return this.read(row, data)
     if (type === '?') return data[1] ?? data[0]
     if (type === '>') {
-      const link = (row.fields as Record<string, unknown>)[data[0]]
+      const link = own(row.fields as Record<string, unknown>, data[0])
       const targetId = Array.isArray(link) ? (link[0] as string) : undefined
       if (targetId) await this.load([targetId])
       const target = this.active(targetId)
@@ -141,9 +143,9 @@ export class Snapshot {
     return linkers.map((r) => this.read(r, data[1] === undefined ? ['data'] : data.slice(1)))
   }
 
-  /** The `dep` of a function for one activity. */
+  /** The `dep` of a function for one activity, keyed by its variables' names (any text). */
   async dep(row: ActivityRow, fn: FunctionNode): Promise<Record<string, unknown>> {
-    const dep: Record<string, unknown> = {}
+    const dep = dict()
     for (const [name, deps] of Object.entries(fn.variables)) {
       const values = []
       for (const d of dependenciesOf(deps)) values.push(await this.value(row, d))

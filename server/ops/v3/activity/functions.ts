@@ -11,6 +11,7 @@ import { seenActivity, seenProcess, visibleActivity, visibleProcess, workspaceOf
 import { explain, type ExplainArgs, dryRunNode, evaluateDraft, verifyWorkflow, type Draft, loadGraph, planConversions, createRun } from '../../../functions'
 import { recomputeFunction } from '../../../domain/function-values'
 import { operation } from '../../../rpc/operation'
+import { dictOf } from '../../../safe-keys'
 
 /** [{processId, phaseId?, _id?, name?, fields?}] -> {fields: {fieldId: {value, error?}}, name?}; nothing is saved. */
 export const evaluateMany = operation({
@@ -116,7 +117,7 @@ export const convertStackedVariables = operation({
       for (const c of converted) byField.set(c.fieldId, [...(byField.get(c.fieldId) ?? []), c])
       for (const [fieldId, changes] of byField) {
         const field = workflows.flatMap((w) => w.fields).find((f) => f._id === fieldId)!
-        const variables = { ...(field.functionVariables as Record<string, unknown>) }
+        const variables = dictOf(field.functionVariables)
         for (const c of changes) variables[c.variable] = c.to
         const { _id, type, uid, created, updated, ...descriptor } = field
         await ctx.db
