@@ -15,6 +15,7 @@
  */
 import type { FieldRecord } from './processes'
 import { isObjectId } from '../ids'
+import { own } from '../safe-keys'
 
 export type Normalized = { ok: true; value: unknown } | { ok: false; reason: string }
 
@@ -112,7 +113,7 @@ export const isFilled = (v: unknown) => v !== undefined && v !== null && v !== '
 
 /** Field ids the workflow's phase requires: listed in the phase and marked required. */
 export function requiredFields(info: Record<string, unknown>, phaseId: string, fields: Map<string, FieldRecord>): string[] {
-  const phase = ((info.phases as Record<string, { fields?: string[] }> | undefined) ?? {})[phaseId]
+  const phase = own(info.phases as Record<string, { fields?: string[] }> | undefined, phaseId)
   return (phase?.fields ?? []).filter((id) => fields.get(id)?.required === true)
 }
 

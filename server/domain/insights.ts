@@ -17,6 +17,7 @@ import { newId } from '../ids'
 import { loadProcessAccess } from '../policies/processes'
 import { phasesOf } from './activities/checks'
 import type { ProcessRow } from '../db/processes'
+import { dictFromEntries, own } from '../safe-keys'
 
 /** At most this many rows are returned (`truncated` says when more matched). */
 export const MAX_ROWS = 10_000
@@ -52,7 +53,7 @@ export async function checkDefinition(db: DbHandle, process: ProcessRow, input: 
   })
   const { phases } = phasesOf(process.info)
   input.filters.phases?.forEach((p, i) => {
-    if (!(p in phases)) throw invalid(`/filters/phases/${i}`, 'is not a phase of the workflow')
+    if (!Object.hasOwn(phases, p)) throw invalid(`/filters/phases/${i}`, 'is not a phase of the workflow')
   })
   input.filters.where?.forEach((c, i) => {
     if (c.field !== 'name' && !known.has(c.field)) throw invalid(`/filters/where/${i}/field`, 'is not a field of the workflow nor "name"')
@@ -140,7 +141,7 @@ export async function runInsight(db: DbHandle, insight: InsightRow, process: Pro
   const filters = (insight.filters ?? {}) as Filters
   const { phases } = phasesOf(process.info)
   const phaseName = (id: string) => {
-    const p = phases[id] as { name?: unknown } | undefined
+    const p = own(phases, id) as { name?: unknown } | undefined
     return typeof p?.name === 'string' ? p.name : id
   }
   let q = db
@@ -155,7 +156,7 @@ export async function runInsight(db: DbHandle, insight: InsightRow, process: Pro
   let truncated = false
   for (const a of activities) {
     const values = (a.fields ?? {}) as Record<string, unknown>
-    if (!(filters.where ?? []).every((c) => holds(c, c.field === 'name' ? a.name : values[c.field]))) continue
+    if (!(filters.where ?? []).every((c) => holds(c, c.field === 'name' ? a.name : own(values, c.field)))) continue
     if (rows.length === MAX_ROWS) {
       truncated = true
       break
@@ -165,7 +166,7 @@ export async function runInsight(db: DbHandle, insight: InsightRow, process: Pro
       name: a.name,
       phase: phaseName(a.current_phase),
       phaseId: a.current_phase,
-      values: Object.fromEntries(fields.map((f) => [f, values[f] ?? null])),
+      values: dictFromEntries(fields.map((f) => [f, own(values, f) ?? null])),
     })
   }
   const columns: Column[] = [

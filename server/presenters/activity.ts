@@ -2,6 +2,7 @@
 import type { Activity, Any, Location } from '../../schemas/types.generated'
 import type { ActivityRow } from '../db/activities'
 import type { FieldStates } from '../db/function-state'
+import { own } from '../safe-keys'
 
 /**
  * `{_id, uid, cid, name, created, discussion, followers, team_account: {team, account}, teamId,
@@ -11,7 +12,7 @@ import type { FieldStates } from '../db/function-state'
  */
 export function activityRecord(row: ActivityRow, followers: string[], fieldsOrder: string[] = [], states?: FieldStates): Activity {
   const values = row.fields as Record<string, Any>
-  const known = (id: string) => id in values || !!states?.get(id)
+  const known = (id: string) => Object.hasOwn(values, id) || !!states?.get(id)
   const ids = [
     ...fieldsOrder.filter(known),
     ...[...new Set([...Object.keys(values), ...(states?.keys() ?? [])])].filter((id) => id !== 'name' && !fieldsOrder.includes(id)),
@@ -19,7 +20,7 @@ export function activityRecord(row: ActivityRow, followers: string[], fieldsOrde
   // A function value that failed keeps its last good value with `error`; one waiting in the queue is `stale`.
   const field = (id: string) => {
     const state = states?.get(id)
-    return { _id: id, value: values[id] ?? null, ...(state?.error ? { error: state.error } : {}), ...(state?.dirty ? { stale: true } : {}) }
+    return { _id: id, value: own(values, id) ?? null, ...(state?.error ? { error: state.error } : {}), ...(state?.dirty ? { stale: true } : {}) }
   }
   const record: Activity = {
     _id: row._id,

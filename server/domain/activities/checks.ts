@@ -11,6 +11,7 @@ import { accessToAll } from '../../policies/processes'
 import { firstUnattachableFile } from '../../policies/files'
 import type { Context, SignedInContext } from '../../context'
 import { isFilled, normalize, requiredFields } from '../../db/values'
+import { own } from '../../safe-keys'
 
 /** The 400 about one activity of the call, at `path` inside it; details name its index. */
 export type InvalidActivity = (index: number, path: string, reason: string, details?: object) => RpcError
@@ -47,7 +48,7 @@ export const phasesOf = (info: Record<string, unknown>) => ({
 /** Is `phaseId` a live phase of the workflow? */
 export function livePhase(info: Record<string, unknown>, phaseId: string) {
   const { phases, removed } = phasesOf(info)
-  return phaseId in phases && !removed.includes(phaseId)
+  return Object.hasOwn(phases, phaseId) && !removed.includes(phaseId)
 }
 
 /** Which of `uids` are members of the workspace, and which of `teamIds` are its teams. */
@@ -156,6 +157,6 @@ export function checkRequired(
   index: number,
 ) {
   for (const fieldId of requiredFields(info, phaseId, fields)) {
-    if (!isFilled(values[fieldId])) throw invalid(index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
+    if (!isFilled(own(values, fieldId))) throw invalid(index, `/fields/${fieldId}`, 'is required in this phase', { field: fieldId })
   }
 }

@@ -8,6 +8,7 @@ import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
 import { loadFields, type ProcessRow } from '../../db/processes'
 import { escapeLike } from './removed'
+import { dict, own } from '../../safe-keys'
 
 export const LINKED_DEFAULT_LIMIT = 50
 
@@ -116,17 +117,17 @@ export async function linkedOfProcess(db: DbHandle, p: ProcessRow, targetId: str
     ) t where rn > ${after} and rn <= ${after + f.limit}
     order by current_phase, rn`.execute(db)
   const primary = await primaryFields(db, p)
-  const phases = (p.info.phases as Record<string, { name?: string }> | undefined) ?? {}
-  const out: WorkflowGroup = { _id: p._id, name: p.name, phases: {} }
+  const phases = p.info.phases as Record<string, { name?: string }> | undefined
+  const out: WorkflowGroup = { _id: p._id, name: p.name, phases: dict() }
   for (const c of counts.rows)
-    out.phases[c.current_phase] = { _id: c.current_phase, name: phases[c.current_phase]?.name ?? null, count: Number(c.total), activities: [] }
+    out.phases[c.current_phase] = { _id: c.current_phase, name: own(phases, c.current_phase)?.name ?? null, count: Number(c.total), activities: [] }
   for (const r of rows) {
     const group = out.phases[r.current_phase]
     const values = (typeof r.fields === 'string' ? JSON.parse(r.fields) : r.fields) as Record<string, unknown>
     const e: LinkedEntry = { _id: r._id, name: r.name, index: Number(r.rn), currentPhase: r.current_phase }
-    const n = primary.numeric ? asNumber(values[primary.numeric]) : undefined
+    const n = primary.numeric ? asNumber(own(values, primary.numeric)) : undefined
     if (n !== undefined) e.primaryNumericField = n
-    const d = primary.date ? asNumber(values[primary.date]) : undefined
+    const d = primary.date ? asNumber(own(values, primary.date)) : undefined
     if (d !== undefined) e.primaryDateField = d
     group.activities.push(e)
   }

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely'
 import type { DbHandle } from '../../db/schema'
+import { dict } from '../../safe-keys'
 
 export const REMOVED_DEFAULT_LIMIT = 50
 
@@ -58,7 +59,7 @@ export async function removedByPhase(
       where cid = ${cid} and process_id = ${processId} and removed ${search}
     ) t where rn <= ${o.limit}
     order by current_phase, rn`.execute(db)
-  const out: Record<string, RemovedEntry[]> = {}
+  const out = dict<RemovedEntry[]>()
   for (const r of rows) (out[r.current_phase] ??= []).push(entry(r))
   return out
 }

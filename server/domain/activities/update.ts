@@ -157,7 +157,7 @@ export async function updateActivities(
 
     const newcomers = [
       ...(u.followerIds ?? []),
-      ...invitedUsers(Object.fromEntries(changedFields.filter((id) => id in p.values).map((id) => [id, p.values[id]])), p.fields),
+      ...invitedUsers(Object.fromEntries(changedFields.filter((id) => Object.hasOwn(p.values, id)).map((id) => [id, p.values[id]])), p.fields),
     ]
     for (const uid of new Set(newcomers)) members.push({ cid: a.cid, discussion_id: a.discussion_id, uid, created: now })
     if (!Object.keys(changes).length && !moved) continue
@@ -165,7 +165,7 @@ export async function updateActivities(
     writes.push({ cid: a.cid, _id: a._id, name, team_id: team, phase: p.phase, cp: completePhases, fields: p.values, files, location, priority })
     const linkFields = changedFields.filter((id) => p.fields.get(id)?.type === 'activitylink')
     if (linkFields.length) {
-      const kept = Object.fromEntries(linkFields.filter((id) => id in p.values).map((id) => [id, p.values[id]]))
+      const kept = Object.fromEntries(linkFields.filter((id) => Object.hasOwn(p.values, id)).map((id) => [id, p.values[id]]))
       linkChanges.push({ cid: a.cid, from: a._id, fieldIds: linkFields, rows: linkRows(a.cid, a._id, kept, p.fields) })
     }
     const formerTargets = linkFields.flatMap((id) => (Array.isArray(before[id]) ? (before[id] as string[]) : []))

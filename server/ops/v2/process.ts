@@ -7,6 +7,7 @@ import { isStarred, loadFields } from '../../db/processes'
 import { processObject } from '../../presenters/process'
 import { loadProcessAccess } from '../../policies/processes'
 import { operation } from '../../rpc/operation'
+import { dict } from '../../safe-keys'
 
 /** The whole process object, with isStarred for the caller. The process id is required (400 without). */
 export const get = operation({
@@ -63,7 +64,7 @@ export const meta = operation({
     const order = (process.info.fieldsOrder as string[] | undefined) ?? []
     fields.sort((a, b) => rank(order, a._id) - rank(order, b._id))
     const needle = query.search?.trim().toLowerCase()
-    const out: Record<string, object> = {}
+    const out = dict<object>()
     for (const f of fields) {
       if (
         needle &&

@@ -9,6 +9,7 @@
 import type { DbHandle, UnreadType } from '../../db/schema'
 import { RpcError } from '../../errors'
 import { operation } from '../../rpc/operation'
+import { dict } from '../../safe-keys'
 
 const TYPES: UnreadType[] = ['user', 'activity.created', 'activity.updated']
 
@@ -32,7 +33,7 @@ export const unread = operation({
     const uid = ctx.session.uid
     const cids = await workspacesOf(ctx.db, uid, options.workspaceIds, 0, '/workspaceIds')
     const types = options.types?.length ? [...new Set(options.types)] : TYPES
-    const result: Record<string, Partial<Record<UnreadType, number>>> = {}
+    const result = dict<Partial<Record<UnreadType, number>>>()
     for (const cid of cids) result[cid] = Object.fromEntries(types.map((t) => [t, 0]))
     if (!cids.length) return result
     const rows = await ctx.db

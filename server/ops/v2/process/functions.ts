@@ -7,6 +7,7 @@ import { checkFunctions, loadGraph, findCycles, NAME, unknownReferences } from '
 import { visibleProcessesOf } from '../../../policies/processes'
 import { loadMember } from '../../../policies/roles'
 import { operation } from '../../../rpc/operation'
+import { dict } from '../../../safe-keys'
 
 /** `{valid, errors: [{message, line, column}], warnings}` for one body and its variable names. Anyone signed in. */
 export const validateFunction = operation({
@@ -49,7 +50,7 @@ export const validateFunctions = operation({
       ctx.functions,
       entries.map((e) => ({ body: e.body, variableNames: Object.keys(e.variables) })),
     )
-    const out: Record<string, object> = {}
+    const out = dict<object>()
     entries.forEach((e, i) => {
       const unknown = unknownReferences(workflows, e.processId, e.variables)
       const cycle = cycles.find((c) => c.some((s) => s.processId === e.processId && s.fieldId === e.fieldKey))

@@ -12,6 +12,7 @@ import { findMember, loadMember, requireCapability } from '../../../policies/rol
 import type { SignedInContext } from '../../../context'
 import { operation } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
+import { dict, dictFromEntries } from '../../../safe-keys'
 
 /** The workflows counted: the one given (404 unless visible), else every visible one of the current workspace. */
 async function visibleProcesses(ctx: SignedInContext, processId?: string): Promise<{ cid: string; processes: ProcessRow[] }> {
@@ -60,14 +61,14 @@ export const phaseCount = operation({
   readOnly: true,
   async run(ctx, workflowId) {
     const { cid, processes } = await visibleProcesses(ctx, workflowId)
-    const out: Record<string, Record<string, number>> = {}
+    const out = dict<Record<string, number>>()
     for (const p of processes) {
       const removed = (p.info.phasesRemoved as string[] | undefined) ?? []
       const order = ((p.info.phasesOrder as string[] | undefined) ?? []).filter((id) => !removed.includes(id))
-      out[p._id] = Object.fromEntries(order.map((id) => [id, 0]))
+      out[p._id] = dictFromEntries(order.map((id) => [id, 0]))
     }
     for (const r of await phaseCounts(ctx, cid, processes))
-      if (Number(r.count) !== 0 || r.phase_id in out[r.process_id]) out[r.process_id][r.phase_id] = Number(r.count)
+      if (Number(r.count) !== 0 || Object.hasOwn(out[r.process_id], r.phase_id)) out[r.process_id][r.phase_id] = Number(r.count)
     return out
   },
 })
@@ -110,7 +111,7 @@ export const permissions = operation({
     if (userId !== ctx.session.uid) requireCapability(caller, 'members.manage', 'checking what another member may do')
     const member = userId === ctx.session.uid ? caller : await findMember(ctx.db, workspaceId, userId)
     if (!member) throw notFound('member')
-    const workflows: Record<string, unknown> = {}
+    const workflows = dict()
     const wanted = query.items?.workflowIds ? new Set(query.items.workflowIds) : null
     for (const { process: p, access: a } of await visibleProcessesOf(ctx.db, workspaceId, { uid: userId, role: member.role })) {
       if (wanted && !wanted.has(p._id)) continue
@@ -125,7 +126,7 @@ export const permissions = operation({
       if (query.details) entry.name = p.name
       workflows[p._id] = entry
     }
-    if (wanted) for (const id of wanted) if (!(id in workflows)) workflows[id] = null
+    if (wanted) for (const id of wanted) if (!Object.hasOwn(workflows, id)) workflows[id] = null
     const entry: Record<string, unknown> = { cid: workspaceId, uid: userId, role: member.role, workflows }
     if (query.items?.calendarIds) entry.calendars = Object.fromEntries(query.items.calendarIds.map((id) => [id, null]))
     return { [userId]: entry }

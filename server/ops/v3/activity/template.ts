@@ -13,6 +13,7 @@ import { normalize, requiredFields } from '../../../db/values'
 import { forbidden, RpcError } from '../../../errors'
 import { loadProcessAccess } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
+import { dict, own } from '../../../safe-keys'
 
 export const create = operation({
   name: 'v3.activity.template.create',
@@ -20,13 +21,12 @@ export const create = operation({
   readOnly: true,
   async run(ctx, processId, phaseId) {
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId)
-    const phases = (process.info.phases as Record<string, { fields?: string[] }> | undefined) ?? {}
-    const phase = phases[phaseId]
+    const phase = own(process.info.phases as Record<string, { fields?: string[] }> | undefined, phaseId)
     if (!phase) throw new RpcError(404, 'phase not found', { argument: 1, name: 'phaseId' })
     if (!access.create) throw forbidden('you may not create activities in this workflow', { needs: 'create' })
     const fields = await loadFields(ctx.db, process.cid, process._id)
     const shown = new Set(phase.fields ?? fields.map((f) => f._id))
-    const values: Record<string, unknown> = {}
+    const values = dict()
     for (const f of fields) {
       if (!shown.has(f._id) || f.type === 'subheader' || f.type === 'linkedfrom') continue
       if (f.defaultTo !== true || f.defaultValue === undefined || f.defaultValue === '') continue
