@@ -37,23 +37,3 @@ export function dictFromEntries<T>(entries: Iterable<readonly [string, T]>): Rec
 export function own<T>(map: Readonly<Record<string, T>> | null | undefined, key: string): T | undefined {
   return map != null && typeof map === 'object' && Object.hasOwn(map, key) ? map[key] : undefined
 }
-
-/** Thrown by `parseJson` for a `__proto__` key. */
-export class ProtoKeyError extends Error {
-  constructor() {
-    super(`a key is named ${PROTO_KEY}`)
-  }
-}
-
-/**
- * JSON.parse for text that does not come through the API's input guard (an import archive's lines):
- * a `__proto__` key anywhere throws ProtoKeyError. The check (a reviver) runs only when the text
- * can hold such a key, written out or with \u escapes, so ordinary lines parse at full speed.
- */
-export function parseJson(text: string): unknown {
-  if (!text.includes(PROTO_KEY) && !text.includes('\\u')) return JSON.parse(text)
-  return JSON.parse(text, (key, value: unknown) => {
-    if (key === PROTO_KEY) throw new ProtoKeyError()
-    return value
-  })
-}

@@ -8,6 +8,7 @@ import { IMAGE_FORMATS, IMAGE_SIZES, isImageSize, type ImageFormat, type ImageSi
 import { badRequest, notFound, RpcError } from '../errors'
 import { isObjectId } from '../ids'
 import { checkBody } from './input'
+import { own } from '../safe-keys'
 
 /** A path parameter that must be an id; anything else names no record (404 as `what`). */
 export function idParam(req: Request, name: string, what: string): string {
@@ -66,7 +67,7 @@ const DELIMITERS: Record<string, string> = { ',': ',', ';': ';', '|': '|', '\t':
 export function insightExportRequest(req: Request) {
   const type = req.params.type ?? 'csv'
   if (type !== 'csv' && type !== 'json') throw badRequest('type must be csv or json', { param: 'type' })
-  const delimiter = DELIMITERS[queryParam(req, 'delimiter') ?? ',']
+  const delimiter = own(DELIMITERS, queryParam(req, 'delimiter') ?? ',')
   if (!delimiter) throw badRequest('delimiter must be one of , ; | or a tab', { query: 'delimiter' })
   const separator = queryParam(req, 'separator') ?? '.'
   if (separator !== '.' && separator !== ',') throw badRequest('separator must be . or ,', { query: 'separator' })

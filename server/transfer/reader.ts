@@ -17,6 +17,7 @@ import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
 import type { Config } from '../config'
 import { refused, RpcError } from '../errors'
+import { own } from '../safe-keys'
 import { boundedLines } from './lines'
 import { FORMAT, FORMAT_VERSION, type Manifest } from './manifest'
 
@@ -88,7 +89,7 @@ export async function openArchive(file: string, limits: ArchiveLimits): Promise<
     return { chunks: unpacked(name, entry, hash), digest: () => (digest ??= hash.digest('hex')) }
   }
   const checked = (name: string, digest: string) => {
-    if (manifest.checksums?.[name] !== digest) throw invalidArchive(`${name} does not match its checksum`)
+    if (own(manifest.checksums, name) !== digest) throw invalidArchive(`${name} does not match its checksum`)
   }
   const lineTooLong = (name: string) => () =>
     tooLarge(`${name} holds a line longer than ${limits.importMaxLineBytes} bytes`, 'IMPORT_MAX_LINE_BYTES', limits.importMaxLineBytes)
@@ -123,6 +124,9 @@ export async function openArchive(file: string, limits: ArchiveLimits): Promise<
       const { chunks, digest } = open(name)
       for await (const line of boundedLines(chunks, limits.importMaxLineBytes, lineTooLong(name))) {
         if (!line.length) continue
+        // A key named __proto__ stays what JSON.parse makes it, an own key (a document template named
+        // so is stored under it): the import copies rows by own keys only (Object.fromEntries), never
+        // by assignment, so it cannot become a prototype (server/safe-keys.ts).
         try {
           yield JSON.parse(line.toString('utf8'))
         } catch {
