@@ -145,22 +145,24 @@ export interface HttpReply {
 }
 
 /**
- * POST /api/<op as path> with a JSON body. A call with `cookie` comes from a page of the server's own
- * origin, as a browser's would, unless `origin` names another (null: no Origin header at all).
+ * POST /api/<op as path> with a JSON body (`raw`: the body's text as given). A call with `cookie`
+ * comes from a page of the server's own origin, as a browser's would, unless `origin` names another
+ * (null: no Origin header at all). `url`: another server than the run's.
  */
 export async function api(
   op: string,
   body: unknown = [],
-  options: { key?: string; cookie?: string; origin?: string | null; referer?: string; contentType?: string; dotted?: boolean; raw?: string } = {},
+  options: { key?: string; cookie?: string; origin?: string | null; referer?: string; contentType?: string; dotted?: boolean; raw?: string; url?: string } = {},
 ): Promise<HttpReply> {
   const path = options.dotted ? op : op.split('.').join('/')
   const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' }
   if (options.key) headers.hlrkey = options.key
   if (options.cookie) headers.cookie = options.cookie
-  const origin = options.origin === undefined ? (options.cookie ? new URL(serverUrl()).origin : null) : options.origin
+  const base = options.url ?? serverUrl()
+  const origin = options.origin === undefined ? (options.cookie ? new URL(base).origin : null) : options.origin
   if (origin !== null) headers.origin = origin
   if (options.referer) headers.referer = options.referer
-  const res = await fetch(`${serverUrl()}/api/${path}`, {
+  const res = await fetch(`${base}/api/${path}`, {
     method: 'POST',
     headers,
     body: options.raw ?? JSON.stringify(body),
