@@ -153,6 +153,20 @@ export const VARIABLES = [
     default: 10_000,
     doc: 'Most WebSocket connections the process accepts at once (503 at the upgrade beyond).',
   },
+  {
+    env: 'WS_MAX_ANONYMOUS_PER_ADDRESS',
+    key: 'wsMaxAnonymousPerAddress',
+    read: integer(1, 1_000_000),
+    default: 50,
+    doc: "Most WebSocket connections not signed in that one client address (an IPv6 address: its /64) may hold at once in a process (429 at the upgrade beyond). Behind a reverse proxy every client has the proxy's address: raise it there.",
+  },
+  {
+    env: 'WS_MAX_SIGNED_IN_PER_ADDRESS',
+    key: 'wsMaxSignedInPerAddress',
+    read: integer(1, 1_000_000),
+    default: 500,
+    doc: 'Most signed-in WebSocket connections one client address (an IPv6 address: its /64) may hold at once in a process; beyond, the upgrade with a key or the sign-in on a socket answers 429. A socket that signed in keeps its slot until it closes.',
+  },
   { env: 'HTTP_MAX_BODY_BYTES', key: 'httpMaxBodyBytes', read: integer(KiB, 64 * MiB), default: MiB, doc: 'Largest `/api` request body (413 beyond).' },
   {
     env: 'HTTP_REQUESTS_PER_SECOND',

@@ -1,9 +1,9 @@
 /**
  * The WebSocket gateway at /ws, on the HTTP server's port (ws in noServer mode).
- * Before the upgrade: path, Origin allow-list, connection cap, and the key if one is presented
- * (an unknown key is a raw 401). After: one JSON object per text frame, calls run concurrently
- * and are answered by id; a rate limit per connection (429), a heartbeat, and a cap on a slow
- * consumer's unsent bytes.
+ * Before the upgrade: path, Origin allow-list, connection cap, the key if one is presented (an
+ * unknown key is a raw 401), and the caps per client address (a raw 429: guards/socket-slots.ts).
+ * After: one JSON object per text frame, calls run concurrently and are answered by id; a rate
+ * limit per connection (429), a heartbeat, and a cap on a slow consumer's unsent bytes.
  */
 import type { IncomingMessage, Server } from 'node:http'
 import type { Socket } from 'node:net'
@@ -21,6 +21,8 @@ import type { Dispatcher, Reply } from './dispatch'
 import type { Session } from '../auth/sessions'
 import type { Transport } from '../context'
 import { TokenBucket } from '../guards/rate-limit'
+import { SocketSlots, type Slot } from '../guards/socket-slots'
+import { RpcError } from '../errors'
 
 /**
  * The close reason of a server going away (deploy, restart): with code 1001 it tells a client to
@@ -48,6 +50,7 @@ interface Deps {
 export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.wsMaxPayloadBytes })
   const sessionRecheckMs = Math.min(60_000, (config.sessionIdleSeconds * 1000) / 4)
+  const slots = new SocketSlots({ anonymous: config.wsMaxAnonymousPerAddress, signedIn: config.wsMaxSignedInPerAddress })
 
   server.on('upgrade', (req, socket, head) => {
     upgrade(req, socket, head).catch((err) => {
@@ -70,10 +73,20 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       if (!session) return refuse(socket, 401, 'Unauthorized')
     }
     const workspaceIds = session ? await signalWorkspaces(db.kysely, session) : []
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, session, workspaceIds, address))
+    if (socket.destroyed) return
+    let slot: Slot
+    try {
+      slot = slots.take(address, session ? 'signedIn' : 'anonymous')
+    } catch (err) {
+      if (!(err instanceof RpcError)) throw err
+      return refuse(socket, 429, 'Too Many Requests', err)
+    }
+    // The TCP socket closes once whatever happens to the upgrade, and when the WebSocket closes.
+    socket.once('close', slot.release)
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, session, workspaceIds, address, slot))
   }
 
-  function serve(ws: WebSocket, initial: Session | null, workspaceIds: string[], address: string) {
+  function serve(ws: WebSocket, initial: Session | null, workspaceIds: string[], address: string, slot: Slot) {
     let session = initial
     let sessionCheckedAt = Date.now()
     let alive = true
@@ -118,7 +131,11 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     const transport: Transport = {
       kind: 'ws',
       address,
-      signIn: (s, _key, ids) => signIn(s, ids),
+      // Past the address's signed-in cap the sign-in fails (429), and the call with it.
+      signIn: (s, _key, ids) => {
+        slot.signIn()
+        signIn(s, ids)
+      },
       // The socket stays indexed under its session until the "session ended" message closes it.
       signOut: () => (session = null),
       resume: (uid, lastSeq) => resume(db.kysely, conn, uid, lastSeq),
@@ -230,7 +247,10 @@ function validId(id: unknown): boolean {
   return (typeof id === 'string' && id.length <= 128) || (typeof id === 'number' && Number.isFinite(id))
 }
 
-function refuse(socket: Duplex, status: number, text: string) {
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+/** A raw HTTP answer to the upgrade; with an error, its wire object as the JSON body. */
+function refuse(socket: Duplex, status: number, text: string, error?: RpcError) {
+  const body = error ? JSON.stringify({ code: error.code, msg: error.message, details: error.details }) : ''
+  const type = error ? 'Content-Type: application/json\r\n' : ''
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
   socket.destroy()
 }

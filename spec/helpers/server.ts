@@ -51,7 +51,7 @@ export async function startServer(
   const child = spawn(node, [...(options.nodeArgs ?? []), ...args], {
     cwd: options.cwd ?? ROOT,
     // Every test and benchmark calls from 127.0.0.1: the per-address budgets (HTTP requests, registrations
-    // without proof of work, failed sign-ins, unknown keys) are lifted unless a test sets them.
+    // without proof of work, failed sign-ins, unknown keys, sockets) are lifted unless a test sets them.
     // ENV_FILE empty: a developer's .env in the project folder does not reach the tests.
     env: {
       ...process.env,
@@ -64,6 +64,8 @@ export async function startServer(
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000000',
       LOGIN_FREE_FAILURES_PER_ADDRESS: '1000000',
       KEY_GUESSES_PER_ADDRESS: '1000000',
+      WS_MAX_ANONYMOUS_PER_ADDRESS: '1000000',
+      WS_MAX_SIGNED_IN_PER_ADDRESS: '1000000',
       ...env,
       DATA_DIR: dataDir,
     },

@@ -1,0 +1,101 @@
+/** Fair share (docs/security.md): one client address cannot hold every socket. */
+import WebSocket from 'ws'
+import { Client } from '../helpers/client'
+import { startServer, type RunningServer } from '../helpers/server'
+import { pause } from '../helpers/stream'
+import { registerUser } from '../helpers/users'
+
+/** Polls `check` until it returns true (or throws after `ms`). */
+async function eventually(check: () => Promise<boolean>, ms = 10_000) {
+  const until = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`not within ${ms} ms`)
+    await pause(50)
+  }
+}
+
+/** A fresh loopback address: counts kept in a shared PostgreSQL outlive a run. */
+const freshAddress = () => `127.${[0, 0, 0].map(() => 1 + Math.floor(Math.random() * 250)).join('.')}`
+
+describe('sockets per client address', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ WS_MAX_ANONYMOUS_PER_ADDRESS: '3', WS_MAX_SIGNED_IN_PER_ADDRESS: '2' })
+  })
+  afterAll(() => server?.stop())
+
+  const open = (localAddress: string, key?: string) => Client.connect({ url: server.wsUrl, localAddress, key })
+  /** The answer to an upgrade that must be refused: its status and JSON body. */
+  const refusal = (localAddress: string, key?: string) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const ws = new WebSocket(server.wsUrl, { localAddress, headers: key ? { hlrkey: key } : {} })
+      ws.once('open', () => {
+        ws.close()
+        reject(new Error('the upgrade was accepted'))
+      })
+      ws.once('unexpected-response', (_req, res) => {
+        let text = ''
+        res.on('data', (d) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined }))
+      })
+      ws.once('error', reject)
+    })
+  /** Whether an upgrade from the address is accepted now (the socket is closed again). */
+  const accepted = async (localAddress: string) => {
+    const client = await open(localAddress).catch(() => null)
+    await client?.close()
+    return client !== null
+  }
+
+  test('an address holds its anonymous cap; the next is refused with 429 and the variable, another address is not; a closed socket frees its slot', async () => {
+    const [from, other] = [freshAddress(), freshAddress()]
+    const held = [await open(from), await open(from), await open(from)]
+    try {
+      const refused = await refusal(from)
+      expect(refused).toMatchObject({ status: 429, body: { code: 429, details: { reason: 'socketsPerAddress', limit: 3 } } })
+      expect(refused.body.msg).toContain('WS_MAX_ANONYMOUS_PER_ADDRESS')
+      // The cap is per address: another one is served while the first is full.
+      const elsewhere = await open(other)
+      expect((await elsewhere.fail('v3.session.get')).code).toBe(401)
+      await elsewhere.close()
+      await held.pop()!.close()
+      await eventually(() => accepted(from))
+    } finally {
+      await Promise.all(held.map((c) => c.close()))
+    }
+  })
+
+  test('signing in moves a socket to the signed-in count; past that cap the sign-in fails (429) and the socket stays usable; a key at the upgrade counts as signed in', async () => {
+    const user = await registerUser('slots', server.wsUrl)
+    const from = freshAddress()
+    const sockets = [await open(from), await open(from), await open(from)]
+    try {
+      const key: string = await sockets[0].call('login', user.email, user.password)
+      // One anonymous slot is free again.
+      sockets.push(await open(from))
+      await sockets[1].call('login', user.email, user.password)
+      sockets.push(await open(from))
+
+      const third = await sockets[2].fail('login', user.email, user.password)
+      expect(third).toMatchObject({ code: 429, details: { reason: 'socketsPerAddress', limit: 2 } })
+      expect(third.msg).toContain('WS_MAX_SIGNED_IN_PER_ADDRESS')
+      expect((await sockets[2].fail('v3.session.get')).code).toBe(401)
+      // A key at the upgrade counts as signed in: refused from this address, accepted from another.
+      expect(await refusal(from, key)).toMatchObject({ status: 429, body: { details: { reason: 'socketsPerAddress', limit: 2 } } })
+      const elsewhere = await open(freshAddress(), key)
+      expect((await elsewhere.call('v3.session.get')).uid).toBe(user.uid)
+      await elsewhere.close()
+
+      // A logout closes its socket (the session ended), which gives the slot back.
+      await sockets[0].call('logout')
+      await sockets[0].closed
+      await eventually(async () => {
+        const reply = await sockets[2].send('login', [user.email, user.password])
+        return !reply.error
+      })
+      expect((await sockets[2].call('v3.session.get')).uid).toBe(user.uid)
+    } finally {
+      await Promise.all(sockets.map((c) => c.close()))
+    }
+  })
+})
