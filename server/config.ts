@@ -392,7 +392,34 @@ export const VARIABLES = [
     default: 16 * MiB,
     doc: "Longest record (one line of a JSON Lines entry, or manifest.json) in an import's archive (413 beyond, checked as it unpacks); default 16 MiB.",
   },
-  { env: 'IMPORT_TIMEOUT_SECONDS', key: 'importTimeoutSeconds', read: integer(1, 3600), default: 60, doc: 'How long one request of an import may take.' },
+  {
+    env: 'IMPORT_TIMEOUT_SECONDS',
+    key: 'importTimeoutSeconds',
+    read: integer(1, 3600),
+    default: 60,
+    doc: "How long one request of an import to the other server may take, answer included; the archive's download may not pause longer (its whole length is bounded by TRANSFER_JOB_DEADLINE_SECONDS).",
+  },
+  {
+    env: 'TRANSFER_JOBS_PER_USER',
+    key: 'transferJobsPerUser',
+    read: integer(1, 1000),
+    default: 2,
+    doc: 'Export and import jobs (`v3.user.data.export`, `.import`) one user may have running at once; starting another answers 429.',
+  },
+  {
+    env: 'TRANSFER_JOBS_PER_SERVER',
+    key: 'transferJobsPerServer',
+    read: integer(1, 100_000),
+    default: 10,
+    doc: 'Export and import jobs running at once on the whole server (every process on its database); starting another answers 429.',
+  },
+  {
+    env: 'TRANSFER_JOB_DEADLINE_SECONDS',
+    key: 'transferJobDeadlineSeconds',
+    read: integer(1, 7 * 24 * 3600),
+    default: 4 * 3600,
+    doc: 'An export or import job still running after this many seconds fails (its requests are cut, an import rolls back); default 4 hours.',
+  },
 ] as const satisfies readonly Variable[]
 
 export class ConfigError extends Error {}

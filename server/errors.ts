@@ -57,7 +57,7 @@ export const ERROR_CODES = {
     name: 'rate limited',
     meaning:
       'Too many calls: wait. Where the wait is known, `details: {retryAfter, limit, window}` (seconds), and on HTTP the `Retry-After` and `RateLimit` headers.',
-    when: 'A socket over WS_MESSAGES_PER_SECOND (the socket stays usable); a client address over HTTP_REQUESTS_PER_SECOND; wrong passwords or unknown invite and form keys beyond LOGIN_FREE_FAILURES_PER_ACCOUNT, LOGIN_FREE_FAILURES_PER_ADDRESS or KEY_GUESSES_PER_ADDRESS (the wait doubles); registrations beyond REGISTRATIONS_PER_ADDRESS_PER_HOUR without proof of work (`details.proofOfWork`); a client address holding WS_MAX_ANONYMOUS_PER_ADDRESS or WS_MAX_SIGNED_IN_PER_ADDRESS sockets (HTTP 429 at the upgrade, or the sign-in on a socket; `details.reason: "socketsPerAddress"`).',
+    when: 'A socket over WS_MESSAGES_PER_SECOND (the socket stays usable); a client address over HTTP_REQUESTS_PER_SECOND; wrong passwords or unknown invite and form keys beyond LOGIN_FREE_FAILURES_PER_ACCOUNT, LOGIN_FREE_FAILURES_PER_ADDRESS or KEY_GUESSES_PER_ADDRESS (the wait doubles); registrations beyond REGISTRATIONS_PER_ADDRESS_PER_HOUR without proof of work (`details.proofOfWork`); a client address holding WS_MAX_ANONYMOUS_PER_ADDRESS or WS_MAX_SIGNED_IN_PER_ADDRESS sockets (HTTP 429 at the upgrade, or the sign-in on a socket; `details.reason: "socketsPerAddress"`); an export or import started beyond TRANSFER_JOBS_PER_USER or TRANSFER_JOBS_PER_SERVER (`"transferJobsPerUser"`, `"transferJobsPerServer"`).',
   },
   500: {
     name: 'internal error',

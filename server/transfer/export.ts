@@ -28,13 +28,17 @@ export interface ExportRequest {
 
 const PAGE = 1000
 
-/** Writes the archive of `request` to `target`; reports progress as it goes. Returns its manifest. */
+/**
+ * Writes the archive of `request` to `target`; reports progress as it goes. Returns its manifest.
+ * `signal` (the job's deadline) stops it between kinds and while the archive is written.
+ */
 export async function writeExport(
   db: DbHandle,
   config: Config,
   request: ExportRequest,
   target: string,
   progress: (p: TransferProgress) => void,
+  signal?: AbortSignal,
 ): Promise<Manifest> {
   const work = await fsp.mkdtemp(path.join(path.dirname(target), 'export-'))
   try {
@@ -46,6 +50,7 @@ export async function writeExport(
     const memberIds = new Set<string>([request.uid])
     let done = 0
     for (const kind of kinds) {
+      signal?.throwIfAborted()
       progress({ step: kind.name, done: done++, total: kinds.length })
       const out = jsonLines(path.join(work, `${kind.name}.jsonl`))
       let count = 0
@@ -115,7 +120,7 @@ export async function writeExport(
       )
     })
     zip.file('manifest.json', JSON.stringify(manifest, null, 2))
-    await pipeline(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }), fs.createWriteStream(target))
+    await pipeline(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }), fs.createWriteStream(target), { signal })
     return manifest
   } finally {
     await fsp.rm(work, { recursive: true, force: true })

@@ -7,12 +7,19 @@
  * stopped or killed) is marked failed by the sweep, which also removes finished exports, archive
  * and row, EXPORT_KEEP_HOURS after they finished. An import is one transaction, so a failed or
  * interrupted one leaves nothing behind: start it again.
+ *
+ * Fair share: a user runs at most TRANSFER_JOBS_PER_USER jobs at once and the server (every
+ * process on its database) TRANSFER_JOBS_PER_SERVER; past either, starting one answers 429. A job
+ * fails when it runs longer than TRANSFER_JOB_DEADLINE_SECONDS: its requests to the other server
+ * are cut, and an import that had not committed rolls back.
  */
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import type { Selectable } from 'kysely'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql, type Selectable } from 'kysely'
+import type { Config } from '../config'
 import type { DbHandle, TransferJobsTable, TransferProgress } from '../db/schema'
 import { insertFile } from '../db/files'
 import { RpcError, withoutPaths } from '../errors'
@@ -33,6 +40,8 @@ const HEARTBEAT_MS = 5000
 const LOST_MS = 60_000
 /** Progress is written and pushed at most this often (and at every step's end). */
 const PROGRESS_MS = 250
+/** Any constant: the transaction-scoped advisory lock that makes counting and starting jobs one step. */
+const START_LOCK = 7_340_024
 
 /** A job as v3.user.data.job and the progress signal show it. */
 export function jobRecord(row: JobRow) {
@@ -50,7 +59,28 @@ export function jobRecord(row: JobRow) {
   }
 }
 
-export async function createJob(db: DbHandle, uid: string, kind: JobRow['kind'], options: Record<string, unknown>): Promise<string> {
+/** Starts a job in the caller's transaction, or 429 when the user or the server runs as many as allowed. */
+export async function createJob(db: DbHandle, config: Config, uid: string, kind: JobRow['kind'], options: Record<string, unknown>): Promise<string> {
+  await sql`select pg_advisory_xact_lock(${START_LOCK})`.execute(db)
+  const running = await db
+    .selectFrom('transfer_jobs')
+    .select([sql<string>`count(*)`.as('all'), sql<string>`count(*) filter (where uid = ${uid})`.as('mine')])
+    .where('state', '=', 'running')
+    .executeTakeFirstOrThrow()
+  const perUser = config.transferJobsPerUser
+  if (Number(running.mine) >= perUser) {
+    throw new RpcError(429, `you have ${perUser} export or import jobs running (TRANSFER_JOBS_PER_USER): wait until one ends`, {
+      reason: 'transferJobsPerUser',
+      limit: perUser,
+    })
+  }
+  const perServer = config.transferJobsPerServer
+  if (Number(running.all) >= perServer) {
+    throw new RpcError(429, `the server runs ${perServer} export or import jobs, its most (TRANSFER_JOBS_PER_SERVER): try again later`, {
+      reason: 'transferJobsPerServer',
+      limit: perServer,
+    })
+  }
   const _id = newId()
   const now = Date.now()
   const progress: TransferProgress = { step: 'queued', done: 0, total: 0 }
@@ -61,13 +91,22 @@ export async function createJob(db: DbHandle, uid: string, kind: JobRow['kind'],
   return _id
 }
 
-/** Runs a job's work with heartbeat, throttled progress and its outcome written and pushed. */
+/**
+ * Runs a job's work with heartbeat, throttled progress and its outcome written and pushed. The
+ * work is given the deadline's signal: it stops its requests and its writes when it aborts.
+ */
 async function run(
   services: Services,
   jobId: string,
-  work: (progress: (p: TransferProgress) => void) => Promise<Partial<Pick<JobRow, 'file_id' | 'result' | 'expires'>>>,
+  work: (progress: (p: TransferProgress) => void, deadline: AbortSignal) => Promise<Partial<Pick<JobRow, 'file_id' | 'result' | 'expires'>>>,
 ) {
   const { db, log } = services
+  const seconds = services.config.transferJobDeadlineSeconds
+  const deadline = new AbortController()
+  const timer = setTimeout(
+    () => deadline.abort(new RpcError(422, `the job did not end within TRANSFER_JOB_DEADLINE_SECONDS (${seconds} s)`, { reason: 'deadline' })),
+    seconds * 1000,
+  )
   let last = 0
   let pending: TransferProgress | null = null
   const write = async (change: Record<string, unknown>) => {
@@ -97,7 +136,7 @@ async function run(
     HEARTBEAT_MS,
   )
   try {
-    const outcome = await work(progress)
+    const outcome = await work(progress, deadline.signal)
     const final = (pending as TransferProgress | null) ?? { step: 'finished', done: 1, total: 1 }
     await write({
       state: 'finished',
@@ -106,24 +145,28 @@ async function run(
       result: outcome.result ? JSON.stringify(outcome.result) : null,
     })
   } catch (err) {
-    const message = err instanceof RpcError ? withoutPaths(err.message) : 'internal error'
-    if (!(err instanceof RpcError)) log.error({ err, jobId }, 'transfer failed')
+    // Past the deadline, whatever the cut-off work threw (an aborted request, a stream) says less.
+    const cause = deadline.signal.aborted ? deadline.signal.reason : err
+    const message = cause instanceof RpcError ? withoutPaths(cause.message) : 'internal error'
+    if (!(cause instanceof RpcError)) log.error({ err, jobId }, 'transfer failed')
     await write({ state: 'failed', error: message }).catch((e) => log.error({ err: e, jobId }, 'transfer failure not recorded'))
   } finally {
+    clearTimeout(timer)
     clearInterval(heartbeat)
   }
 }
 
 /** The export of `request` into an archive that becomes a file of the exporter. */
 export function runExport(services: Services, jobId: string, request: ExportRequest & { cid: string }) {
-  return run(services, jobId, async (progress) => {
+  return run(services, jobId, async (progress, deadline) => {
     const fileId = newId()
     const target = path.join(tmpDir(services.config), `export-${fileId}.zip`)
     await fsp.mkdir(path.dirname(target), { recursive: true })
     try {
-      const manifest = await writeExport(services.db.kysely, services.config, request, target, progress)
+      const manifest = await writeExport(services.db.kysely, services.config, request, target, progress, deadline)
       const { size } = await fsp.stat(target)
       const sha256 = await sha256Of(target)
+      deadline.throwIfAborted()
       const stamp = new Date(manifest.created).toISOString().slice(0, 10)
       await fileStorage(services.config).put(fileId, target)
       await insertFile(services.db.kysely, {
@@ -152,22 +195,28 @@ export function runImport(
   credentials: Credentials,
   options: { workspaceIds?: string[]; omit: Record<string, boolean> },
 ) {
-  return run(services, jobId, async (progress) => {
+  return run(services, jobId, async (progress, deadline) => {
     const target = path.join(tmpDir(services.config), `import-${jobId}.zip`)
     await fsp.mkdir(path.dirname(target), { recursive: true })
-    const remote = await RemoteServer.signIn(services.config, credentials)
+    const remote = await RemoteServer.signIn(services.config, credentials, deadline)
     try {
       const workspaceIds = options.workspaceIds ?? [await remoteDefaultWorkspace(remote)]
       progress({ step: 'exporting', done: 0, total: 1 })
       const started = (await remote.call('v3.user.data.export', [workspaceIds, options.omit])) as { _id: string }
-      const fileId = await waitForRemoteExport(remote, started._id, progress)
+      const fileId = await waitForRemoteExport(remote, started._id, progress, deadline)
       progress({ step: 'downloading', done: 0, total: 1 })
       await remote.download(fileId, target)
       const archive = await openArchive(target, services.config)
       try {
-        const result = await services.db.kysely
-          .transaction()
-          .execute((trx) => importArchive(trx, services.config, archive, uid, workspaceIds, (step, done, total) => progress({ step, done, total })))
+        // Past the deadline the import stops at its next step, or before it commits, and rolls back.
+        const result = await services.db.kysely.transaction().execute(async (trx) => {
+          const imported = await importArchive(trx, services.config, archive, uid, workspaceIds, (step, done, total) => {
+            deadline.throwIfAborted()
+            progress({ step, done, total })
+          })
+          deadline.throwIfAborted()
+          return imported
+        })
         for (const w of result.workspaces) await services.bus.emit([{ kind: 'membership', uid, cid: w._id, member: true }])
         return { result: result as unknown as Record<string, unknown> }
       } finally {
@@ -186,13 +235,13 @@ async function remoteDefaultWorkspace(remote: RemoteServer): Promise<string> {
   return session.cid
 }
 
-async function waitForRemoteExport(remote: RemoteServer, jobId: string, progress: (p: TransferProgress) => void): Promise<string> {
+async function waitForRemoteExport(remote: RemoteServer, jobId: string, progress: (p: TransferProgress) => void, deadline: AbortSignal): Promise<string> {
   for (;;) {
     const job = (await remote.call('v3.user.data.job', [jobId])) as ReturnType<typeof jobRecord>
     if (job.state === 'finished' && job.fileId) return job.fileId
     if (job.state === 'failed') throw new RpcError(422, `the other server: its export failed: ${job.error ?? 'no reason given'}`, { reason: 'remote' })
     progress({ step: `exporting: ${job.progress.step}`, done: job.progress.done, total: job.progress.total })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sleep(300, undefined, { signal: deadline })
   }
 }
 

@@ -4,6 +4,10 @@
  * address (request-filtering-agent checks the address the name resolves to, so DNS rebinding does
  * not get around it) unless the operator lists it in IMPORT_ALLOWED_HOSTS. The password is sent
  * once, to sign in, and never stored or logged.
+ *
+ * A server that answers slowly cannot hold us: a call (a small JSON answer) must be over within
+ * IMPORT_TIMEOUT_SECONDS however it trickles, the archive's download must not pause that long, and
+ * every request ends when the `signal` given at sign-in aborts (the job's deadline).
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -55,11 +59,12 @@ export class RemoteServer {
   private constructor(
     private readonly config: Config,
     private readonly base: URL,
+    private readonly signal: AbortSignal | undefined,
   ) {}
 
-  /** Signs in with the user's credentials; `close` signs out. */
-  static async signIn(config: Config, credentials: Credentials): Promise<RemoteServer> {
-    const remote = new RemoteServer(config, baseUrl(credentials.host))
+  /** Signs in with the user's credentials; `close` signs out. `signal` ends every request. */
+  static async signIn(config: Config, credentials: Credentials, signal?: AbortSignal): Promise<RemoteServer> {
+    const remote = new RemoteServer(config, baseUrl(credentials.host), signal)
     const key = await remote.call('login', [credentials.username, credentials.password]).catch((err) => {
       if (err instanceof RpcError && (err.details as { status?: number })?.status === 401)
         throw unreachable('the user name or password was not accepted', { status: 401 })
@@ -101,27 +106,39 @@ export class RemoteServer {
     await pipeline(res, limit, fs.createWriteStream(target))
   }
 
+  /** Signs out; after the job's deadline without waiting for the answer. */
   async close(): Promise<void> {
-    if (this.key) await this.call('logout', []).catch(() => {})
+    if (!this.key) return
+    const logout = this.request('POST', '/api/logout', '[]', 1024 * 1024, { deadline: false }).catch(() => {})
+    if (!this.signal?.aborted) await logout
     this.key = null
   }
 
-  private async request(method: string, pathname: string, body: string | null, maxBytes: number): Promise<{ status: number; body: string }> {
-    const res = await this.send(method, pathname, body)
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of res) {
-      size += (chunk as Buffer).length
-      if (size > maxBytes) {
-        res.destroy()
-        throw unreachable('answered more than expected')
+  /** A whole request and its answer, within IMPORT_TIMEOUT_SECONDS (and the job's deadline unless told otherwise). */
+  private async request(method: string, pathname: string, body: string | null, maxBytes: number, { deadline = true } = {}) {
+    const seconds = this.config.importTimeoutSeconds
+    const timeout = AbortSignal.timeout(seconds * 1000)
+    try {
+      const res = await this.send(method, pathname, body, deadline && this.signal ? AbortSignal.any([this.signal, timeout]) : timeout)
+      const chunks: Buffer[] = []
+      let size = 0
+      for await (const chunk of res) {
+        size += (chunk as Buffer).length
+        if (size > maxBytes) {
+          res.destroy()
+          throw unreachable('answered more than expected')
+        }
+        chunks.push(chunk as Buffer)
       }
-      chunks.push(chunk as Buffer)
+      return { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }
+    } catch (err) {
+      if (timeout.aborted) throw unreachable(`no complete answer within ${seconds} s`)
+      throw err
     }
-    return { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }
   }
 
-  private send(method: string, pathname: string, body: string | null = null): Promise<http.IncomingMessage> {
+  /** `signal` ends the request; by default the job's deadline (the download's only bound besides its pauses). */
+  private send(method: string, pathname: string, body: string | null = null, signal = this.signal): Promise<http.IncomingMessage> {
     const url = new URL(this.base.pathname.replace(/\/+$/, '') + pathname, this.base)
     const agent = useAgent(url.href, { allowIPAddressList: this.config.importAllowedHosts })
     const headers: Record<string, string> = { accept: 'application/json' }
@@ -129,7 +146,7 @@ export class RemoteServer {
     if (this.key) headers.hlrkey = this.key
     const timeout = this.config.importTimeoutSeconds * 1000
     return new Promise((resolve, reject) => {
-      const req = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent, timeout }, resolve)
+      const req = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent, timeout, signal }, resolve)
       req.on('timeout', () => req.destroy(unreachable(`no answer within ${this.config.importTimeoutSeconds} s`)))
       req.on('error', (err) =>
         reject(

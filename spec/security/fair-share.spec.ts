@@ -1,9 +1,14 @@
-/** Fair share (docs/security.md): one client address cannot hold every socket. */
+/**
+ * Fair share (docs/security.md): one client address cannot hold every socket, one user cannot run
+ * any number of transfer jobs nor hold one forever against a stalling server.
+ */
+import http from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import WebSocket from 'ws'
 import { Client } from '../helpers/client'
 import { startServer, type RunningServer } from '../helpers/server'
 import { pause } from '../helpers/stream'
-import { registerUser } from '../helpers/users'
+import { registerUser, signedIn } from '../helpers/users'
 
 /** Polls `check` until it returns true (or throws after `ms`). */
 async function eventually(check: () => Promise<boolean>, ms = 10_000) {
@@ -96,6 +101,78 @@ describe('sockets per client address', () => {
       expect((await sockets[2].call('v3.session.get')).uid).toBe(user.uid)
     } finally {
       await Promise.all(sockets.map((c) => c.close()))
+    }
+  })
+})
+
+describe('transfer jobs, per user and per server, with a deadline', () => {
+  let server: RunningServer
+  let stalling: http.Server
+  const held = new Set<Socket>()
+  let accepted = 0
+  let host: string
+  beforeAll(async () => {
+    // A server that takes every request and answers it never: a byte every 200 ms, so no idle timeout fires.
+    stalling = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const drip = setInterval(() => res.write(' '), 200)
+      res.on('close', () => clearInterval(drip))
+    })
+    stalling.on('connection', (socket) => {
+      accepted++
+      held.add(socket)
+      socket.on('close', () => held.delete(socket))
+    })
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve))
+    host = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`
+    server = await startServer({
+      IMPORT_ALLOWED_HOSTS: '127.0.0.1',
+      IMPORT_TIMEOUT_SECONDS: '3600',
+      TRANSFER_JOBS_PER_USER: '2',
+      TRANSFER_JOBS_PER_SERVER: '3',
+      TRANSFER_JOB_DEADLINE_SECONDS: '2',
+    })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    for (const socket of held) socket.destroy()
+    await new Promise((resolve) => stalling?.close(resolve))
+  })
+
+  test('past TRANSFER_JOBS_PER_USER or _PER_SERVER starting one is 429; a job held by a stalling server fails at the deadline, cut off, and frees its place', async () => {
+    const [ada, bob] = await Promise.all([signedIn('jobs', server.wsUrl), signedIn('jobs', server.wsUrl)])
+    try {
+      const creds = { host, username: 'someone@example.test', password: 'whatever it is' }
+      const first = await ada.client.call('v3.user.data.import', creds)
+      const second = await ada.client.call('v3.user.data.import', creds)
+      expect([first.state, second.state]).toEqual(['running', 'running'])
+      const third = await ada.client.fail('v3.user.data.export')
+      expect(third).toMatchObject({ code: 429, details: { reason: 'transferJobsPerUser', limit: 2 } })
+      expect(third.msg).toContain('TRANSFER_JOBS_PER_USER')
+
+      await bob.client.call('v3.user.data.import', creds)
+      const full = await bob.client.fail('v3.user.data.import', creds)
+      expect(full).toMatchObject({ code: 429, details: { reason: 'transferJobsPerServer', limit: 3 } })
+      // Each job is held by the stalling server.
+      await eventually(async () => accepted >= 3)
+
+      // The stalling server never answers: the deadline fails each job, with its reason.
+      for (const job of [first, second]) {
+        await eventually(async () => (await ada.client.call('v3.user.data.job', job._id)).state !== 'running')
+        expect(await ada.client.call('v3.user.data.job', job._id)).toMatchObject({
+          state: 'failed',
+          error: 'the job did not end within TRANSFER_JOB_DEADLINE_SECONDS (2 s)',
+        })
+      }
+      await ada.client.waitForSignal('transfer.progress', (m) => m._id === first._id && m.state === 'failed')
+      // Every request to the stalling server was cut.
+      await eventually(async () => held.size === 0)
+      // The places are free again. (This job too ends at its deadline: none is left running for the next run on a kept database.)
+      const again = await ada.client.call('v3.user.data.import', creds)
+      expect(again.state).toBe('running')
+      await eventually(async () => (await ada.client.call('v3.user.data.job', again._id)).state === 'failed')
+    } finally {
+      await Promise.all([ada.client.close(), bob.client.close()])
     }
   })
 })

@@ -31,7 +31,7 @@ export const exportData = operation({
     if (foreign >= 0) throw new RpcError(404, 'workspace not found', { argument: 0, name: 'workspaceIds', path: `/${foreign}` })
     const cid = chosen[0] ?? (await currentWorkspaceId(ctx.db, ctx.session))
     if (!cid) throw refused('you belong to no workspace: there is nothing to export')
-    const jobId = await createJob(ctx.db, uid, 'export', { workspaceIds: chosen, ...options })
+    const jobId = await createJob(ctx.db, ctx.config, uid, 'export', { workspaceIds: chosen, ...options })
     ctx.later((services) => runExport(services, jobId, { uid, cid, workspaceIds: chosen, options }))
     return jobRecord(await ctx.db.selectFrom('transfer_jobs').selectAll().where('_id', '=', jobId).executeTakeFirstOrThrow())
   },
@@ -69,7 +69,7 @@ export const importData = operation({
     baseUrl(credentials.host)
     const { workspaceIds, ...omit } = options
     const uid = ctx.session.uid
-    const jobId = await createJob(ctx.db, uid, 'import', { host: credentials.host, workspaceIds: workspaceIds ?? null, ...omit })
+    const jobId = await createJob(ctx.db, ctx.config, uid, 'import', { host: credentials.host, workspaceIds: workspaceIds ?? null, ...omit })
     ctx.later((services) => runImport(services, jobId, uid, credentials, { workspaceIds, omit }))
     return jobRecord(await ctx.db.selectFrom('transfer_jobs').selectAll().where('_id', '=', jobId).executeTakeFirstOrThrow())
   },
