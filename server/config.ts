@@ -267,6 +267,13 @@ export const VARIABLES = [
     doc: 'Wrong passwords per account within a day before each further try waits (1 s, doubling, at most 15 minutes; 429).',
   },
   {
+    env: 'LOGIN_KNOWN_ADDRESS_DAYS',
+    key: 'loginKnownAddressDays',
+    read: integer(0, 3650),
+    default: 90,
+    doc: "An address an account signed in from with its password stays known to it this many days: there, wrong passwords count for that address alone (LOGIN_FREE_FAILURES_PER_ACCOUNT free), so guesses from elsewhere cannot lock the owner out of it; 0: no address is known, the account's count holds everywhere.",
+  },
+  {
     env: 'LOGIN_FREE_FAILURES_PER_ADDRESS',
     key: 'loginFreeFailuresPerAddress',
     read: integer(1, 1_000_000),

@@ -8,7 +8,13 @@
  * - Guessing (login, invite keys, public-form keys): failures count per client address (and per
  *   account for login) for a day; past the free ones, each further failure makes the next try wait
  *   twice as long as the one before (1 s, 2 s, 4 s … at most 15 minutes). A correct password during
- *   the wait is refused too; a successful login clears its account's count.
+ *   the wait is refused too; a successful login clears its account's count. An IPv6 address counts
+ *   as its /64 (client-address.ts).
+ * - Known addresses: an address the account signed in from with its password within
+ *   LOGIN_KNOWN_ADDRESS_DAYS is known to it. From a known address, wrong passwords count for that
+ *   account and address alone (LOGIN_FREE_FAILURES_PER_ACCOUNT of them are free), not against the
+ *   account as a whole, and the account's wait does not apply there: someone guessing from elsewhere
+ *   cannot lock the owner out of the places they use, and is still slowed down everywhere else.
  * - Registration: REGISTRATIONS_PER_ADDRESS_PER_HOUR per client address; beyond, register needs
  *   proof of work (server/auth/proof-of-work.ts).
  */
@@ -18,6 +24,7 @@ import { RateLimiterPostgres } from 'rate-limiter-flexible'
 import type { Config } from '../config'
 import type { Database } from '../db/schema'
 import { RpcError } from '../errors'
+import { addressKey } from './client-address'
 
 const DAY_SECONDS = 24 * 3600
 const MAX_DELAY_SECONDS = 15 * 60
@@ -102,32 +109,49 @@ export interface Guessing {
 
 export class Limits {
   private loginByAccount: GrowingDelay
+  private loginByKnownAddress: GrowingDelay
   private loginByAddress: GrowingDelay
   private keysByAddress: GrowingDelay
   private registrations: RateLimiterPostgres
+  /** One row per account and address it signed in from, kept LOGIN_KNOWN_ADDRESS_DAYS (none when 0). */
+  private knownAddresses: RateLimiterPostgres | null
 
   constructor(
     db: Kysely<Database>,
     private config: Config,
   ) {
     this.loginByAccount = new GrowingDelay(db, 'login:account', config.loginFreeFailuresPerAccount)
+    this.loginByKnownAddress = new GrowingDelay(db, 'login:known-address', config.loginFreeFailuresPerAccount)
     this.loginByAddress = new GrowingDelay(db, 'login:address', config.loginFreeFailuresPerAddress)
     this.keysByAddress = new GrowingDelay(db, 'keys:address', config.keyGuessesPerAddress)
     this.registrations = limiter(db, 'register:address', Math.max(config.registrationsPerHour, 1), 3600)
+    const knownSeconds = config.loginKnownAddressDays * DAY_SECONDS
+    this.knownAddresses = knownSeconds ? limiter(db, 'login:known', 1, knownSeconds) : null
+  }
+
+  /** The counters a login try meets: its address's, and its account's or, from a known address, the pair's. */
+  private async loginCounters(account: string, address: string) {
+    const pair = `${account}|${address}`
+    const known = this.knownAddresses ? (await this.knownAddresses.get(storedKey(pair))) !== null : false
+    const byAccount: [GrowingDelay, string] = known ? [this.loginByKnownAddress, pair] : [this.loginByAccount, account]
+    const onSuccess = async () => {
+      await byAccount[0].reset(byAccount[1])
+      await this.knownAddresses?.set(storedKey(pair), 1, this.config.loginKnownAddressDays * DAY_SECONDS)
+    }
+    return { counters: [[this.loginByAddress, address], byAccount] as [GrowingDelay, string][], onSuccess }
   }
 
   /**
    * Runs `attempt` unless the caller must wait (429); counts it when it fails with the declared
-   * code, and clears the account's count when a login succeeds.
+   * code. A login that succeeds clears the count it met (the account's, or the known address's)
+   * and makes its address known to the account.
    */
-  async guard<T>(guessing: Guessing, args: unknown[], address: string, attempt: () => Promise<T>): Promise<T> {
-    const counters: [GrowingDelay, string][] =
+  async guard<T>(guessing: Guessing, args: unknown[], clientAddress: string, attempt: () => Promise<T>): Promise<T> {
+    const address = addressKey(clientAddress)
+    const { counters, onSuccess } =
       guessing.kind === 'login'
-        ? [
-            [this.loginByAddress, address],
-            [this.loginByAccount, guessing.account!(...args)],
-          ]
-        : [[this.keysByAddress, address]]
+        ? await this.loginCounters(guessing.account!(...args), address)
+        : { counters: [[this.keysByAddress, address]] as [GrowingDelay, string][], onSuccess: async () => {} }
     const waits = await Promise.all(counters.map(([c, key]) => c.wait(key)))
     const longest = Math.max(...waits)
     if (longest > 0) {
@@ -142,7 +166,7 @@ export class Limits {
     }
     try {
       const result = await attempt()
-      if (guessing.kind === 'login') await this.loginByAccount.reset(guessing.account!(...args))
+      await onSuccess()
       return result
     } catch (err) {
       if (err instanceof RpcError && err.code === guessing.failsWith) await Promise.all(counters.map(([c, key]) => c.fail(key)))

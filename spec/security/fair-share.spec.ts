@@ -1,10 +1,12 @@
 /**
  * Fair share (docs/security.md): one client address cannot hold every socket, one user cannot run
- * any number of transfer jobs nor hold one forever against a stalling server.
+ * any number of transfer jobs nor hold one forever against a stalling server, and guesses from
+ * elsewhere do not lock an owner out of the address they sign in from.
  */
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import WebSocket from 'ws'
+import { apiFrom } from '../helpers/address'
 import { Client } from '../helpers/client'
 import { startServer, type RunningServer } from '../helpers/server'
 import { pause } from '../helpers/stream'
@@ -174,5 +176,32 @@ describe('transfer jobs, per user and per server, with a deadline', () => {
     } finally {
       await Promise.all([ada.client.close(), bob.client.close()])
     }
+  })
+})
+
+describe('sign-in limits and the addresses an owner signs in from', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ LOGIN_FREE_FAILURES_PER_ACCOUNT: '2' })
+  })
+  afterAll(() => server?.stop())
+
+  const login = (from: string, email: string, password: string) => apiFrom(from, 'login', [email, password], { url: server.url })
+
+  test("guesses from elsewhere slow the account down everywhere but at its known address; there, the owner's own mistakes count alone", async () => {
+    const owner = await registerUser('known', server.wsUrl)
+    const [home, attacker, unknown] = [freshAddress(), freshAddress(), freshAddress()]
+    expect((await login(home, owner.email, owner.password)).status).toBe(200)
+
+    for (let i = 0; i < 6; i++) expect([401, 429]).toContain((await login(attacker, owner.email, `guess ${i}`)).status)
+    expect((await login(attacker, owner.email, owner.password)).status).toBe(429)
+    // Any other address waits, the right password notwithstanding.
+    expect(await login(unknown, owner.email, owner.password)).toMatchObject({ status: 429, body: { details: { limit: 2 } } })
+    // The owner at home is not locked out.
+    expect((await login(home, owner.email, owner.password)).status).toBe(200)
+
+    // At home, wrong passwords count for home alone: past the free ones home waits too.
+    for (let i = 0; i < 3; i++) expect((await login(home, owner.email, `typo ${i}`)).status).toBe(401)
+    expect((await login(home, owner.email, owner.password)).status).toBe(429)
   })
 })
