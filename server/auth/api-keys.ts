@@ -3,7 +3,8 @@
  * sha256, like session keys. A key signs its caller in as its owner, inside its own workspace only
  * (Session.apiKey carries that workspace; server/policies/roles.ts refuses every other), from the
  * addresses of its whitelist only, until it expires or is removed. Use is recorded in `last_used`
- * at most once a minute.
+ * at most once a minute. A socket signed in with a key reads it again when it changes (the
+ * `sessionChanged` message): a narrowed whitelist holds for the sockets already open too.
  */
 import ipaddr from 'ipaddr.js'
 import type { DbHandle } from '../db/schema'
@@ -45,11 +46,11 @@ export async function resolveApiKey(db: DbHandle, key: string, address: string):
   return { id, uid: row.uid, apiKey: { _id: row._id, cid: row.cid, expires: row.expires } }
 }
 
-/** Whether a key behind an open socket still holds (not removed, not expired). */
-export async function apiKeyAlive(db: DbHandle, session: Session): Promise<boolean> {
+/** Whether a key behind an open socket still holds: not removed, not expired, and its whitelist allows the socket's address. */
+export async function apiKeyAlive(db: DbHandle, session: Session, address: string): Promise<boolean> {
   if (session.apiKey && session.apiKey.expires <= Date.now()) return false
-  const row = await db.selectFrom('api_keys').select('expires').where('key_hash', '=', session.id).executeTakeFirst()
-  return !!row && row.expires > Date.now()
+  const row = await db.selectFrom('api_keys').select(['expires', 'whitelist_ips']).where('key_hash', '=', session.id).executeTakeFirst()
+  return !!row && row.expires > Date.now() && addressAllowed(row.whitelist_ips, address)
 }
 
 /** IPv4 in dotted four-part form, IPv6, or either as a CIDR range. */

@@ -42,9 +42,9 @@ export async function signalWorkspaces(db: DbHandle, session: Session): Promise<
   return session.apiKey ? ids.filter((cid) => cid === session.apiKey!.cid) : ids
 }
 
-/** Whether a signed-in socket's session or API key still holds (it may have ended elsewhere). */
-export async function stillValid(db: DbHandle, session: Session, idleSeconds: number): Promise<boolean> {
-  if (session.apiKey) return apiKeyAlive(db, session)
+/** Whether a signed-in socket's session or API key still holds for its address (it may have ended or changed elsewhere). */
+export async function stillValid(db: DbHandle, session: Session, idleSeconds: number, address: string): Promise<boolean> {
+  if (session.apiKey) return apiKeyAlive(db, session, address)
   return (await resolveSessionId(db, session.id, idleSeconds)) !== null
 }
 

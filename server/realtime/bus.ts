@@ -16,6 +16,8 @@ export type BusMessage =
   | { kind: 'events' }
   /** A session ended (logout, revocation): its sockets close. */
   | { kind: 'sessionEnded'; sessionId: string }
+  /** What a session or API key allows changed (a key's whitelist): its sockets read it again before their next call. */
+  | { kind: 'sessionChanged'; sessionId: string }
   /** A user joined or left a workspace: their sockets (un)subscribe its topic. */
   | { kind: 'membership'; uid: string; cid: string; member: boolean }
 

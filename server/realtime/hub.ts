@@ -24,6 +24,8 @@ export interface HubConnection {
   send(text: string): void
   /** Closes the socket because its session ended. */
   end(code: number, reason: string): void
+  /** Reads the session again now, and before the next call is served (it changed elsewhere). */
+  recheck(): void
 }
 
 export class Hub {
@@ -81,6 +83,9 @@ export class Hub {
       }
       case 'sessionEnded':
         for (const conn of [...(this.bySession.get(message.sessionId) ?? [])]) conn.end(1000, 'session ended')
+        return
+      case 'sessionChanged':
+        for (const conn of [...(this.bySession.get(message.sessionId) ?? [])]) conn.recheck()
         return
       case 'membership':
         for (const conn of this.byUser.get(message.uid) ?? []) {

@@ -138,8 +138,8 @@ export class Dispatcher {
     const result = entry.op.guessing ? await this.limits.guard(entry.op.guessing, args, transport.address, execute) : await execute()
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
     // The event log reaches every process a moment later; this one closes the door before it
-    // replies, so the caller's next call on another socket of an ended session is refused.
-    for (const message of queued) if (message.kind === 'sessionEnded') this.deps.hub.deliver(message)
+    // replies, so the caller's next call on another socket of an ended (or narrowed) session is refused.
+    for (const message of queued) if (message.kind === 'sessionEnded' || message.kind === 'sessionChanged') this.deps.hub.deliver(message)
     if (afterCommit.length) {
       this.deps.bus.emit(afterCommit).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
     }

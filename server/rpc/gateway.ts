@@ -89,6 +89,8 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
   function serve(ws: WebSocket, initial: Session | null, workspaceIds: string[], address: string, slot: Slot) {
     let session = initial
     let sessionCheckedAt = Date.now()
+    /** Counts `recheck`s: a check that was under way when one came must not count as fresh. */
+    let changes = 0
     let alive = true
     const bucket = new TokenBucket(config.wsMessagesPerSecond)
 
@@ -105,6 +107,12 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       end: (code, reason) => {
         session = null
         setImmediate(() => ws.close(code, reason))
+      },
+      // From now, a frame waits for the session read again; a socket no longer allowed stops hearing signals.
+      recheck: () => {
+        sessionCheckedAt = 0
+        changes++
+        void currentSession().catch((err) => log.error({ err }, 'session check failed'))
       },
     }
     // A socket that just signed in may be reconnecting: its next frame may be `resume`, which must
@@ -169,15 +177,16 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     const reply = (id: unknown, r: Reply) => send(JSON.stringify({ id, ...r }))
 
     /**
-     * Sessions end elsewhere too (idle expiry, another process): check again now and then. An API
-     * key's expiry is known, so it is checked on every call.
+     * Sessions end or change elsewhere too (idle expiry, another process): check again now and then,
+     * and at once when told (`recheck`). An API key's expiry is known, so it is checked on every call.
      */
     async function currentSession(): Promise<Session | null> {
       if (!session) return session
       const expired = session.apiKey !== undefined && session.apiKey.expires <= Date.now()
       if (!expired && Date.now() - sessionCheckedAt < sessionRecheckMs) return session
-      const valid = !expired && (await stillValid(db.kysely, session, config.sessionIdleSeconds))
-      sessionCheckedAt = Date.now()
+      const seen = changes
+      const valid = !expired && (await stillValid(db.kysely, session, config.sessionIdleSeconds, address))
+      if (changes === seen) sessionCheckedAt = Date.now()
       if (!valid) {
         session = null
         hub.remove(conn)

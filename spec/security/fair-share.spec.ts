@@ -1,15 +1,16 @@
 /**
  * Fair share (docs/security.md): one client address cannot hold every socket, one user cannot run
- * any number of transfer jobs nor hold one forever against a stalling server, and guesses from
- * elsewhere do not lock an owner out of the address they sign in from.
+ * any number of transfer jobs nor hold one forever against a stalling server, guesses from
+ * elsewhere do not lock an owner out of the address they sign in from, and a narrowed API key
+ * whitelist holds for the sockets already signed in with the key.
  */
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import WebSocket from 'ws'
 import { apiFrom } from '../helpers/address'
-import { Client } from '../helpers/client'
+import { Client, serverUrl } from '../helpers/client'
 import { startServer, type RunningServer } from '../helpers/server'
-import { pause } from '../helpers/stream'
+import { newTeam, pause, teamsHeard } from '../helpers/stream'
 import { registerUser, signedIn } from '../helpers/users'
 
 /** Polls `check` until it returns true (or throws after `ms`). */
@@ -203,5 +204,50 @@ describe('sign-in limits and the addresses an owner signs in from', () => {
     // At home, wrong passwords count for home alone: past the free ones home waits too.
     for (let i = 0; i < 3; i++) expect((await login(home, owner.email, `typo ${i}`)).status).toBe(401)
     expect((await login(home, owner.email, owner.password)).status).toBe(429)
+  })
+})
+
+describe('a narrowed API key whitelist holds for sockets already signed in with the key', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(() => server?.stop())
+
+  async function keyedSockets() {
+    const owner = await signedIn('keys', server.wsUrl)
+    const { _id, key } = await owner.client.call('v3.user.apikey.create', 'narrowed', owner.cid, [])
+    const [one, two] = await Promise.all(['127.0.0.1', '127.0.0.2'].map((localAddress) => Client.connect({ url: server.wsUrl, key, localAddress })))
+    for (const socket of [one, two]) expect((await socket.call('v2.network.get', owner.cid))._id).toBe(owner.cid)
+    return { owner, _id, one, two }
+  }
+  const narrow = (owner: { key: string }, _id: string, url: string) =>
+    apiFrom('127.0.0.1', 'v3.user.apikey.update', [_id, 'narrowed', ['127.0.0.2']], { key: owner.key, url })
+
+  test('changed through another connection of the same process: the next call from an address left out is 401 and it hears no more; the other goes on', async () => {
+    const { owner, _id, one, two } = await keyedSockets()
+    try {
+      expect((await narrow(owner, _id, server.url)).status).toBe(200)
+      expect((await one.fail('v2.network.get', owner.cid)).code).toBe(401)
+      expect((await two.call('v2.network.get', owner.cid))._id).toBe(owner.cid)
+      const team = await newTeam(owner.key, 'after the change', server.url)
+      await two.waitForSignal('company.team.created', (m) => m._id === team)
+      await pause(200)
+      expect(teamsHeard(one)).not.toContain(team)
+    } finally {
+      await Promise.all([owner.client.close(), one.close(), two.close()])
+    }
+  })
+
+  // Two processes on one PostgreSQL: the change is made through the run's other server.
+  ;(process.env.DATABASE_URL ? test : test.skip)('changed through another server process: the socket here obeys it', async () => {
+    const { owner, _id, one, two } = await keyedSockets()
+    try {
+      expect((await narrow(owner, _id, serverUrl())).status).toBe(200)
+      await eventually(async () => (await one.send('v2.network.get', [owner.cid])).error?.code === 401, 5000)
+      expect((await two.call('v2.network.get', owner.cid))._id).toBe(owner.cid)
+    } finally {
+      await Promise.all([owner.client.close(), one.close(), two.close()])
+    }
   })
 })

@@ -102,7 +102,11 @@ async function ownKey(ctx: SignedInContext, apiKeyId: string) {
   return row
 }
 
-/** Name and whitelist; the new whitelist holds for sockets opened from now on and every HTTP call. */
+/**
+ * Name and whitelist; the new whitelist holds at once for every HTTP call and every socket, also
+ * those signed in with the key before: a socket it no longer allows loses its sign-in (its next
+ * call answers 401).
+ */
 export const update = operation({
   name: 'v3.user.apikey.update',
   access: 'signedIn',
@@ -116,6 +120,7 @@ export const update = operation({
       .where('cid', '=', key.cid)
       .where('_id', '=', key._id)
       .execute()
+    ctx.control({ kind: 'sessionChanged', sessionId: key.key_hash })
     ctx.publish(`user:${ctx.session.uid}`, 'user.apikey.updated', { _id: key._id, workspaceId: key.cid })
     return true
   },
