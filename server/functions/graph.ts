@@ -21,6 +21,7 @@
  */
 import type { FieldRecord } from '../db/processes'
 import { dictFromEntries } from '../safe-keys'
+import { isVolatile } from './volatile-code'
 
 export type Kind = '=' | '>' | '<' | '?'
 export const KINDS: Kind[] = ['=', '>', '<', '?']
@@ -51,17 +52,8 @@ export interface FunctionNode {
   label: string
   body: string
   variables: Record<string, Dependency[]>
-  /** Its result depends on the clock or chance (isVolatile): evaluated again by ./volatile.ts. */
+  /** Its result depends on the clock or chance (./volatile-code.ts): evaluated again by ./volatile.ts. */
   volatile: boolean
-}
-
-/**
- * A body that reads the clock (`Date.now()`, `new Date()` without arguments, `Date()`,
- * `performance.now()`) or chance (`Math.random()`). A static scan: a mention in a comment or a
- * string counts too, which costs only extra evaluations.
- */
-export function isVolatile(body: string): boolean {
-  return /\bDate\s*\.\s*now\b|\bnew\s+Date\s*(\(\s*\)|(?!\s*\())|(?<![\w.$])(?<!new\s+)Date\s*\(|\bperformance\s*\.\s*now\b|\bMath\s*\.\s*random\b/.test(body)
 }
 
 export interface Edge {

@@ -1,5 +1,5 @@
 /**
- * Volatile functions: a body that reads the clock or chance (graph.ts isVolatile, decided from the
+ * Volatile functions: a body that reads the clock or chance (./volatile-code.ts, decided from the
  * code whenever the configuration is read, so a save marks or unmarks it) can change value without
  * any write. Every FUNCTION_VOLATILE_MS (default 10 minutes) the sweep marks their values on every
  * active activity stale in the durable queue (function_state.dirty, one statement per function);
