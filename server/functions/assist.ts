@@ -53,11 +53,35 @@ export async function askModel(config: Config, system: string, user: string): Pr
   return content
 }
 
-/** The code of a reply: the first fenced block, else the whole reply. */
+/**
+ * The code of a reply: the first fenced block (```, ```js or ```javascript, then a line break), else
+ * the whole reply. The reply is read by index, never with a backtracking pattern: the model's text
+ * follows what the caller asked for, and a lazy match after `\s*` took quadratic time on it.
+ */
 export function codeOf(reply: string): string {
-  const fenced = /```(?:js|javascript)?\s*\n([\s\S]*?)```/.exec(reply)
-  return (fenced ? fenced[1] : reply).trim()
+  for (let open = reply.indexOf(FENCE); open !== -1; open = reply.indexOf(FENCE, open + 1)) {
+    let at = open + FENCE.length
+    if (reply.startsWith('javascript', at)) at += 'javascript'.length
+    else if (reply.startsWith('js', at)) at += 'js'.length
+    let lineBreak = -1
+    for (; at < reply.length && WHITESPACE.has(reply[at]); at++) if (reply[at] === '\n') lineBreak = at
+    if (lineBreak === -1) continue
+    const close = reply.indexOf(FENCE, lineBreak + 1)
+    if (close === -1) break
+    return reply.slice(lineBreak + 1, close).trim()
+  }
+  return reply.trim()
 }
+
+/** A reply without its first fenced block (the code, returned apart): the explanation. */
+export function explanationOf(reply: string): string {
+  const open = reply.indexOf(FENCE)
+  const close = open === -1 ? -1 : reply.indexOf(FENCE, open + FENCE.length)
+  return (close === -1 ? reply : reply.slice(0, open) + reply.slice(close + FENCE.length)).trim()
+}
+
+const FENCE = '```'
+const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\v', '\f'])
 
 const SYSTEM = [
   'You write and explain the code of function fields in a workflow server.',

@@ -30,4 +30,4 @@ export { dryRunNode, evaluateDraft, verifyWorkflow, type Draft } from './inspect
 export { explain, type ExplainArgs } from './explain'
 export { activeIdsOf, repair, type RepairOptions } from './repair'
 export { planConversions } from './convert'
-export { ASSIST_SYSTEM, askModel, assistPrompt, codeOf, requireAi, tryOnActivity, type AssistRequest } from './assist'
+export { ASSIST_SYSTEM, askModel, assistPrompt, codeOf, explanationOf, requireAi, tryOnActivity, type AssistRequest } from './assist'

@@ -5,7 +5,18 @@
  * {reason: 'aiNotConfigured'} on a server without a model.
  */
 import { seenActivity } from '../../../domain/function-access'
-import { ASSIST_SYSTEM, askModel, checkFunctions, codeOf, requireAi, tryOnActivity, assistPrompt, type AssistRequest, loadGraph } from '../../../functions'
+import {
+  ASSIST_SYSTEM,
+  askModel,
+  checkFunctions,
+  codeOf,
+  explanationOf,
+  requireAi,
+  tryOnActivity,
+  assistPrompt,
+  type AssistRequest,
+  loadGraph,
+} from '../../../functions'
 import { operation } from '../../../rpc/operation'
 
 /**
@@ -33,7 +44,7 @@ export const assist = operation({
     return {
       mode: request.mode,
       code,
-      explanation: reply.replace(/```[\s\S]*?```/, '').trim(),
+      explanation: explanationOf(reply),
       validation,
       dryRun: trial && (trial.ok ? { ok: true, value: trial.value ?? null } : { ok: false, error: trial.error }),
     }
