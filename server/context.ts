@@ -8,7 +8,8 @@ import type { Proof } from './auth/proof-of-work'
 import type { Session } from './auth/sessions'
 import type { Config } from './config'
 import type { Db } from './db/connect'
-import type { DbHandle } from './db/schema'
+import type { Kysely } from 'kysely'
+import type { Database, DbHandle } from './db/schema'
 import type { RpcError } from './errors'
 import type { Mail } from './mail'
 import type { Member, RoleTable } from './policies/roles'
@@ -63,6 +64,13 @@ export interface Context {
    * server's own services rather than the call's transaction. For background jobs.
    */
   later(task: (services: Services) => Promise<void>): void
+  /**
+   * Queued: runs after the call's transaction commits and before its reply, with no transaction
+   * open, in the order queued (never for a call that fails). For work that must not hold the
+   * database while it runs: the code of function fields (server/domain/function-values.ts). A task
+   * that fails is logged; the call's reply stands (what it committed stays committed).
+   */
+  afterCommit(task: (late: LateWork) => Promise<void>): void
   mail: {
     /** Queued; handed to the mailer only after the call's transaction commits (a rolled-back call sends nothing). */
     send(message: Mail): void
@@ -81,6 +89,31 @@ export const invalidOf =
   (ctx: Pick<Context, 'invalid'>, argument: number): Invalid =>
   (path, reason, details) =>
     ctx.invalid(argument, path, reason, details)
+
+/** What work after a call's commit (afterCommit, LateReply) gets: no transaction of the call's is open any more. */
+export interface LateWork {
+  /** The database: each statement on its own, no transaction held between them. */
+  db: Kysely<Database>
+  /**
+   * Runs `work` in a short transaction of its own, with the call's context on it: the signals it
+   * publishes are logged with that transaction and sent after it commits, as a call's are.
+   */
+  transaction<T>(work: (ctx: Context) => Promise<T>): Promise<T>
+}
+
+/**
+ * What an operation returns when its reply can only be made after its transaction committed and
+ * its afterCommit work ran (a created activity with its function values, evaluated then): dispatch
+ * answers with `make`'s value, and stores that under the call's idempotency key.
+ */
+export class LateReply<T = unknown> {
+  constructor(readonly make: (late: LateWork) => Promise<T>) {}
+
+  /** A late reply made from this one's value. */
+  map<U>(f: (value: T) => U): LateReply<U> {
+    return new LateReply(async (late) => f(await this.make(late)))
+  }
+}
 
 /** What a background task started by `later` works with. */
 export interface Services {

@@ -2,7 +2,8 @@
  * The one path every call takes, from a socket frame or an HTTP request:
  * look up (501) -> arity and arguments (400) -> access (401) -> run in a transaction that also
  * writes the queued signals to the event log (and the result, under an idempotency key) ->
- * wake the deliverers after COMMIT -> result or wire error.
+ * wake the deliverers after COMMIT -> the work queued for after commit (function values, with no
+ * transaction open) and a late reply -> result or wire error.
  */
 import type { Logger } from 'pino'
 import type { Config } from '../config'
@@ -15,9 +16,9 @@ import type { Bus, BusMessage } from '../realtime/bus'
 import type { Hub } from '../realtime/hub'
 import { logSignals } from '../realtime/event-log'
 import type { Session } from '../auth/sessions'
-import { checkIdempotencyKey, once } from './idempotency'
+import { checkIdempotencyKey, once, storeResult } from './idempotency'
 import type { Proof } from '../auth/proof-of-work'
-import type { Context, FunctionEngine, Transport } from '../context'
+import { LateReply, type Context, type FunctionEngine, type LateWork, type Transport } from '../context'
 import { notBuiltError, type Entry, type Registry } from './registry'
 import { findBadInput } from '../guards/input-guard'
 import { databaseRefusal } from './refusal'
@@ -87,6 +88,31 @@ export class Dispatcher {
     return new Promise((resolve) => (this.idle = resolve))
   }
 
+  /** What work after a call's commit gets (Context.afterCommit, LateReply): the database, and short transactions with the call's context. */
+  private lateWork(call: Context): LateWork {
+    const { kysely } = this.deps.db
+    return {
+      db: kysely,
+      transaction: async (work) => {
+        const queued: BusMessage[] = []
+        let wake: BusMessage[] = []
+        const value = await kysely.transaction().execute(async (trx) => {
+          const ctx: Context = {
+            ...call,
+            db: trx,
+            publish: (topic, sig, meta) => queued.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
+            control: (message) => queued.push(message),
+          }
+          const made = await work(ctx)
+          wake = await logSignals(trx, queued)
+          return made
+        })
+        if (wake.length) this.deps.bus.emit(wake).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+        return value
+      },
+    }
+  }
+
   /** `proof`: the challenge that proved the call (through v3.proofOfWork.call or v3.core.proofOfWork), else null. */
   private async run(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey: unknown, proof: Proof | null) {
     const entry = typeof opName === 'string' ? this.deps.registry.get(opName) : undefined
@@ -102,7 +128,9 @@ export class Dispatcher {
     const queued: BusMessage[] = []
     const mails: Mail[] = []
     const tasks: Parameters<Context['later']>[0][] = []
+    const lateTasks: Parameters<Context['afterCommit']>[0][] = []
     const { mailer } = this.deps
+    let callContext: Context | undefined
     const context = async (db: Context['db']): Promise<Context> => {
       const ctx: Context = {
         db,
@@ -115,12 +143,14 @@ export class Dispatcher {
         control: (message) => queued.push(message),
         mail: { send: (message) => mails.push(message), link: (pathname) => mailer.link(pathname) },
         later: (task) => tasks.push(task),
+        afterCommit: (task) => lateTasks.push(task),
         invalid: (argument, path, reason, details) => invalidArgument(entry, argument, path, reason, details),
         proof,
         callProven: (endpoint, args, proven) => this.run(endpoint, args, session, transport, undefined, proven),
         takesProof: (endpoint) => !!this.deps.registry.get(endpoint)?.op.proofOfWork,
       }
       if (entry.op.access === 'member') Object.assign(ctx, await authorizeMember(db, session!, entry.op, args))
+      callContext = ctx
       return ctx
     }
     const run = async (db: Context['db']) => entry.op.run(await context(db), ...args)
@@ -135,13 +165,21 @@ export class Dispatcher {
             return value
           })
     // Guessing limits are read and written outside the call's transaction: a failed guess still counts.
-    const result = entry.op.guessing ? await this.limits.guard(entry.op.guessing, args, transport.address, execute) : await execute()
+    let result = entry.op.guessing ? await this.limits.guard(entry.op.guessing, args, transport.address, execute) : await execute()
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
     // The event log reaches every process a moment later; this one closes the door before it
     // replies, so the caller's next call on another socket of an ended (or narrowed) session is refused.
     for (const message of queued) if (message.kind === 'sessionEnded' || message.kind === 'sessionChanged') this.deps.hub.deliver(message)
     if (afterCommit.length) {
       this.deps.bus.emit(afterCommit).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+    }
+    if (callContext && (lateTasks.length || result instanceof LateReply)) {
+      const late = this.lateWork(callContext)
+      for (const task of lateTasks) await task(late).catch((err) => this.deps.log.error({ err, op: entry.op.name }, 'work after commit failed'))
+      if (result instanceof LateReply) {
+        result = (await result.make(late)) ?? null
+        if (key && session) result = await storeResult(kysely, { uid: session.uid, key }, result)
+      }
     }
     // Not awaited: the reply does not wait for the mail server; failures are logged by the mailer.
     for (const message of mails) void mailer.send(message)

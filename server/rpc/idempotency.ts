@@ -16,7 +16,8 @@
  */
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
-import type { Database } from '../db/schema'
+import type { Database, DbHandle } from '../db/schema'
+import { LateReply } from '../context'
 import { badRequest, conflict } from '../errors'
 
 export const IDEMPOTENCY_HOURS = 24
@@ -67,8 +68,19 @@ export async function once(trx: Transaction<Database>, call: IdempotentCall, run
     }
     return JSON.parse(first.result ?? 'null')
   }
-  const stored = JSON.stringify((await run()) ?? null)
-  await trx.updateTable('idempotency_keys').set({ result: stored }).where('uid', '=', call.uid).where('key', '=', call.key).execute()
+  const result = (await run()) ?? null
+  if (result instanceof LateReply) {
+    // Made after commit and stored then (storeResult); a retry meanwhile answers null.
+    await storeResult(trx, call, null)
+    return result
+  }
+  return storeResult(trx, call, result)
+}
+
+/** Stores what a retry with this key answers; returns the value parsed back from it (so every answer is the same bytes). */
+export async function storeResult(db: DbHandle, call: Pick<IdempotentCall, 'uid' | 'key'>, result: unknown): Promise<unknown> {
+  const stored = JSON.stringify(result ?? null)
+  await db.updateTable('idempotency_keys').set({ result: stored }).where('uid', '=', call.uid).where('key', '=', call.key).execute()
   return JSON.parse(stored)
 }
 
