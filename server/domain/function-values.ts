@@ -1,41 +1,48 @@
 /**
  * The one call every activity write makes after its own change, in its transaction: the function
- * values that depend on what changed are evaluated again (server/functions/recompute.ts) and their viewers told.
+ * values that depend on what changed are marked stale there, and evaluated after the transaction
+ * commits, before the call replies, with no transaction open while their code runs
+ * (server/functions/recompute.ts; docs/security.md, "Stalls"); their viewers are told.
  */
 import { sql } from 'kysely'
-import type { Context } from '../context'
+import type { Context, LateWork } from '../context'
 import { tellViewers } from './process-signals'
-import { propagate, type Change, type PropagationContext, type PropagationResult, DATA } from '../functions'
+import { lockBeforeWrite, markAffected, propagate, type Change, type FunctionEngine, type PropagateOptions, type Signal, DATA } from '../functions'
 
 /**
  * How the engine tells of the values it changed (its `signal`), for a call or a drain batch:
  * v3.activity.updated to the workflow's viewers, queued on `ctx` until it commits.
  */
 export const tellValuesChanged =
-  (ctx: Context): PropagationContext['signal'] =>
+  (ctx: Context): Signal =>
   (cid, processId, _id, fields) =>
     tellViewers(ctx, { cid, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } })
 
-export async function recomputeAfter(ctx: Context, cid: string, changes: Change[]): Promise<PropagationResult> {
-  return propagate(
-    {
-      db: ctx.db,
-      functions: ctx.functions,
-      signal: tellValuesChanged(ctx),
-    },
-    cid,
-    changes,
-    { budget: ctx.config.functionWriteBudget },
-  )
+/**
+ * After a write's change, in its transaction: marks what it may reach stale, and queues their
+ * evaluation for after commit. Whether any function value is concerned (then the call's reply
+ * should read the values after that evaluation: a LateReply).
+ */
+export async function recomputeAfter(ctx: Context, cid: string, changes: Change[]): Promise<boolean> {
+  const marked = await markAffected(ctx.db, cid, changes)
+  if (!marked) return false
+  const { functions } = ctx
+  ctx.afterCommit((late) => evaluateNow(late, functions, cid, changes, { budget: ctx.config.functionWriteBudget, marked }))
+  return true
 }
 
 /**
  * After a function's definition changed (code, variables, switched on): its value on every active
- * activity of the workflow is evaluated again — in this transaction when that fits the write
- * budget, otherwise all are queued (one statement) and marked stale until the drain reaches them.
+ * activity of the workflow is marked stale (one statement) and, when they fit the write budget,
+ * evaluated after commit before the reply; otherwise the drain evaluates them.
  */
 export async function recomputeFunction(ctx: Context, cid: string, processId: string, fieldKey: string): Promise<void> {
   const budget = ctx.config.functionWriteBudget
+  await lockBeforeWrite(ctx.db, cid)
+  await sql`insert into function_state (cid, activity_id, field_key, error, dirty, since)
+    select cid, _id, ${fieldKey}, null, true, ${Date.now()} from activities where cid = ${cid} and process_id = ${processId} and not removed
+    on conflict (cid, activity_id, field_key) do update set dirty = true,
+      since = case when function_state.dirty then function_state.since else excluded.since end`.execute(ctx.db)
   const ids = await ctx.db
     .selectFrom('activities')
     .select('_id')
@@ -44,23 +51,16 @@ export async function recomputeFunction(ctx: Context, cid: string, processId: st
     .where('removed', '=', false)
     .limit(budget + 1)
     .execute()
-  if (ids.length <= budget) {
-    const forced = ids.map((r) => ({ activityId: r._id, fieldKey }))
-    await propagate(
-      {
-        db: ctx.db,
-        functions: ctx.functions,
-        signal: tellValuesChanged(ctx),
-      },
-      cid,
-      [],
-      { budget, forced },
-    )
-    return
-  }
-  await sql`insert into function_state (cid, activity_id, field_key, error, dirty, since)
-    select cid, _id, ${fieldKey}, null, true, ${Date.now()} from activities where cid = ${cid} and process_id = ${processId} and not removed
-    on conflict (cid, activity_id, field_key) do update set dirty = true, since = excluded.since`.execute(ctx.db)
+  if (!ids.length || ids.length > budget) return
+  const forced = ids.map((r) => ({ activityId: r._id, fieldKey }))
+  const { functions } = ctx
+  ctx.afterCommit((late) => evaluateNow(late, functions, cid, [], { budget, forced }))
+}
+
+/** Evaluates with no transaction open, then writes what is still current in a short transaction. */
+async function evaluateNow(late: LateWork, functions: FunctionEngine, cid: string, changes: Change[], options: PropagateOptions) {
+  const propagation = await propagate({ db: late.db, functions }, cid, changes, options)
+  await late.transaction((ctx) => propagation.write(ctx.db, tellValuesChanged(ctx)))
 }
 
 /** Every key of an activity: for a created, removed or recovered one, all its readers may change. */

@@ -1,11 +1,14 @@
 /**
  * The background work of function fields: the durable queue, then workflow-wide runs (./runs.ts).
  *
- * The drain of the durable queue: function values a write left dirty (over its budget, or after a
- * function was changed) are evaluated here, after the write committed, and at every start (the
- * queue is a table: a crash loses nothing). One transaction per workspace and batch; rows are
- * taken with SKIP LOCKED, so several server processes share the work without doing it twice.
- * Signals of the values that changed go out after each batch commits.
+ * The drain of the durable queue: function values a write left stale (over its budget, after a
+ * function was changed, or when it could not finish) are evaluated here, after the write
+ * committed, and at every start (the queue is a table: a crash loses nothing). One batch of one
+ * workspace at a time: read and evaluated with no transaction open, then written in a short
+ * transaction, each value only if its inputs did not change meanwhile (./recompute.ts); a value
+ * whose inputs did is left stale for a later batch. Several server processes may drain at once:
+ * they may evaluate a value twice, never write a stale one. Signals of the values that changed go
+ * out after each batch commits.
  *
  * Each tick also reads which workspaces have switched the fast mode on (settings.fastFunctions),
  * at most every MODES_EVERY_MS: the process that serves v2.network.fastFunctions.set switches at
@@ -17,10 +20,15 @@ import type { Database } from '../db/schema'
 import type { Bus, BusMessage } from '../realtime/bus'
 import type { Context } from '../context'
 import type { Evaluator } from './evaluator'
-import { propagate, type PropagationContext } from './recompute'
+import { propagate, type Signal } from './recompute'
 import { runChunk } from './runs'
 
 export const MODES_EVERY_MS = 5000
+/**
+ * A value marked stale this recently is left to the call that marked it, which evaluates it right
+ * after its commit; the drain takes it after that (or at once when the call never got to it).
+ */
+export const FRESH_MS = 1000
 
 export class Drain {
   private timer: NodeJS.Timeout | null = null
@@ -37,7 +45,7 @@ export class Drain {
       intervalMs: number
       batch: number
       /** How the values a batch changed are told, given the batch's context (server/domain/function-values.ts). */
-      signal(ctx: Context): PropagationContext['signal']
+      signal(ctx: Context): Signal
     },
   ) {}
 
@@ -62,15 +70,26 @@ export class Drain {
     await this.running
   }
 
-  /** The queue first (values users see as stale), then one chunk of a workflow-wide run, until both are empty. */
+  /**
+   * The queue first (values users see as stale), then one chunk of a workflow-wide run, until both
+   * are empty. A workspace whose batch stored nothing (its inputs kept changing) waits for the next tick.
+   */
   private async drainAll(): Promise<void> {
     const { db } = this.deps
     if (Date.now() - this.modesRead >= MODES_EVERY_MS) await this.readModes()
+    const waitNextTick = new Set<string>()
     for (;;) {
       if (this.closed) return
-      const waiting = await db.selectFrom('function_state').select('cid').where('dirty', '=', true).limit(1).executeTakeFirst()
+      const waiting = await db
+        .selectFrom('function_state')
+        .select('cid')
+        .where('dirty', '=', true)
+        .where('since', '<', Date.now() - FRESH_MS)
+        .where('cid', 'not in', [...waitNextTick, ''])
+        .limit(1)
+        .executeTakeFirst()
       if (waiting) {
-        await this.drainBatch(waiting.cid)
+        if (!(await this.drainBatch(waiting.cid))) waitNextTick.add(waiting.cid)
         continue
       }
       if (!(await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m)))) return
@@ -91,37 +110,31 @@ export class Drain {
     this.modesRead = Date.now()
   }
 
-  private async drainBatch(cid: string): Promise<void> {
+  /** One batch of a workspace's stale values, oldest first; whether any was stored. */
+  private async drainBatch(cid: string): Promise<boolean> {
+    const { db, functions } = this.deps
+    const rows = await db
+      .selectFrom('function_state')
+      .select(['activity_id', 'field_key'])
+      .where('cid', '=', cid)
+      .where('dirty', '=', true)
+      .where('since', '<', Date.now() - FRESH_MS)
+      .orderBy('since')
+      .limit(this.deps.batch)
+      .execute()
+    if (!rows.length) return true
+    const forced = rows.map((r) => ({ activityId: r.activity_id, fieldKey: r.field_key }))
+    const propagation = await propagate({ db, functions }, cid, [], { forced, budget: this.deps.batch, drain: true })
     const signals: BusMessage[] = []
-    await this.deps.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('function_state')
-        .select(['activity_id', 'field_key'])
-        .where('cid', '=', cid)
-        .where('dirty', '=', true)
-        .orderBy('since')
-        .limit(this.deps.batch)
-        .forUpdate()
-        .skipLocked()
-        .execute()
-      if (!rows.length) return
+    const written = await db.transaction().execute((trx) => {
       const ctx = {
         db: trx,
         publish: (topic: string | string[], sig: string, meta: unknown) =>
           signals.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
       } as unknown as Context
-      const forced = rows.map((r) => ({ activityId: r.activity_id, fieldKey: r.field_key }))
-      await propagate(
-        {
-          db: trx,
-          functions: this.deps.functions,
-          signal: this.deps.signal(ctx),
-        },
-        cid,
-        [],
-        { forced, budget: this.deps.batch, drain: true },
-      )
+      return propagation.write(trx, this.deps.signal(ctx))
     })
     if (signals.length) await this.deps.bus.emit(signals)
+    return written.stored > 0
   }
 }

@@ -13,6 +13,7 @@
 
 // Running code, and the background work started with the server.
 export { Evaluator } from './evaluator'
+export type { FunctionEngine } from '../context'
 export { Drain } from './drain'
 export { startVolatileSweep } from './volatile'
 
@@ -21,13 +22,22 @@ export { DATA, NAME, findCycles, nodeId, unknownReferences } from './graph'
 export { checkFunctionInput, checkSavedConfiguration, isFunctionField, loadGraph } from './config'
 export { checkFunctions } from './check'
 
-// Values evaluated again after a write, in its transaction; workflow-wide runs.
-export { lockBeforeWrite, propagate, type Change, type PropagationContext, type PropagationResult } from './recompute'
+// Values marked stale by a write in its transaction, evaluated after it commits; workflow-wide runs.
+export {
+  lockBeforeWrite,
+  markAffected,
+  propagate,
+  type Change,
+  type PropagateOptions,
+  type PropagationContext,
+  type PropagationResult,
+  type Signal,
+} from './recompute'
 export { createRun } from './runs'
 
 // What the function-field operations read and repair.
 export { dryRunNode, evaluateDraft, verifyWorkflow, type Draft } from './inspect'
 export { explain, type ExplainArgs } from './explain'
-export { activeIdsOf, repair, type RepairOptions } from './repair'
+export { activeIdsOf, repair, type RepairOptions, type RepairResult } from './repair'
 export { planConversions } from './convert'
 export { ASSIST_SYSTEM, askModel, assistPrompt, codeOf, explanationOf, requireAi, tryOnActivity, type AssistRequest } from './assist'

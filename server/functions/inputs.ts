@@ -15,6 +15,7 @@
  *   a stacked variable (a list of dependencies) gives the list of their values.
  * Values are the stored forms: an activitylink or users value is its list of ids.
  */
+import { sql } from 'kysely'
 import type { DbHandle } from '../db/schema'
 import type { ActivityRow } from '../db/activities'
 import { anyOf } from '../db/rows'
@@ -23,6 +24,11 @@ import { dict, own } from '../safe-keys'
 
 export class Snapshot {
   readonly rows = new Map<string, ActivityRow>()
+  /**
+   * Each loaded row's version as read (PostgreSQL's `xmin`: it changes with every write of the
+   * row), so a write of computed values can tell whether an input changed since (./recompute.ts).
+   */
+  readonly versions = new Map<string, string>()
   private linkersCache = new Map<string, string[]>()
   private targetsCache = new Map<string, string[]>()
   /** Activities whose links both ways are all in the caches (an absent entry means none). */
@@ -46,8 +52,17 @@ export class Snapshot {
   async load(ids: Iterable<string>): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => !this.rows.has(id))
     if (!missing.length) return
-    const rows = await this.db.selectFrom('activities').selectAll().where('cid', '=', this.cid).where('_id', '=', anyOf(missing)).execute()
-    for (const r of rows) this.rows.set(r._id, r)
+    const rows = await this.db
+      .selectFrom('activities')
+      .selectAll()
+      .select(sql<string>`xmin::text`.as('version'))
+      .where('cid', '=', this.cid)
+      .where('_id', '=', anyOf(missing))
+      .execute()
+    for (const { version, ...r } of rows) {
+      this.rows.set(r._id, r)
+      this.versions.set(r._id, version)
+    }
   }
 
   active(id: string | undefined): ActivityRow | undefined {
@@ -128,27 +143,35 @@ export class Snapshot {
     return own(row.fields as Record<string, unknown>, path[0]) ?? null
   }
 
-  private async value(row: ActivityRow, { type, data }: Dependency): Promise<unknown> {
+  private async value(row: ActivityRow, { type, data }: Dependency, reads: Set<string>): Promise<unknown> {
     if (type === '=') return this.read(row, data)
     if (type === '?') return data[1] ?? data[0]
     if (type === '>') {
       const link = own(row.fields as Record<string, unknown>, data[0])
       const targetId = Array.isArray(link) ? (link[0] as string) : undefined
-      if (targetId) await this.load([targetId])
+      if (targetId) {
+        await this.load([targetId])
+        reads.add(targetId)
+      }
       const target = this.active(targetId)
       if (!target) return null
       return data[2] === 'data' ? this.read(target, data.slice(2)) : this.read(target, [data[1]])
     }
     const linkers = (await this.linkers(row._id)).filter((r) => r.process_id === data[0])
+    for (const r of linkers) reads.add(r._id)
     return linkers.map((r) => this.read(r, data[1] === undefined ? ['data'] : data.slice(1)))
   }
 
-  /** The `dep` of a function for one activity, keyed by its variables' names (any text). */
-  async dep(row: ActivityRow, fn: FunctionNode): Promise<Record<string, unknown>> {
+  /**
+   * The `dep` of a function for one activity, keyed by its variables' names (any text); `reads` gets
+   * the id of every activity read for it (its own too).
+   */
+  async dep(row: ActivityRow, fn: FunctionNode, reads = new Set<string>()): Promise<Record<string, unknown>> {
+    reads.add(row._id)
     const dep = dict()
     for (const [name, deps] of Object.entries(fn.variables)) {
       const values = []
-      for (const d of dependenciesOf(deps)) values.push(await this.value(row, d))
+      for (const d of dependenciesOf(deps)) values.push(await this.value(row, d, reads))
       dep[name] = deps.length === 1 ? values[0] : values
     }
     return dep

@@ -55,7 +55,7 @@ export async function verifyWorkflow(
   report.dirty = Number(dirty.n)
   if (!keys.length) return report
   const forced = ids.flatMap((activityId) => keys.map((fieldKey) => ({ activityId, fieldKey })))
-  const result = await propagate({ db, functions, signal: async () => {} }, cid, [], { forced, dryRun: true, budget: Infinity })
+  const result = await propagate({ db, functions }, cid, [], { forced, dryRun: true, budget: Infinity })
   const wanted = new Set(forced.map((f) => `${f.activityId}:${f.fieldKey}`))
   for (const o of result.outcomes ?? []) {
     if (!wanted.has(`${o.activityId}:${o.fieldKey}`)) continue

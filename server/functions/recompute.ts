@@ -9,20 +9,32 @@
  * 3. Order them (Kahn); what is left over lies on a cycle in the data: marked with an error naming
  *    the cycle, never evaluated, the last good value kept.
  * 4. Evaluate wave by wave in one sandbox batch per wave, each node only when one of its inputs
- *    actually changed (or when it is forced: dirty, new); a result equal to the stored value stops
- *    the cascade there.
- * 5. Write the changed values (one statement per activity, jsonb merge, so other keys written
+ *    actually changed (or when it is forced: stale, in error, new); a result equal to the stored
+ *    value stops the cascade there.
+ * 5. Write the changed values (one statement per 500 activities, jsonb merge, so other keys written
  *    concurrently are kept), errors per field in function_state (keeping the last good value), and
  *    signal `v3.activity.updated` for each activity whose values changed.
  *
- * All of it runs in the caller's transaction, up to `budget` evaluations; the nodes beyond are
- * written to the durable queue (function_state.dirty) and evaluated by the drain (./drain.ts) after
- * commit. Propagations of one workspace are serialised by a transaction-scoped advisory lock, so
- * two overlapping cascades cannot interleave their reads and writes.
+ * No database transaction is open while user code runs (a write's transaction held PGlite's only
+ * connection, or a PostgreSQL pool's, while functions spun to their deadlines: docs/security.md,
+ * "Stalls"). So a write only marks, in its own transaction, every value its change may reach as
+ * stale (markAffected: the durable queue, function_state.dirty, so a crash loses nothing and no
+ * value is stale unmarked); after it commits, `propagate` reads the inputs and evaluates (steps 1
+ * to 4) with every statement on its own, and its `write` (step 5) runs in a short transaction of
+ * its own. There each value is stored only if nothing it was computed from changed meanwhile: its
+ * state row (a write that changes an input marks it again) and every activity row read for it
+ * still have the versions (PostgreSQL's xmin) they had when read, and the state was read before
+ * any input. A value whose inputs changed is marked stale again instead, for the drain
+ * (./drain.ts), which works the same two steps, as do workflow-wide runs and repairs.
+ *
+ * Up to `budget` evaluations are made; the nodes beyond stay in the queue. The writes of one
+ * workspace, and the write steps of its propagations, are serialised by a transaction-scoped
+ * advisory lock, so a check and the write it allows see no change in between.
  */
 import { sql } from 'kysely'
 import type { FieldRecord } from '../db/processes'
 import type { DbHandle } from '../db/schema'
+import { anyOf } from '../db/rows'
 import { coerce } from './coerce'
 import { loadGraph } from './config'
 import type { FunctionEngine } from '../context'
@@ -44,11 +56,13 @@ export interface Change {
 }
 
 export interface PropagationContext {
+  /** Reads: with no transaction open when functions run after a write (see above). */
   db: DbHandle
   functions: FunctionEngine
-  /** Tells the activity's viewers its values changed (after commit). */
-  signal(cid: string, processId: string, activityId: string, fieldIds: string[]): Promise<void>
 }
+
+/** Tells the activity's viewers its values changed (queued until the write step commits). */
+export type Signal = (cid: string, processId: string, activityId: string, fieldIds: string[]) => Promise<void>
 
 export interface PropagateOptions {
   budget?: number
@@ -66,6 +80,12 @@ export interface PropagateOptions {
    * forced nodes, depth 0); a due dependent beyond is marked stale and left to the queue (drain).
    */
   maxDepth?: number
+  /**
+   * The nodes the caller's write marked stale itself (markAffected): evaluated only when an input
+   * changed, as any node, and cleared when the cascade stops before them. Any other stale node the
+   * cascade reaches is evaluated (it waits in the queue for a reason of its own).
+   */
+  marked?: string[]
 }
 
 export interface NodeOutcome {
@@ -79,11 +99,24 @@ export interface NodeOutcome {
 
 export interface PropagationResult {
   evaluated: number
-  changed: number
   queued: number
   cycles: number
-  /** With dryRun: each node evaluated or found on a cycle. */
+  /** With dryRun or collect: each node evaluated or found on a cycle. */
   outcomes?: NodeOutcome[]
+}
+
+export interface Propagation extends PropagationResult {
+  /** Step 5, in `db` (a short transaction of the caller's): see WriteResult. */
+  write(db: DbHandle, signal: Signal): Promise<WriteResult>
+}
+
+export interface WriteResult {
+  /** Activities whose values changed. */
+  changed: number
+  /** Values whose outcome was stored (computed, in error, cleared). */
+  stored: number
+  /** Values whose inputs changed after they were read: marked stale again instead. */
+  requeued: number
 }
 
 interface Node {
@@ -99,27 +132,25 @@ interface Node {
 const key = (activityId: string, fieldKey: string) => `${activityId}:${fieldKey}`
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
-export async function propagate(ctx: PropagationContext, cid: string, changes: Change[], options: PropagateOptions = {}): Promise<PropagationResult> {
-  const result: PropagationResult = { evaluated: 0, changed: 0, queued: 0, cycles: 0 }
-  if (!changes.length && !options.forced?.length) return result
-  const { workflows, graph } = await loadGraph(ctx.db, cid)
-  if (!graph.functions.size) return result
-  if (!options.dryRun) await lockWorkspaceFunctions(ctx.db, cid)
-  const outcomes: NodeOutcome[] = []
-  const storedOf = (row: ActivityRow, fieldKey: string) => (fieldKey === NAME ? row.name : ((row.fields as Record<string, unknown>)[fieldKey] ?? null))
-  const budget = options.budget ?? DEFAULT_BUDGET
-  const snapshot = new Snapshot(ctx.db, cid, workflows)
-  const fields = new Map(workflows.flatMap((w) => w.fields.map((f) => [f._id, f] as const)))
+/** The affected nodes of a change (steps 1 and 2), and the seeds among the keys. */
+interface Affected {
+  nodes: Map<string, Node>
+  /** Keys (activity:key) whose value changed: the seeds, then each node whose value changes. */
+  changed: Set<string>
+  /** Forced nodes whose activity or function is gone. */
+  gone: { activityId: string; fieldKey: string }[]
+}
+
+async function collect(snapshot: Snapshot, graph: Graph, changes: Change[], options: PropagateOptions): Promise<Affected> {
   await snapshot.load([
     ...changes.map((c) => c.activityId),
     ...changes.flatMap((c) => c.formerTargets ?? []),
     ...(options.forced ?? []).map((f) => f.activityId),
   ])
   await snapshot.loadLinks(changes.map((c) => c.activityId))
-
-  // 2. The affected nodes.
   const nodes = new Map<string, Node>()
   const changed = new Set<string>()
+  const gone: Affected['gone'] = []
   const queue: { activityId: string; processId: string; key: string; depth: number; formerTargets?: string[] }[] = []
   const addNode = (activityId: string, fn: FunctionNode, parent: string | null, forced = false, depth = 0) => {
     const k = key(activityId, fn.fieldKey)
@@ -142,12 +173,11 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
     }
     if (c.all) for (const fn of graph.functions.values()) if (fn.processId === row.process_id) addNode(c.activityId, fn, null, true)
   }
-  const writes = new Writes()
   for (const f of options.forced ?? []) {
     const row = snapshot.rows.get(f.activityId)
     const fn = row && graph.functions.get(nodeId(row.process_id, f.fieldKey))
     if (fn) addNode(f.activityId, fn, null, true)
-    else writes.drop(f.activityId, f.fieldKey) // its activity or function is gone
+    else gone.push(f)
   }
   while (queue.length) {
     const source = queue.shift()!
@@ -159,29 +189,102 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
       }
     }
   }
+  return { nodes, changed, gone }
+}
 
-  // A value in error (a cycle, a throw) is evaluated again whenever it is reached: what broke it may
-  // have been mended by this write even if no input value differs.
-  const inError = await ctx.db
-    .selectFrom('function_state')
-    .select(['activity_id', 'field_key'])
-    .where('cid', '=', cid)
-    .where('error', 'is not', null)
-    .where('activity_id', 'in', [...new Set([...nodes.values()].map((n) => n.activityId)), ''])
-    .execute()
-  for (const r of inError) {
-    const node = nodes.get(key(r.activity_id, r.field_key))
-    if (node) node.forced = true
+/**
+ * In a write's transaction, after its change (and under its lockBeforeWrite): every function value
+ * the change may reach is marked stale in the durable queue, to be evaluated after commit
+ * (propagate with `marked`) or by the drain. Returns the keys it marked that were not stale
+ * already; null when the change reaches no function.
+ */
+export async function markAffected(db: DbHandle, cid: string, changes: Change[]): Promise<string[] | null> {
+  if (!changes.length) return null
+  const { workflows, graph } = await loadGraph(db, cid)
+  if (!graph.functions.size) return null
+  const { nodes } = await collect(new Snapshot(db, cid, workflows), graph, changes, {})
+  if (!nodes.size) return null
+  const all = [...nodes.values()]
+  const before = new Set([...(await readStates(db, cid, all))].filter(([, s]) => s.dirty).map(([k]) => k))
+  const now = Date.now()
+  for (let i = 0; i < all.length; i += 500) {
+    await db
+      .insertInto('function_state')
+      .values(all.slice(i, i + 500).map((n) => ({ cid, activity_id: n.activityId, field_key: n.fn.fieldKey, error: null, dirty: true, since: now })))
+      .onConflict((oc) =>
+        // A new version of the row even when it was stale already (a propagation under way sees the change); its place in the queue kept.
+        oc
+          .columns(['cid', 'activity_id', 'field_key'])
+          .doUpdateSet({ dirty: true, since: sql`case when function_state.dirty then function_state.since else excluded.since end` }),
+      )
+      .execute()
   }
+  return all.map((n) => n.key).filter((k) => !before.has(k))
+}
+
+/** The function_state rows of these nodes: error, staleness and version (xmin), by node key. */
+async function readStates(db: DbHandle, cid: string, nodes: Iterable<Pick<Node, 'activityId' | 'key'>>) {
+  const list = [...nodes]
+  const out = new Map<string, { error: string | null; dirty: boolean; version: string }>()
+  const wanted = new Set(list.map((n) => n.key))
+  const ids = [...new Set(list.map((n) => n.activityId))]
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await db
+      .selectFrom('function_state')
+      .select(['activity_id', 'field_key', 'error', 'dirty', sql<string>`xmin::text`.as('version')])
+      .where('cid', '=', cid)
+      .where('activity_id', '=', anyOf(ids.slice(i, i + 5000)))
+      .execute()
+    for (const r of rows) {
+      const k = key(r.activity_id, r.field_key)
+      if (wanted.has(k)) out.set(k, { error: r.error, dirty: r.dirty, version: r.version })
+    }
+  }
+  return out
+}
+
+export async function propagate(ctx: PropagationContext, cid: string, changes: Change[], options: PropagateOptions = {}): Promise<Propagation> {
+  const writes = new Writes(cid)
+  const result: PropagationResult = { evaluated: 0, queued: 0, cycles: 0 }
+  const done = (): Propagation => ({ ...result, write: (db, signal) => writes.flush(db, signal) })
+  if (!changes.length && !options.forced?.length) return done()
+  const { workflows, graph } = await loadGraph(ctx.db, cid)
+  if (!graph.functions.size) {
+    for (const f of options.forced ?? []) writes.drop(f.activityId, f.fieldKey) // every function is gone
+    return done()
+  }
+  const outcomes: NodeOutcome[] = []
+  const storedOf = (row: ActivityRow, fieldKey: string) => (fieldKey === NAME ? row.name : ((row.fields as Record<string, unknown>)[fieldKey] ?? null))
+  const budget = options.budget ?? DEFAULT_BUDGET
+  const fields = new Map(workflows.flatMap((w) => w.fields.map((f) => [f._id, f] as const)))
+
+  // 1-2. The affected nodes.
+  const { nodes, changed, gone } = await collect(new Snapshot(ctx.db, cid, workflows), graph, changes, options)
+  for (const f of gone) writes.drop(f.activityId, f.fieldKey)
+
+  // Their states, read before any input (so a change of an input after this reading shows as a new
+  // version at the write). A value in error is evaluated again whenever it is reached (what broke
+  // it may have been mended even if no input value differs); so is one already stale for a reason
+  // other than the caller's own write.
+  const states = await readStates(ctx.db, cid, nodes.values())
+  writes.readStates(states)
+  const marked = new Set(options.marked ?? [])
+  for (const [k, state] of states) {
+    const node = nodes.get(k)
+    if (node && (state.error !== null || (state.dirty && !marked.has(k)))) node.forced = true
+  }
+  // Every input is read from here on, after the states.
+  const snapshot = new Snapshot(ctx.db, cid, workflows)
 
   // 3. Order; leftovers lie on cycles.
   const waves = order(nodes)
   const ordered = new Set(waves.flat().map((n) => n.key))
-  for (const node of nodes.values()) {
-    if (ordered.has(node.key)) continue
+  const onCycle = [...nodes.values()].filter((n) => !ordered.has(n.key))
+  await snapshot.load(onCycle.map((n) => n.activityId))
+  for (const node of onCycle) {
     result.cycles++
     const error = `Circular reference: ${cycleText(node, nodes)}`
-    writes.error(node, error)
+    writes.error(node, error, [])
     const row = snapshot.rows.get(node.activityId)
     if ((options.dryRun || options.collect) && row)
       outcomes.push({ activityId: node.activityId, processId: node.fn.processId, fieldKey: node.fn.fieldKey, stored: storedOf(row, node.fn.fieldKey), error })
@@ -204,7 +307,12 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
     const live = due.filter((n) => snapshot.active(n.activityId))
     for (const n of due) if (!snapshot.active(n.activityId)) writes.clear(n)
     const items = []
-    for (const n of live) items.push({ body: n.fn.body, dep: await snapshot.dep(snapshot.rows.get(n.activityId)!, n.fn) })
+    const reads: Set<string>[] = []
+    for (const n of live) {
+      const read = new Set<string>()
+      items.push({ body: n.fn.body, dep: await snapshot.dep(snapshot.rows.get(n.activityId)!, n.fn, read) })
+      reads.push(read)
+    }
     const evaluations = await ctx.functions.evaluate(cid, items)
     result.evaluated += live.length
     live.forEach((n, i) => {
@@ -221,21 +329,21 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
           stored,
           ...(coerced.ok ? { computed: coerced.value } : { error: coerced.error }),
         })
-      if (!coerced.ok) return writes.error(n, coerced.error)
-      writes.clear(n)
-      if (same(stored, coerced.value)) return
-      if (n.fn.fieldKey === NAME && coerced.value === null) return // an activity always has a name
+      const inputs = [...reads[i]].map((id) => [id, snapshot.versions.get(id)] as const)
+      if (!coerced.ok) return writes.error(n, coerced.error, inputs)
+      if (same(stored, coerced.value) || (n.fn.fieldKey === NAME && coerced.value === null)) return writes.clear(n, inputs) // an activity always has a name
       changed.add(n.key)
-      writes.value(row, n.fn.fieldKey, coerced.value)
+      writes.value(n, row, coerced.value, inputs)
     })
   }
   for (const n of queued) writes.dirty(n)
   result.queued = new Set(queued).size
-
-  // 5. Write and signal.
-  if (options.dryRun) return { ...result, outcomes, changed: outcomes.filter((o) => 'computed' in o && !same(o.computed, o.stored)).length }
-  result.changed = await writes.flush(ctx, cid)
-  return options.collect ? { ...result, outcomes } : result
+  // What the caller marked and the cascade did not reach: its inputs did not change after all.
+  for (const k of marked) {
+    const node = nodes.get(k)
+    if (node && !writes.has(k)) writes.clear(node)
+  }
+  return options.dryRun || options.collect ? { ...done(), outcomes } : done()
 }
 
 /**
@@ -325,40 +433,77 @@ function cycleText(start: Node, nodes: Map<string, Node>): string {
   return path.map((n) => `${n.fn.label}(${n.activityId})`).join(' → ')
 }
 
-/** What one propagation writes, gathered per activity and written at the end. */
-class Writes {
-  private values = new Map<string, { row: ActivityRow; patch: Record<string, unknown>; name?: string }>()
-  private states = new Map<string, { activityId: string; fieldKey: string; error: string | null; dirty: boolean }>()
+/** What a node's evaluation comes to, written at the end: a value (and no error), an error, clean, or stale again. */
+interface Outcome {
+  activityId: string
+  fieldKey: string
+  state: 'clean' | 'error' | 'dirty'
+  error?: string
+  /** A new value, on this row (whose in-memory copy later waves read). */
+  value?: { row: ActivityRow; value: unknown }
+  /** The activities read for it, with their versions when read: unset for an outcome written unchecked. */
+  inputs?: (readonly [string, string | undefined])[]
+}
 
-  value(row: ActivityRow, fieldKey: string, value: unknown) {
-    const entry = this.values.get(row._id) ?? { row, patch: {} }
-    if (fieldKey === NAME) {
-      entry.name = value as string
-      row.name = value as string
-    } else {
-      entry.patch[fieldKey] = value
-      row.fields = { ...(row.fields as object), [fieldKey]: value }
-      if (value === null) delete (row.fields as Record<string, unknown>)[fieldKey]
+/** What one propagation writes, gathered per node and written at the end (after the checks). */
+class Writes {
+  private outcomes = new Map<string, Outcome>()
+  private stateVersions = new Map<string, string>()
+
+  constructor(private readonly cid: string) {}
+
+  readStates(states: Map<string, { version: string }>) {
+    for (const [k, s] of states) this.stateVersions.set(k, s.version)
+  }
+  has(k: string) {
+    return this.outcomes.has(k)
+  }
+  value(n: Node, row: ActivityRow, value: unknown, inputs: Outcome['inputs']) {
+    if (n.fn.fieldKey === NAME) row.name = value as string
+    else {
+      row.fields = { ...(row.fields as object), [n.fn.fieldKey]: value }
+      if (value === null) delete (row.fields as Record<string, unknown>)[n.fn.fieldKey]
     }
-    this.values.set(row._id, entry)
+    this.outcomes.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, state: 'clean', value: { row, value }, inputs })
   }
-  error(n: Node, error: string) {
-    this.states.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, error: error.slice(0, 1000), dirty: false })
+  error(n: Node, error: string, inputs: Outcome['inputs']) {
+    this.outcomes.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, state: 'error', error: error.slice(0, 1000), inputs })
   }
-  clear(n: Node) {
-    this.drop(n.activityId, n.fn.fieldKey)
+  clear(n: Node, inputs: Outcome['inputs'] = []) {
+    this.outcomes.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, state: 'clean', inputs })
   }
+  /** A forced node whose activity or function is gone: its state goes, unchecked. */
   drop(activityId: string, fieldKey: string) {
-    this.states.set(key(activityId, fieldKey), { activityId, fieldKey, error: null, dirty: false })
+    this.outcomes.set(key(activityId, fieldKey), { activityId, fieldKey, state: 'clean' })
   }
   dirty(n: Node) {
-    this.states.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, error: null, dirty: true })
+    this.outcomes.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, state: 'dirty' })
   }
 
-  async flush(ctx: PropagationContext, cid: string): Promise<number> {
+  async flush(db: DbHandle, signal: Signal): Promise<WriteResult> {
+    const { cid } = this
+    const outcomes = [...this.outcomes.entries()]
+    if (!outcomes.length) return { changed: 0, stored: 0, requeued: 0 }
+    await lockWorkspaceFunctions(db, cid)
+    const moved = await this.changedSinceRead(db, outcomes)
+    let requeued = 0
+    for (const [k, o] of outcomes) {
+      if (!moved.has(k)) continue
+      this.outcomes.set(k, { activityId: o.activityId, fieldKey: o.fieldKey, state: 'dirty' })
+      requeued++
+    }
+    const final = [...this.outcomes.values()]
     const now = Date.now()
-    // One statement per 500 activities (a jsonb merge each, so other keys written concurrently are kept).
-    const updates = [...this.values.values()]
+    // New values per activity: one statement per 500 activities (a jsonb merge each, so other keys written concurrently are kept).
+    const byActivity = new Map<string, { row: ActivityRow; patch: Record<string, unknown>; name?: string }>()
+    for (const o of final) {
+      if (!o.value) continue
+      const entry = byActivity.get(o.activityId) ?? { row: o.value.row, patch: {} }
+      if (o.fieldKey === NAME) entry.name = o.value.value as string
+      else entry.patch[o.fieldKey] = o.value.value
+      byActivity.set(o.activityId, entry)
+    }
+    const updates = [...byActivity.values()]
     for (let i = 0; i < updates.length; i += 500) {
       const rows = updates.slice(i, i + 500).map(({ row, patch, name }) => {
         const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== null))
@@ -368,36 +513,71 @@ class Writes {
       await sql`update activities as a
           set fields = (a.fields || v.set::jsonb) - array(select jsonb_array_elements_text(v.cleared::jsonb)), name = coalesce(v.name, a.name)
         from (values ${sql.join(rows)}) as v(_id, set, cleared, name)
-        where a.cid = ${cid} and a._id = v._id`.execute(ctx.db)
+        where a.cid = ${cid} and a._id = v._id`.execute(db)
     }
-    const states = [...this.states.values()]
-    const clean = states.filter((s) => !s.error && !s.dirty)
+    const clean = final.filter((o) => o.state === 'clean')
     for (let i = 0; i < clean.length; i += 500) {
       const batch = clean.slice(i, i + 500)
-      await ctx.db
+      await db
         .deleteFrom('function_state')
         .where('cid', '=', cid)
         .where((eb) => eb.or(batch.map((s) => eb.and([eb('activity_id', '=', s.activityId), eb('field_key', '=', s.fieldKey)]))))
         .execute()
     }
-    const kept = states.filter((s) => s.error || s.dirty)
+    const kept = final.filter((o) => o.state !== 'clean')
     for (let i = 0; i < kept.length; i += 500) {
-      await ctx.db
+      await db
         .insertInto('function_state')
-        .values(kept.slice(i, i + 500).map((s) => ({ cid, activity_id: s.activityId, field_key: s.fieldKey, error: s.error, dirty: s.dirty, since: now })))
+        .values(
+          kept
+            .slice(i, i + 500)
+            .map((o) => ({ cid, activity_id: o.activityId, field_key: o.fieldKey, error: o.error ?? null, dirty: o.state === 'dirty', since: now })),
+        )
         .onConflict((oc) =>
           oc.columns(['cid', 'activity_id', 'field_key']).doUpdateSet((eb) => ({
             // A queued node keeps its last error until it is evaluated again.
             error: sql`case when excluded.dirty then function_state.error else excluded.error end`,
             dirty: eb.ref('excluded.dirty'),
-            since: eb.ref('excluded.since'),
+            since: sql`case when function_state.dirty and excluded.dirty then function_state.since else excluded.since end`,
           })),
         )
         .execute()
     }
-    for (const { row, patch, name } of this.values.values()) {
-      await ctx.signal(cid, row.process_id, row._id, [...Object.keys(patch), ...(name !== undefined ? [NAME] : [])])
+    for (const { row, patch, name } of updates) {
+      await signal(cid, row.process_id, row._id, [...Object.keys(patch), ...(name !== undefined ? [NAME] : [])])
     }
-    return this.values.size
+    return { changed: updates.length, stored: final.filter((o) => o.state !== 'dirty').length, requeued }
+  }
+
+  /**
+   * The checked outcomes whose value's state row, or an activity read for it, is not the version
+   * read: something changed since (a write marked the value again, another propagation wrote an
+   * input), so the outcome may be stale. Read under the workspace's lock, in the write's transaction.
+   */
+  private async changedSinceRead(db: DbHandle, outcomes: [string, Outcome][]): Promise<Set<string>> {
+    const checked = outcomes.filter(([, o]) => o.inputs)
+    if (!checked.length) return new Set()
+    const states = await readStates(
+      db,
+      this.cid,
+      checked.map(([k, o]) => ({ key: k, activityId: o.activityId })),
+    )
+    const ids = [...new Set(checked.flatMap(([, o]) => o.inputs!.map(([id]) => id)))]
+    const versions = new Map<string, string>()
+    for (let i = 0; i < ids.length; i += 5000) {
+      const rows = await db
+        .selectFrom('activities')
+        .select(['_id', sql<string>`xmin::text`.as('version')])
+        .where('cid', '=', this.cid)
+        .where('_id', '=', anyOf(ids.slice(i, i + 5000)))
+        .execute()
+      for (const r of rows) versions.set(r._id, r.version)
+    }
+    const moved = new Set<string>()
+    for (const [k, o] of checked) {
+      if (states.get(k)?.version !== this.stateVersions.get(k)) moved.add(k)
+      else if (o.inputs!.some(([id, version]) => versions.get(id) !== version)) moved.add(k)
+    }
+    return moved
   }
 }

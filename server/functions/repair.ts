@@ -12,7 +12,7 @@
 import type { DbHandle } from '../db/schema'
 import { loadGraph } from './config'
 import { findCycles, nodeId, type CycleStep, type FunctionNode, type Graph } from './graph'
-import { propagate, type PropagationContext } from './recompute'
+import { propagate, type Propagation, type PropagationContext, type WriteResult } from './recompute'
 
 export interface RepairOptions {
   fieldId: string
@@ -56,12 +56,17 @@ export interface RepairResult {
   staleDependents: number
 }
 
+/**
+ * `store` writes the propagation's results in a short transaction of the caller's (required with
+ * writeValues); the evaluation runs on `ctx.db` and must have no transaction open (./recompute.ts).
+ */
 export async function repair(
   ctx: PropagationContext,
   cid: string,
   processId: string,
   activityIds: string[],
   o: RepairOptions & { force: boolean },
+  store?: (propagation: Propagation) => Promise<WriteResult>,
 ): Promise<RepairResult> {
   const { workflows, graph } = await loadGraph(ctx.db, cid)
   const path = pathInto(graph, processId, o.fieldId, o.incomingMaxDepth)
@@ -79,6 +84,7 @@ export async function repair(
   const keys = path.filter((f) => o.force || !editable.has(f.fieldKey)).map((f) => f.fieldKey)
   const forced = activityIds.flatMap((activityId) => keys.map((fieldKey) => ({ activityId, fieldKey })))
   const write = o.writeValues === true
+  if (write && !store) throw new Error('repair: writeValues needs a store')
   const cascade = o.propagateDependents !== false
   const result = await propagate(ctx, cid, [], {
     forced,
@@ -89,6 +95,7 @@ export async function repair(
     noCascade: !cascade,
     maxDepth: o.outgoingMaxDepth,
   })
+  if (write) await store!(result)
   const wanted = new Set(forced.map((f) => `${f.activityId}:${f.fieldKey}`))
   const values = o.includeValues !== false
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

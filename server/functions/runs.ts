@@ -1,11 +1,14 @@
 /**
  * Workflow-wide runs: every function of a workflow (or the given ones) evaluated on every active
- * activity, in chunks of RUN_CHUNK activities in _id order. Each chunk is one transaction: its
- * evaluations (written when `apply`, through the same propagation as writes, so dependents follow),
- * its log entries and the run's cursor and counters. A crash rolls back the chunk under way; the
- * next start resumes from the cursor: nothing is written twice, nothing skipped. After each chunk
- * the starter hears `v3.activity.evaluateWorkflowFunctions.progress {runId, status, processed,
- * total, changed, errors}`.
+ * activity, in chunks of RUN_CHUNK activities in _id order. A chunk is read and evaluated with no
+ * transaction open (user code never holds the database: ./recompute.ts), then written in one short
+ * transaction: its values (when `apply`, through the same propagation as writes, so dependents
+ * follow; a value whose inputs changed meanwhile is left stale for the drain), its log entries and
+ * the run's cursor and counters, only if the cursor is still where the chunk began (another
+ * process may have done it, or the run was cancelled). A crash loses the chunk under way; the next
+ * start resumes from the cursor: nothing is written twice, nothing skipped. After each chunk the
+ * starter hears `v3.activity.evaluateWorkflowFunctions.progress {runId, status, processed, total,
+ * changed, errors}`.
  */
 import { sql, type Insertable, type Kysely } from 'kysely'
 import type { Database, DbHandle, FunctionRunLogTable } from '../db/schema'
@@ -47,97 +50,72 @@ export async function createRun(db: DbHandle, cid: string, processId: string, fi
 
 /** Runs one chunk of the oldest running run; false when no run is waiting. Signals go to `emit` after commit. */
 export async function runChunk(db: Kysely<Database>, functions: FunctionEngine, emit: (m: BusMessage[]) => Promise<void>): Promise<boolean> {
-  let progress: BusMessage | null = null
-  const worked = await db.transaction().execute(async (trx) => {
-    const run = await trx
-      .selectFrom('function_runs')
-      .selectAll()
-      .where('status', '=', 'running')
-      .orderBy('created')
-      .limit(1)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst()
-    if (!run) return false
-    const rows = await trx
-      .selectFrom('activities')
-      .select('_id')
-      .where('cid', '=', run.cid)
-      .where('process_id', '=', run.process_id)
-      .where('removed', '=', false)
-      .where('_id', '>', run.cursor)
-      .orderBy('_id')
-      .limit(RUN_CHUNK)
-      .execute()
-    const keys = run.field_keys as unknown as string[]
-    const forced = rows.flatMap((r) => keys.map((fieldKey) => ({ activityId: r._id, fieldKey })))
-    const result = forced.length
-      ? await propagate({ db: trx, functions, signal: async () => {} }, run.cid, [], {
-          forced,
-          dryRun: !run.apply,
-          collect: true,
-          budget: Infinity,
-          drain: true,
-        })
-      : { outcomes: [] }
-    const wanted = new Set(forced.map((f) => `${f.activityId}:${f.fieldKey}`))
-    const now = Date.now()
-    let seq = Number(run.log_seq)
-    const log: Insertable<FunctionRunLogTable>[] = []
-    let changed = 0
-    let errors = 0
-    for (const o of result.outcomes ?? []) {
-      if (!wanted.has(`${o.activityId}:${o.fieldKey}`)) continue
-      if (o.error) {
-        errors++
-        log.push({
-          cid: run.cid,
-          run_id: run._id,
-          ts: ++seq,
-          kind: 'error',
-          activity_id: o.activityId,
-          field_key: o.fieldKey,
-          before: null,
-          after: null,
-          message: o.error,
-          at: now,
-        })
-      } else if (!same(o.stored, o.computed)) {
-        changed++
-        log.push({
-          cid: run.cid,
-          run_id: run._id,
-          ts: ++seq,
-          kind: 'changed',
-          activity_id: o.activityId,
-          field_key: o.fieldKey,
-          before: JSON.stringify(o.stored ?? null),
-          after: JSON.stringify(o.computed ?? null),
-          message: null,
-          at: now,
-        })
-      }
-    }
-    const done = rows.length < RUN_CHUNK
-    if (done)
+  const run = await db.selectFrom('function_runs').selectAll().where('status', '=', 'running').orderBy('created').limit(1).executeTakeFirst()
+  if (!run) return false
+  const rows = await db
+    .selectFrom('activities')
+    .select('_id')
+    .where('cid', '=', run.cid)
+    .where('process_id', '=', run.process_id)
+    .where('removed', '=', false)
+    .where('_id', '>', run.cursor)
+    .orderBy('_id')
+    .limit(RUN_CHUNK)
+    .execute()
+  const keys = run.field_keys as unknown as string[]
+  const forced = rows.flatMap((r) => keys.map((fieldKey) => ({ activityId: r._id, fieldKey })))
+  const propagation = forced.length
+    ? await propagate({ db, functions }, run.cid, [], { forced, dryRun: !run.apply, collect: true, budget: Infinity, drain: true })
+    : null
+  const wanted = new Set(forced.map((f) => `${f.activityId}:${f.fieldKey}`))
+  const now = Date.now()
+  const log: Omit<Insertable<FunctionRunLogTable>, 'ts'>[] = []
+  let changed = 0
+  let errors = 0
+  for (const o of propagation?.outcomes ?? []) {
+    if (!wanted.has(`${o.activityId}:${o.fieldKey}`)) continue
+    if (o.error) {
+      errors++
       log.push({
         cid: run.cid,
         run_id: run._id,
-        ts: ++seq,
-        kind: 'done',
-        activity_id: null,
-        field_key: null,
+        kind: 'error',
+        activity_id: o.activityId,
+        field_key: o.fieldKey,
         before: null,
         after: null,
+        message: o.error,
+        at: now,
+      })
+    } else if (!same(o.stored, o.computed)) {
+      changed++
+      log.push({
+        cid: run.cid,
+        run_id: run._id,
+        kind: 'changed',
+        activity_id: o.activityId,
+        field_key: o.fieldKey,
+        before: JSON.stringify(o.stored ?? null),
+        after: JSON.stringify(o.computed ?? null),
         message: null,
         at: now,
       })
-    for (let i = 0; i < log.length; i += 1000)
+    }
+  }
+  const done = rows.length < RUN_CHUNK
+  if (done) log.push({ cid: run.cid, run_id: run._id, kind: 'done', activity_id: null, field_key: null, before: null, after: null, message: null, at: now })
+  const next = await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('function_runs').selectAll().where('cid', '=', run.cid).where('_id', '=', run._id).forUpdate().executeTakeFirst()
+    if (current?.status !== 'running' || current.cursor !== run.cursor) return null // done elsewhere, or cancelled
+    if (run.apply && propagation) await propagation.write(trx, async () => {})
+    let seq = Number(current.log_seq)
+    const numbered = log.map((entry) => ({ ...entry, ts: ++seq }))
+    for (let i = 0; i < numbered.length; i += 1000)
       await trx
         .insertInto('function_run_log')
-        .values(log.slice(i, i + 1000))
+        .values(numbered.slice(i, i + 1000))
         .execute()
-    const next = await trx
+    return trx
       .updateTable('function_runs')
       .set({
         cursor: rows.length ? rows[rows.length - 1]._id : run.cursor,
@@ -151,17 +129,18 @@ export async function runChunk(db: Kysely<Database>, functions: FunctionEngine, 
       .where('_id', '=', run._id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    progress = signalMessage([`user:${run.started_by}`], 'v3.activity.evaluateWorkflowFunctions.progress', {
-      runId: run._id,
-      processId: run.process_id,
-      status: next.status,
-      processed: next.processed,
-      total: next.total,
-      changed: next.changed,
-      errors: next.errors,
-    })
-    return true
   })
-  if (progress) await emit([progress])
-  return worked
+  if (next)
+    await emit([
+      signalMessage([`user:${run.started_by}`], 'v3.activity.evaluateWorkflowFunctions.progress', {
+        runId: run._id,
+        processId: run.process_id,
+        status: next.status,
+        processed: next.processed,
+        total: next.total,
+        changed: next.changed,
+        errors: next.errors,
+      }),
+    ])
+  return true
 }

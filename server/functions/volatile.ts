@@ -22,10 +22,12 @@ export async function markVolatileStale(db: Kysely<Database>): Promise<number> {
     const { graph } = await loadGraph(db, cid)
     for (const fn of graph.functions.values()) {
       if (!fn.volatile) continue
-      // The last error is kept until the value is evaluated again (as every queued value).
+      // The last error is kept until the value is evaluated again (as every queued value). A value
+      // stale already is left as it is: it is being or will be evaluated anyway, and a new version
+      // of its row would make the propagation under way store nothing (./recompute.ts).
       await sql`insert into function_state (cid, activity_id, field_key, error, dirty, since)
         select cid, _id, ${fn.fieldKey}, null, true, ${Date.now()} from activities where cid = ${cid} and process_id = ${fn.processId} and not removed
-        on conflict (cid, activity_id, field_key) do update set dirty = true, since = excluded.since`.execute(db)
+        on conflict (cid, activity_id, field_key) do update set dirty = true, since = excluded.since where not function_state.dirty`.execute(db)
       marked++
     }
   }

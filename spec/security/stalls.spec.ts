@@ -10,12 +10,18 @@ import { workflowWithPhase } from '../helpers/workflows'
 
 /** B's calls during an attack may be this many times slower than alone, at most (the stalls were 100 to 1000 times). */
 const FACTOR = 40
+const DEADLINE_MS = 100
+/** Function fields of workspace A that spin until the deadline: each write of A runs them all. */
+const SPINNERS = 4
+/** Writes A makes at once: more than the PostgreSQL pool's connections (10), as many as a tenant may. */
+const WRITES = 12
 
 let server: RunningServer
 let a: SignedIn
 let b: SignedIn
 beforeAll(async () => {
-  server = await startServer()
+  // A deadline long enough that the spinning functions below hold on for seconds per write.
+  server = await startServer({ FUNCTION_DEADLINE_MS: String(DEADLINE_MS) })
   ;[a, b] = await Promise.all([signedIn('stall-a', server.wsUrl), signedIn('stall-b', server.wsUrl)])
 }, 120_000)
 afterAll(async () => {
@@ -71,3 +77,40 @@ test('a function body crafted against a backtracking pattern saves in linear tim
   console.log(`B alone ${alone.toFixed(1)} ms; while A saved the crafted body: ${times.map((t) => t.toFixed(1)).join(', ')} ms`)
   expect(Math.max(...times)).toBeLessThan(FACTOR * alone)
 })
+
+test('function fields that spin to their deadline do not hold the database: another workspace is not held up', async () => {
+  const probe = await probeOf(b)
+  const alone = await baseline(probe)
+  const { p, teamId } = await workflowWithPhase(a.client, 'Spinning')
+  const input = await a.client.call('process.create_field', p._id, { label: 'Input', type: 'numeric' })
+  const spinners: { _id: string }[] = []
+  for (let i = 0; i < SPINNERS; i++)
+    spinners.push(
+      await a.client.call('process.create_field', p._id, {
+        label: `Spin ${i}`,
+        type: 'numeric',
+        function: 'while (true) {}',
+        functionEnabled: true,
+        functionVariables: { x: { type: '=', data: [input._id] } },
+      }),
+    )
+  // Each write evaluates every spinner (a new activity): SPINNERS x DEADLINE_MS of user code each, WRITES at once.
+  const attack = (async () => {
+    const started = performance.now()
+    const created = await Promise.all(
+      Array.from({ length: WRITES }, (_, i) => a.client.call('v3.activity.create', p._id, { name: `spin ${i}`, fields: { [input._id]: i } }, { teamId })),
+    )
+    return { created: created[0], ms: performance.now() - started }
+  })()
+  const times = await during(attack, probe)
+  const { created, ms } = await attack
+  console.log(
+    `B alone ${alone.toFixed(1)} ms; while A's ${WRITES} writes ran ${SPINNERS} spinning functions each (${ms.toFixed(0)} ms): ${times.map((t) => t.toFixed(1)).join(', ')} ms`,
+  )
+  // The spinners ended at their deadline, as errors kept on A's activity.
+  const record = await a.client.call('v3.activity.get', created._id)
+  const spun = record.fields.filter((f: { _id: string; error?: string }) => spinners.some((s) => s._id === f._id))
+  expect(spun).toHaveLength(SPINNERS)
+  for (const f of spun) expect(f.error).toMatch(/interrupted|longer than|deadline/i)
+  expect(Math.max(...times)).toBeLessThan(FACTOR * alone)
+}, 180_000)

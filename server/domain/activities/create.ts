@@ -17,8 +17,8 @@ import type { DbHandle } from '../../db/schema'
 import { insertBatches } from '../../db/rows'
 import { conflict, refused } from '../../errors'
 import { newId } from '../../ids'
-import type { SignedInContext } from '../../context'
-import { loadFunctionStates } from '../../db/function-state'
+import { LateReply, type SignedInContext } from '../../context'
+import { loadFunctionStates, type FieldStates } from '../../db/function-state'
 import { allKeys, recomputeAfter } from '../function-values'
 import { enforceQuota } from '../../policies/quota'
 import { adjustPhaseCounts, recordHistory } from './events'
@@ -72,7 +72,9 @@ function preselectedTeam(info: Record<string, unknown>): string | null {
 
 /**
  * Creates the activities in `process` for the caller (who may create: checked by the operation).
- * `inputs` are argument 2 of the call: a list (createMany) or one activity (create).
+ * `inputs` are argument 2 of the call: a list (createMany) or one activity (create). Returns their
+ * ids, and their records as the call's late reply: their function values are evaluated after the
+ * transaction commits (server/domain/function-values.ts), and the records show them.
  */
 export async function createActivities(ctx: SignedInContext, process: ProcessRow, inputs: ActivityInput[], options: CreateOptions, list: boolean) {
   const argument = 1
@@ -209,29 +211,33 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
     ctx,
     rows.map((r) => ({ cid, activityId: r._id, processId: process._id, kind: 'created' as const, changes: { phase: { from: null, to: r.current_phase } } })),
   )
-  const computed = await recomputeAfter(
+  const evaluatedLater = await recomputeAfter(
     ctx,
     cid,
     rows.map((r) => ({ activityId: r._id, keys: allKeys(r.fields), all: true })),
   )
   const order2 = (info.fieldsOrder as string[] | undefined) ?? []
-  const stored = computed.changed ? await reread(ctx, cid, rows) : rows
-  const states =
-    computed.evaluated || computed.queued
-      ? await loadFunctionStates(
-          ctx.db,
-          cid,
-          rows.map((r) => r._id),
-        )
-      : new Map()
-  return stored.map((r) => activityRecord(r as ActivityRow, followers.get(r.discussion_id) ?? [], order2, states.get(r._id)))
+  const created = rows.map((r) => r._id)
+  const recordOf = (r: ActivityRow, states?: FieldStates) => activityRecord(r, followers.get(r.discussion_id) ?? [], order2, states)
+  if (!evaluatedLater) {
+    const made = rows.map((r) => recordOf(r as ActivityRow))
+    return { ids: created, records: new LateReply(async () => made) }
+  }
+  // Their function values are evaluated after commit: read again then, with their states.
+  return {
+    ids: created,
+    records: new LateReply(async ({ db }) => {
+      const states = await loadFunctionStates(db, cid, created)
+      return (await reread(db, cid, rows)).map((r) => recordOf(r, states.get(r._id)))
+    }),
+  }
 }
 
 /** The rows again, with the values their functions computed (in the order given). */
-async function reread<T extends { _id: string }>(ctx: SignedInContext, cid: string, rows: T[]) {
+async function reread<T extends { _id: string }>(db: DbHandle, cid: string, rows: T[]) {
   const fresh = new Map<string, ActivityRow>()
   for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = await ctx.db
+    const batch = await db
       .selectFrom('activities')
       .selectAll()
       .where('cid', '=', cid)

@@ -40,9 +40,9 @@ export const create = operation({
   access: 'signedIn',
   async run(ctx, processId, activity, options = {}) {
     const process = await creatableProcess(ctx, processId)
-    const [record] = await createActivities(ctx, process, [activity ?? {}], options, false)
-    await publishCreated(ctx, process, record._id as string)
-    return record
+    const created = await createActivities(ctx, process, [activity ?? {}], options, false)
+    await publishCreated(ctx, process, created.ids[0])
+    return created.records.map(([record]) => record)
   },
 })
 
@@ -53,12 +53,8 @@ export const createMany = operation({
   async run(ctx, processId, activities, options = {}) {
     const process = await creatableProcess(ctx, processId, options.workspaceId)
     if (!activities.length) return []
-    const records = await createActivities(ctx, process, activities, options, true)
-    await publishCreatedMany(
-      ctx,
-      process,
-      records.map((r) => r._id as string),
-    )
-    return records
+    const created = await createActivities(ctx, process, activities, options, true)
+    await publishCreatedMany(ctx, process, created.ids)
+    return created.records
   },
 })

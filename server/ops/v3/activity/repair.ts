@@ -7,35 +7,44 @@
  * unless asked (writeValues false), as the interface says.
  */
 import { requireEdit } from '../../../domain/activities/access'
-import { tellViewers } from '../../../domain/process-signals'
+import { tellValuesChanged } from '../../../domain/function-values'
 import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/function-access'
-import { activeIdsOf, repair, type RepairOptions, type PropagationContext } from '../../../functions'
-import type { MemberContext, SignedInContext } from '../../../context'
+import { activeIdsOf, repair, type RepairOptions, type RepairResult } from '../../../functions'
+import { LateReply, type MemberContext, type SignedInContext } from '../../../context'
 import { operation } from '../../../rpc/operation'
 
 type PathArgs = RepairOptions & { activityId: string }
 type WorkflowArgs = RepairOptions & { workflowId: string; limit?: number }
 
-const propagation = (ctx: SignedInContext): PropagationContext => ({
-  db: ctx.db,
-  functions: ctx.functions,
-  signal: (cid, processId, _id, fields) => tellViewers(ctx, { cid: cid, _id: processId }, { sig: 'v3.activity.updated', meta: { _id, processId, fields } }),
-})
+/**
+ * Runs the repair where no transaction is open while functions run: at once for a dry run (a
+ * read-only call has none), after the call's transaction commits otherwise (its reply is late),
+ * the values written in a short transaction of their own.
+ */
+function repairFree(ctx: SignedInContext, dryRun: boolean, cid: string, processId: string, ids: string[], options: RepairOptions & { force: boolean }) {
+  const { functions } = ctx
+  if (dryRun) return repair({ db: ctx.db, functions }, cid, processId, ids, options)
+  return new LateReply((late) =>
+    repair({ db: late.db, functions }, cid, processId, ids, options, (propagation) => late.transaction((c) => propagation.write(c.db, tellValuesChanged(c)))),
+  )
+}
 
 async function onePath(ctx: SignedInContext, options: PathArgs, force: boolean, dryRun: boolean) {
   const v = await seenActivity(ctx, options.activityId)
   if (!dryRun) requireEdit(v, 'repair')
   const writeValues = dryRun ? false : (options.writeValues ?? !force)
-  return repair(propagation(ctx), v.cid, v.activity.process_id, [v.activity._id], { ...options, writeValues, force })
+  return repairFree(ctx, dryRun, v.cid, v.activity.process_id, [v.activity._id], { ...options, writeValues, force })
 }
 
 async function wholeWorkflow(ctx: MemberContext, options: WorkflowArgs, force: boolean, dryRun: boolean) {
   const process = await visibleProcess(ctx, options.workflowId)
   const ids = await activeIdsOf(ctx.db, ctx.cid, process._id, options.limit)
   const writeValues = dryRun ? false : (options.writeValues ?? !force)
-  const result = await repair(propagation(ctx), ctx.cid, process._id, ids, { ...options, writeValues, force })
   // A configured cycle blocks every activity of the workflow alike.
-  return result.blocked ? { ...result, activities: ids.length, blockedActivities: ids.length } : { ...result, activities: ids.length }
+  const answer = (result: RepairResult) =>
+    result.blocked ? { ...result, activities: ids.length, blockedActivities: ids.length } : { ...result, activities: ids.length }
+  const result = repairFree(ctx, dryRun, ctx.cid, process._id, ids, { ...options, writeValues, force })
+  return result instanceof LateReply ? result.map(answer) : answer(await result)
 }
 
 const path = (name: 'v3.activity.repairPath' | 'v3.activity.repairPathDryRun' | 'v3.activity.forceRepairPath', force: boolean, dryRun: boolean) =>
