@@ -24,8 +24,10 @@
  * its own. There each value is stored only if nothing it was computed from changed meanwhile: its
  * state row (a write that changes an input marks it again) and every activity row read for it
  * still have the versions (PostgreSQL's xmin) they had when read, and the state was read before
- * any input. A value whose inputs changed is marked stale again instead, for the drain
- * (./drain.ts), which works the same two steps, as do workflow-wide runs and repairs.
+ * any input. A value whose inputs changed is not stored: whoever changed them marked it stale
+ * again or evaluated it, and sees to it; when this propagation stores a new value of one of its
+ * inputs itself, it marks it stale again, for the drain (./drain.ts), which works the same two
+ * steps, as do workflow-wide runs and repairs.
  *
  * Up to `budget` evaluations are made; the nodes beyond stay in the queue. The writes of one
  * workspace, and the write steps of its propagations, are serialised by a transaction-scoped
@@ -115,7 +117,7 @@ export interface WriteResult {
   changed: number
   /** Values whose outcome was stored (computed, in error, cleared). */
   stored: number
-  /** Values whose inputs changed after they were read: marked stale again instead. */
+  /** Values whose inputs changed after they were read, fed by a new value stored here: marked stale again instead. */
   requeued: number
 }
 
@@ -443,6 +445,8 @@ interface Outcome {
   value?: { row: ActivityRow; value: unknown }
   /** The activities read for it, with their versions when read: unset for an outcome written unchecked. */
   inputs?: (readonly [string, string | undefined])[]
+  /** The keys it was reached from (seeds and nodes). */
+  parents?: string[]
 }
 
 /** What one propagation writes, gathered per node and written at the end (after the checks). */
@@ -464,13 +468,20 @@ class Writes {
       row.fields = { ...(row.fields as object), [n.fn.fieldKey]: value }
       if (value === null) delete (row.fields as Record<string, unknown>)[n.fn.fieldKey]
     }
-    this.outcomes.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, state: 'clean', value: { row, value }, inputs })
+    this.outcomes.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, state: 'clean', value: { row, value }, inputs, parents: [...n.parents] })
   }
   error(n: Node, error: string, inputs: Outcome['inputs']) {
-    this.outcomes.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, state: 'error', error: error.slice(0, 1000), inputs })
+    this.outcomes.set(n.key, {
+      activityId: n.activityId,
+      fieldKey: n.fn.fieldKey,
+      state: 'error',
+      error: error.slice(0, 1000),
+      inputs,
+      parents: [...n.parents],
+    })
   }
   clear(n: Node, inputs: Outcome['inputs'] = []) {
-    this.outcomes.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, state: 'clean', inputs })
+    this.outcomes.set(n.key, { activityId: n.activityId, fieldKey: n.fn.fieldKey, state: 'clean', inputs, parents: [...n.parents] })
   }
   /** A forced node whose activity or function is gone: its state goes, unchecked. */
   drop(activityId: string, fieldKey: string) {
@@ -485,12 +496,18 @@ class Writes {
     const outcomes = [...this.outcomes.entries()]
     if (!outcomes.length) return { changed: 0, stored: 0, requeued: 0 }
     await lockWorkspaceFunctions(db, cid)
+    // An outcome whose inputs moved is not stored. Someone else marked or evaluated the value since
+    // it was read, and sees to it; unless this propagation changes one of its inputs itself (a
+    // new value of another node stored here): then it is marked stale again, for the drain.
     const moved = await this.changedSinceRead(db, outcomes)
+    const storesNewValue = (k: string) => !moved.has(k) && !!this.outcomes.get(k)?.value
     let requeued = 0
     for (const [k, o] of outcomes) {
       if (!moved.has(k)) continue
-      this.outcomes.set(k, { activityId: o.activityId, fieldKey: o.fieldKey, state: 'dirty' })
-      requeued++
+      if (o.parents?.some(storesNewValue)) {
+        this.outcomes.set(k, { activityId: o.activityId, fieldKey: o.fieldKey, state: 'dirty' })
+        requeued++
+      } else this.outcomes.delete(k)
     }
     const final = [...this.outcomes.values()]
     const now = Date.now()
