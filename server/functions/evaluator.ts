@@ -1,6 +1,8 @@
 /**
  * The evaluator the server uses: the sandbox of ./sandbox.ts run in one worker thread, so a
- * function never blocks the thread that serves calls. Batches queue and run one at a time. A
+ * function never blocks the thread that serves calls. Batches queue per workspace, and the
+ * workspaces with batches waiting take turns of one slice of time each (SLICE_MS), so one
+ * workspace's slow or spinning functions delay another's by a slice, not by their batch. A
  * watchdog ends the thread when one item runs past its deadline plus a grace period (something the
  * interrupt handler did not catch), answers that item with a deadline error, and runs the rest of
  * the batch again on a fresh thread; the items before it are evaluated again too (bodies are pure
@@ -21,10 +23,15 @@ import { DEFAULT_LIMITS } from './sandbox'
 export type EvalItem = EvalInput
 
 export type BatchRequest =
-  { kind: 'evaluate'; id: number; workspaceId: string; deadlineMs: number; fast: boolean; items: EvalItem[] } | { kind: 'check'; id: number; bodies: string[] }
+  | { kind: 'evaluate'; id: number; workspaceId: string; deadlineMs: number; fast: boolean; sliceMs: number; items: EvalItem[] }
+  | { kind: 'check'; id: number; bodies: string[] }
 
-/** `retryFrom`: the thread broke inside a fast sub-batch starting there; those items and the rest are to be evaluated again. */
-export type BatchReply = { id: number; results?: Evaluation[]; retryFrom?: number; compileErrors?: (CompileError | null)[] }
+/**
+ * `retryFrom`: the thread broke inside a fast sub-batch starting there; those items and the rest are
+ * to be evaluated again. `continueFrom`: the slice of time ran out there; the rest waits for the
+ * workspace's next turn.
+ */
+export type BatchReply = { id: number; results?: Evaluation[]; retryFrom?: number; continueFrom?: number; compileErrors?: (CompileError | null)[] }
 
 export interface EvaluatorOptions {
   /** Benchmark baseline only: no sandbox at all (see worker.ts). */
@@ -38,6 +45,15 @@ export const PROGRESS_SLOTS = 3
 
 /** Past the deadline, how long the watchdog waits for the interrupt handler before ending the thread. */
 const GRACE_MS = 100
+
+/**
+ * How long the thread works on one workspace's batch before the next workspace with work waiting
+ * gets its turn (an evaluation under way finishes first: at most its deadline). Items sent at once
+ * are bounded too, so a long batch is not copied to the thread again and again (the fast mode's
+ * largest sub-batch).
+ */
+export const SLICE_MS = 20
+const SLICE_ITEMS = 1024
 
 let source: string | null = null
 
@@ -78,7 +94,11 @@ export class Evaluator implements FunctionEngine {
   private readonly switched = new Map<string, number>()
   /** Evaluations answered since the start, by path (see Evaluation). */
   readonly counts = { single: 0, batch: 0 }
-  private queue: Pending[] = []
+  /**
+   * Batches waiting, per workspace (compile checks under ''), served in turn: a workspace whose
+   * turn came goes to the back of the Map's order while it has more waiting.
+   */
+  private waiting = new Map<string, Pending[]>()
   private running: Pending | null = null
   private watchdog: NodeJS.Timeout | null = null
   private nextId = 1
@@ -128,12 +148,19 @@ export class Evaluator implements FunctionEngine {
     }
   }
 
+  /** Evaluates `items` a slice at a time, each slice in the workspace's turn. */
   private async evaluateIn(workspaceId: string, items: EvalItem[], deadlineMs: number, fast: boolean): Promise<Evaluation[]> {
-    if (!items.length) return []
-    const reply = await this.submit({ kind: 'evaluate', id: this.nextId++, workspaceId, deadlineMs, fast, items })
-    if (reply.retryFrom === undefined) return reply.results!
-    // The thread broke inside a fast sub-batch: that sub-batch and the rest, again, one by one.
-    return [...reply.results!, ...(await this.evaluateIn(workspaceId, items.slice(reply.retryFrom), deadlineMs, false))]
+    const results: Evaluation[] = []
+    let rest = items
+    while (rest.length) {
+      const sent = rest.slice(0, SLICE_ITEMS)
+      const reply = await this.submit({ kind: 'evaluate', id: this.nextId++, workspaceId, deadlineMs, fast, sliceMs: SLICE_MS, items: sent })
+      results.push(...reply.results!)
+      // The thread broke inside a fast sub-batch: that sub-batch and the rest, again, one by one.
+      if (reply.retryFrom !== undefined) return [...results, ...(await this.evaluateIn(workspaceId, rest.slice(reply.retryFrom), deadlineMs, false))]
+      rest = rest.slice(reply.continueFrom ?? sent.length)
+    }
+    return results
   }
 
   /** Compiles bodies without running them: null or the syntax error of each. */
@@ -144,7 +171,8 @@ export class Evaluator implements FunctionEngine {
 
   async close(): Promise<void> {
     this.closed = true
-    for (const p of this.queue.splice(0)) p.reject(new Error('the evaluator is closed'))
+    for (const p of [...this.waiting.values()].flat()) p.reject(new Error('the evaluator is closed'))
+    this.waiting.clear()
     this.running?.reject(new Error('the evaluator is closed'))
     this.running = null
     if (this.watchdog) clearInterval(this.watchdog)
@@ -155,9 +183,29 @@ export class Evaluator implements FunctionEngine {
   private submit(request: BatchRequest): Promise<BatchReply> {
     if (this.closed) return Promise.reject(new Error('the evaluator is closed'))
     return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject })
+      this.enqueue({ request, resolve, reject })
       void this.pump()
     })
+  }
+
+  /** `first`: ahead of the workspace's other batches (one the thread broke on, tried again). */
+  private enqueue(pending: Pending, first = false): void {
+    const key = pending.request.kind === 'evaluate' ? pending.request.workspaceId : ''
+    const list = this.waiting.get(key) ?? []
+    if (first) list.unshift(pending)
+    else list.push(pending)
+    this.waiting.set(key, list)
+  }
+
+  /** The next batch: the oldest of the workspace whose turn it is. */
+  private dequeue(): Pending | undefined {
+    const next = this.waiting.entries().next()
+    if (next.done) return undefined
+    const [key, list] = next.value
+    const pending = list.shift()!
+    this.waiting.delete(key)
+    if (list.length) this.waiting.set(key, list) // to the back of the turns
+    return pending
   }
 
   private start(): Promise<void> {
@@ -175,7 +223,7 @@ export class Evaluator implements FunctionEngine {
       const done = this.running
       this.running = null
       done.resolve(reply)
-      if (!this.queue.length) worker.unref()
+      if (!this.waiting.size) worker.unref()
       void this.pump()
     })
     worker.on('error', (err) => this.restart(worker, err))
@@ -184,8 +232,9 @@ export class Evaluator implements FunctionEngine {
   }
 
   private async pump(): Promise<void> {
-    if (this.running || !this.queue.length || this.closed) return
-    const next = this.queue.shift()!
+    if (this.running || this.closed) return
+    const next = this.dequeue()
+    if (!next) return
     this.running = next
     try {
       if (!this.worker) await this.start()
@@ -241,7 +290,7 @@ export class Evaluator implements FunctionEngine {
     const pending = this.running
     this.running = null
     // The batch under way is tried once more on a fresh thread.
-    if (pending && !pending.retried) this.queue.unshift({ ...pending, retried: true })
+    if (pending && !pending.retried) this.enqueue({ ...pending, retried: true }, true)
     else if (pending) pending.reject(err)
     void this.pump()
   }

@@ -107,11 +107,19 @@ export class Sandbox {
    * memory or the stack, or leaves promise jobs behind is thrown away with its runtime and every
    * item of it is evaluated again alone (`evaluate`), as is an item that threw or whose result is
    * too long, so every error reads as in the default mode. `mark(index, batch)` is called before
-   * each entry, for the watchdog (./worker.ts). Results land in `results` as they are known.
+   * each entry, for the watchdog (./worker.ts). Results land in `results` as they are known. No
+   * sub-batch starts after `stopAt` (a time): returns how many items were answered.
    */
-  evaluateMany(workspaceId: string, items: EvalInput[], deadlineMs: number, results: Evaluation[], mark: (index: number, batch: boolean) => void): void {
+  evaluateMany(
+    workspaceId: string,
+    items: EvalInput[],
+    deadlineMs: number,
+    results: Evaluation[],
+    mark: (index: number, batch: boolean) => void,
+    stopAt = Infinity,
+  ): number {
     let i = 0
-    while (i < items.length) {
+    while (i < items.length && (i === 0 || Date.now() < stopAt)) {
       const size = this.batchSizes.get(workspaceId) ?? FIRST_BATCH
       const slice = items.slice(i, i + size)
       mark(i, true)
@@ -120,16 +128,18 @@ export class Sandbox {
       const tookMs = Number(process.hrtime.bigint() - started) / 1e6
       if (!answers) this.discard(workspaceId)
       this.batchSizes.set(workspaceId, nextBatchSize(size, !!answers, tookMs, deadlineMs))
-      slice.forEach((item, k) => {
+      for (const [k, item] of slice.entries()) {
         const answer = answers?.[k]
         if (answer) results[i + k] = answer
-        else {
+        // Alone, each up to its deadline: only while the slice of time lasts (the first always).
+        else if (i + k === 0 || Date.now() < stopAt) {
           mark(i + k, false)
           results[i + k] = this.evaluate(workspaceId, item.body, item.dep, deadlineMs)
-        }
-      })
+        } else return i + k
+      }
       i += slice.length
     }
+    return i
   }
 
   /** Creates the workspace's runtime now if it has none. */

@@ -4,7 +4,9 @@
  * array, so the main thread's watchdog (./evaluator.ts) can tell which item runs too long and end
  * the whole thread: a deadline QuickJS itself cannot enforce (a loop of costly built-in calls
  * checks the interrupt handler too rarely) still holds. In the fast mode the index is that of the
- * sub-batch's first item, flagged as a sub-batch (PROGRESS_SLOTS).
+ * sub-batch's first item, flagged as a sub-batch (PROGRESS_SLOTS). A batch is worked on for one
+ * slice of time (`sliceMs`), then answered with `continueFrom`: the evaluator sends the rest in the
+ * workspace's next turn, so one workspace's slow functions never make another's wait long.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { Sandbox, type EvalInput, type Evaluation, type SandboxLimits } from './sandbox'
@@ -37,6 +39,7 @@ class Unsandboxed {
   }
   evaluateMany(ws: string, items: EvalInput[], _deadlineMs: number, results: Evaluation[]) {
     items.forEach((item, i) => (results[i] = this.evaluate(ws, item.body, item.dep)))
+    return items.length
   }
   compileError() {
     return null
@@ -66,12 +69,19 @@ void ready.then((sandbox) => {
       const results: Evaluation[] = []
       sandbox.prepare(req.workspaceId)
       try {
-        sandbox.evaluateMany(req.workspaceId, req.items, req.deadlineMs, results, (index, batch) => {
-          progress[0] = index
-          progress[1] = Date.now()
-          progress[2] = batch ? 1 : 0
-        })
-        reply = { id: req.id, results }
+        const answered = sandbox.evaluateMany(
+          req.workspaceId,
+          req.items,
+          req.deadlineMs,
+          results,
+          (index, batch) => {
+            progress[0] = index
+            progress[1] = Date.now()
+            progress[2] = batch ? 1 : 0
+          },
+          Date.now() + req.sliceMs,
+        )
+        reply = { id: req.id, results: results.slice(0, answered), ...(answered < req.items.length ? { continueFrom: answered } : {}) }
       } catch {
         // As below: this thread ends after answering; the items from the one under way (or its
         // sub-batch) on are evaluated again on a fresh thread, one by one.
@@ -81,7 +91,14 @@ void ready.then((sandbox) => {
     } else {
       const results: Evaluation[] = []
       progress[2] = 0
+      const stopAt = Date.now() + req.sliceMs
+      let continueFrom: number | undefined
       for (const [i, item] of req.items.entries()) {
+        // The slice is over: the rest waits for this workspace's next turn (./evaluator.ts).
+        if (i > 0 && Date.now() >= stopAt) {
+          continueFrom = i
+          break
+        }
         sandbox.prepare(req.workspaceId) // a new runtime's setup is not the function's time
         progress[0] = i
         progress[1] = Date.now()
@@ -100,9 +117,9 @@ void ready.then((sandbox) => {
           break
         }
       }
-      while (results.length < req.items.length)
+      while (continueFrom === undefined && results.length < req.items.length)
         results.push({ ok: false, error: 'InternalError: not evaluated (an earlier function of the same batch broke the evaluator)', durationUs: 0 })
-      reply = { id: req.id, results }
+      reply = { id: req.id, results, ...(continueFrom !== undefined ? { continueFrom } : {}) }
     }
     progress[1] = 0
     parentPort!.postMessage(reply)

@@ -29,17 +29,29 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/** Workspace B's ordinary call: a write and a read of one of its activities. */
+/**
+ * Workspace B's ordinary call: a write of one of its activities, whose function field is evaluated
+ * again (on the evaluator all workspaces share), and a read of it.
+ */
 async function probeOf(user: SignedIn) {
   const { p, teamId } = await workflowWithPhase(user.client, 'Ordinary')
-  const field = await user.client.call('process.create_field', p._id, { label: 'Count', type: 'numeric' })
-  const activity = await user.client.call('v3.activity.create', p._id, { name: 'x', fields: { [field._id]: 0 } }, { teamId })
+  const count = await user.client.call('process.create_field', p._id, { label: 'Count', type: 'numeric' })
+  const double = await user.client.call('process.create_field', p._id, {
+    label: 'Double',
+    type: 'numeric',
+    function: 'return dep.count * 2',
+    functionEnabled: true,
+    functionVariables: { count: { type: '=', data: [count._id] } },
+  })
+  const activity = await user.client.call('v3.activity.create', p._id, { name: 'x', fields: { [count._id]: 0 } }, { teamId })
   let n = 0
   return async (): Promise<number> => {
     const started = performance.now()
-    await user.client.call('v3.activity.updateMany', [{ _id: activity._id, fields: { [field._id]: ++n } }])
-    await user.client.call('v3.activity.get', activity._id)
-    return performance.now() - started
+    await user.client.call('v3.activity.updateMany', [{ _id: activity._id, fields: { [count._id]: ++n } }])
+    const record = await user.client.call('v3.activity.get', activity._id)
+    const elapsed = performance.now() - started
+    expect(record.fields).toContainEqual({ _id: double._id, value: 2 * n })
+    return elapsed
   }
 }
 
