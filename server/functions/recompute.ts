@@ -498,8 +498,24 @@ class Writes {
     await lockWorkspaceFunctions(db, cid)
     // An outcome whose inputs moved is not stored. Someone else marked or evaluated the value since
     // it was read, and sees to it; unless this propagation changes one of its inputs itself (a
-    // new value of another node stored here): then it is marked stale again, for the drain.
+    // new value of another node stored here): then it is marked stale again, for the drain. A row
+    // another write holds counts as moved: that write changes it (or waits for this lock), and
+    // waiting for it here could deadlock. Rows are locked first, so the versions read next stay.
+    const writing = [...new Set(outcomes.filter(([, o]) => o.value).map(([, o]) => o.activityId))]
+    const held = new Set(writing)
+    for (let i = 0; i < writing.length; i += 5000) {
+      const free = await db
+        .selectFrom('activities')
+        .select('_id')
+        .where('cid', '=', cid)
+        .where('_id', '=', anyOf(writing.slice(i, i + 5000)))
+        .forUpdate()
+        .skipLocked()
+        .execute()
+      for (const r of free) held.delete(r._id)
+    }
     const moved = await this.changedSinceRead(db, outcomes)
+    for (const [k, o] of outcomes) if (o.value && held.has(o.activityId)) moved.add(k)
     const storesNewValue = (k: string) => !moved.has(k) && !!this.outcomes.get(k)?.value
     let requeued = 0
     for (const [k, o] of outcomes) {

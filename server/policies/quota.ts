@@ -83,7 +83,8 @@ export async function loadLicense(db: DbHandle, cid: string): Promise<Record<str
 export async function enforceQuota(db: DbHandle, cid: string, quota: Quota, adding = 1): Promise<void> {
   const counter = counters[quota]
   if (!counter) throw new Error(`no counter for the ${quota} quota`)
-  const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).forUpdate().executeTakeFirstOrThrow()
+  // No key update: an insert elsewhere that refers to the workspace (a foreign key) is not held up.
+  const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).forNoKeyUpdate().executeTakeFirstOrThrow()
   const limit = (ws.license as Record<string, unknown>)[quota]
   if (typeof limit !== 'number') return // no limit in this license
   const used = await counter(db, cid)
@@ -130,7 +131,7 @@ export async function setLicense(
   options: { replace?: boolean; validate?: (license: Record<string, unknown>) => string | null } = {},
 ) {
   // Locked: two license changes at once are applied one after the other.
-  const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).forUpdate().executeTakeFirst()
+  const ws = await db.selectFrom('workspaces').select('license').where('_id', '=', cid).forNoKeyUpdate().executeTakeFirst()
   if (!ws) throw notFound('workspace')
   const current = ws.license ?? {}
   const next: Record<string, unknown> = options.replace ? {} : { ...current }
