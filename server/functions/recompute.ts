@@ -83,11 +83,12 @@ export interface PropagateOptions {
    */
   maxDepth?: number
   /**
-   * The nodes the caller's write marked stale itself (markAffected): evaluated only when an input
-   * changed, as any node, and cleared when the cascade stops before them. Any other stale node the
-   * cascade reaches is evaluated (it waits in the queue for a reason of its own).
+   * The marks the caller's write made itself (markAffected), with their versions: a node still
+   * carrying its mark is evaluated only when an input changed, as any node, and cleared when the
+   * cascade stops before it. Any other stale node the cascade reaches is evaluated (it waits in the
+   * queue for a reason of its own, or was marked again since).
    */
-  marked?: string[]
+  marked?: Map<string, string>
 }
 
 export interface NodeOutcome {
@@ -197,10 +198,11 @@ async function collect(snapshot: Snapshot, graph: Graph, changes: Change[], opti
 /**
  * In a write's transaction, after its change (and under its lockBeforeWrite): every function value
  * the change may reach is marked stale in the durable queue, to be evaluated after commit
- * (propagate with `marked`) or by the drain. Returns the keys it marked that were not stale
- * already; null when the change reaches no function.
+ * (propagate with `marked`) or by the drain. Returns the marks it made on values that were not
+ * stale already, each with its row's version (the write's own); null when the change reaches no
+ * function.
  */
-export async function markAffected(db: DbHandle, cid: string, changes: Change[]): Promise<string[] | null> {
+export async function markAffected(db: DbHandle, cid: string, changes: Change[]): Promise<Map<string, string> | null> {
   if (!changes.length) return null
   const { workflows, graph } = await loadGraph(db, cid)
   if (!graph.functions.size) return null
@@ -209,8 +211,9 @@ export async function markAffected(db: DbHandle, cid: string, changes: Change[])
   const all = [...nodes.values()]
   const before = new Set([...(await readStates(db, cid, all))].filter(([, s]) => s.dirty).map(([k]) => k))
   const now = Date.now()
+  const marked = new Map<string, string>()
   for (let i = 0; i < all.length; i += 500) {
-    await db
+    const rows = await db
       .insertInto('function_state')
       .values(all.slice(i, i + 500).map((n) => ({ cid, activity_id: n.activityId, field_key: n.fn.fieldKey, error: null, dirty: true, since: now })))
       .onConflict((oc) =>
@@ -219,9 +222,11 @@ export async function markAffected(db: DbHandle, cid: string, changes: Change[])
           .columns(['cid', 'activity_id', 'field_key'])
           .doUpdateSet({ dirty: true, since: sql`case when function_state.dirty then function_state.since else excluded.since end` }),
       )
+      .returning(['activity_id', 'field_key', sql<string>`xmin::text`.as('version')])
       .execute()
+    for (const r of rows) if (!before.has(key(r.activity_id, r.field_key))) marked.set(key(r.activity_id, r.field_key), r.version)
   }
-  return all.map((n) => n.key).filter((k) => !before.has(k))
+  return marked
 }
 
 /** The function_state rows of these nodes: error, staleness and version (xmin), by node key. */
@@ -270,10 +275,10 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   // other than the caller's own write.
   const states = await readStates(ctx.db, cid, nodes.values())
   writes.readStates(states)
-  const marked = new Set(options.marked ?? [])
+  const ours = new Set([...(options.marked ?? [])].filter(([k, version]) => states.get(k)?.version === version).map(([k]) => k))
   for (const [k, state] of states) {
     const node = nodes.get(k)
-    if (node && (state.error !== null || (state.dirty && !marked.has(k)))) node.forced = true
+    if (node && (state.error !== null || (state.dirty && !ours.has(k)))) node.forced = true
   }
   // Every input is read from here on, after the states.
   const snapshot = new Snapshot(ctx.db, cid, workflows)
@@ -341,7 +346,7 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
   for (const n of queued) writes.dirty(n)
   result.queued = new Set(queued).size
   // What the caller marked and the cascade did not reach: its inputs did not change after all.
-  for (const k of marked) {
+  for (const k of ours) {
     const node = nodes.get(k)
     if (node && !writes.has(k)) writes.clear(node)
   }
@@ -516,6 +521,15 @@ class Writes {
     }
     const moved = await this.changedSinceRead(db, outcomes)
     for (const [k, o] of outcomes) if (o.value && held.has(o.activityId)) moved.add(k)
+    // A value computed from a new value that is not stored is not stored either: it read what will not be there.
+    for (let grew = true; grew;) {
+      grew = false
+      for (const [k, o] of outcomes) {
+        if (moved.has(k) || !o.parents?.some((p) => moved.has(p) && this.outcomes.get(p)?.value)) continue
+        moved.add(k)
+        grew = true
+      }
+    }
     const storesNewValue = (k: string) => !moved.has(k) && !!this.outcomes.get(k)?.value
     let requeued = 0
     for (const [k, o] of outcomes) {
