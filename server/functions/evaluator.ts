@@ -99,6 +99,8 @@ export class Evaluator implements FunctionEngine {
    * turn came goes to the back of the Map's order while it has more waiting.
    */
   private waiting = new Map<string, Pending[]>()
+  /** The workspace whose batch was sent last. */
+  private served: string | null = null
   private running: Pending | null = null
   private watchdog: NodeJS.Timeout | null = null
   private nextId = 1
@@ -197,14 +199,19 @@ export class Evaluator implements FunctionEngine {
     this.waiting.set(key, list)
   }
 
-  /** The next batch: the oldest of the workspace whose turn it is. */
+  /**
+   * The next batch: the oldest of the workspace whose turn it is, the first in the Map's order but
+   * the one just served (which went to the back before another workspace's batch came in).
+   */
   private dequeue(): Pending | undefined {
-    const next = this.waiting.entries().next()
-    if (next.done) return undefined
-    const [key, list] = next.value
+    const keys = [...this.waiting.keys()]
+    const key = keys.find((k) => k !== this.served) ?? keys[0]
+    if (key === undefined) return undefined
+    const list = this.waiting.get(key)!
     const pending = list.shift()!
     this.waiting.delete(key)
     if (list.length) this.waiting.set(key, list) // to the back of the turns
+    this.served = key
     return pending
   }
 
