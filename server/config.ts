@@ -312,7 +312,7 @@ export const VARIABLES = [
     key: 'functionWriteBudget',
     read: integer(0, 1_000_000),
     default: 2000,
-    doc: 'Function evaluations a write makes inside its own transaction; the rest wait in the durable queue, marked stale.',
+    doc: 'Function evaluations a write makes before it replies (after its transaction commits: function code never runs inside one); the rest wait in the durable queue, marked stale, for the drain.',
   },
   {
     env: 'FUNCTION_DRAIN_MS',

@@ -354,9 +354,9 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
 }
 
 /**
- * Serialises the writes of one workspace that may cascade into function values. A write calls it
- * before changing anything (lockBeforeWrite), so it never holds rows another cascade waits for
- * while waiting itself; held until the transaction ends.
+ * Serialises the writes of one workspace that may cascade into function values, and the write
+ * steps of its propagations. A write calls it before changing anything (lockBeforeWrite); held
+ * until the transaction ends.
  */
 export async function lockWorkspaceFunctions(db: DbHandle, cid: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`functions:${cid}`}))`.execute(db)
