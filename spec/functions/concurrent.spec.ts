@@ -8,7 +8,7 @@
  * writes truly overlap.
  */
 import { signedIn, type SignedIn } from '../helpers/users'
-import { newPhaseId } from '../helpers/workflows'
+import { type FieldDescriptor, newPhaseId } from '../helpers/workflows'
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 /** Calls in flight at once. */
@@ -47,7 +47,7 @@ test(`writes at once leave every function value equal to a computation from scra
   const tier = await c.call('process.create_field', customers, { label: 'Tier', type: 'numeric' })
   const amount = await c.call('process.create_field', orders, { label: 'Amount', type: 'numeric' })
   const link = await c.call('process.create_field', orders, { label: 'Customer', type: 'activitylink', data: [customers] })
-  const fn = (processId: string, label: string, body: string, variables: object) =>
+  const fn = (processId: string, label: string, body: string, variables: FieldDescriptor['functionVariables']) =>
     c.call('process.create_field', processId, { label, type: 'numeric', function: body, functionEnabled: true, functionVariables: variables })
   const gross = await fn(orders, 'Gross', 'return Math.round(dep.a * 124) / 100', { a: { type: '=', data: [amount._id] } })
   const tierOf = await fn(orders, 'Tier of customer', 'return dep.t', { t: { type: '>', data: [link._id, tier._id] } })

@@ -121,7 +121,7 @@ test('function fields that spin to their deadline do not hold the database: anot
   )
   // The spinners ended at their deadline, as errors kept on A's activity.
   const record = await a.client.call('v3.activity.get', created._id)
-  const spun = record.fields.filter((f: { _id: string; error?: string }) => spinners.some((s) => s._id === f._id))
+  const spun = record.fields!.filter((f) => spinners.some((s) => s._id === f._id))
   expect(spun).toHaveLength(SPINNERS)
   for (const f of spun) expect(f.error).toMatch(/interrupted|longer than|deadline/i)
   expect(Math.max(...times)).toBeLessThan(FACTOR * alone)
