@@ -7,24 +7,12 @@
  * printed so a failure can be replayed (FUZZ_SEED=...). Run on PGlite and on PostgreSQL, where the
  * writes truly overlap.
  */
+import { generator, SEED } from '../helpers/seeded'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { type FieldDescriptor, newPhaseId } from '../helpers/workflows'
 
-const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 /** Calls in flight at once. */
 const AT_ONCE = 8
-
-function generator(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(list: T[]) => list[Math.floor(next() * list.length)] }
-}
 
 let owner: SignedIn
 beforeAll(async () => {

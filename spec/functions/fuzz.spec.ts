@@ -4,24 +4,10 @@
  * dependencies; afterwards verifyWorkflowValues, which computes every value again from scratch,
  * must find 0 mismatches. The seed is printed so a failure can be replayed (FUZZ_SEED=...).
  */
+import { generator, SEED } from '../helpers/seeded'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { type FieldDescriptor, newPhaseId } from '../helpers/workflows'
 import type { ArgsOf } from '../helpers/client'
-
-const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
-
-/** mulberry32: a small seeded generator, so a run can be replayed. */
-function generator(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(list: T[]) => list[Math.floor(next() * list.length)] }
-}
 
 let owner: SignedIn
 beforeAll(async () => {
