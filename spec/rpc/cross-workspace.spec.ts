@@ -35,8 +35,16 @@ jest.setTimeout(600_000)
 const dataDir = tempDataDir()
 // Its own server, without the per-connection rate limit: thousands of calls from one socket. The
 // seeded logins guess at the same addresses every run, and failures per account are kept a day in
-// the database: on a PostgreSQL kept between runs they would add up to a wait (429).
-const start = () => startServer({ DATA_DIR: dataDir, WS_MESSAGES_PER_SECOND: '1000000', LOGIN_FREE_FAILURES_PER_ACCOUNT: '1000000' })
+// the database: on a PostgreSQL kept between runs they would add up to a wait (429). The calls also
+// start transfer jobs back to back, beyond the per-user cap of running jobs.
+const start = () =>
+  startServer({
+    DATA_DIR: dataDir,
+    WS_MESSAGES_PER_SECOND: '1000000',
+    LOGIN_FREE_FAILURES_PER_ACCOUNT: '1000000',
+    TRANSFER_JOBS_PER_USER: '1000',
+    TRANSFER_JOBS_PER_SERVER: '1000',
+  })
 let server: RunningServer
 let a: SignedIn
 let bIds: Record<string, string>

@@ -38,11 +38,15 @@ test("a value the database refuses: a 500, and a log line naming the operation, 
   } finally {
     await client.close()
   }
-  const lines = server
-    .output()
-    .split('\n')
-    .filter((l) => l.includes('"msg":"internal error"'))
-    .map((l) => JSON.parse(l))
+  // The log line travels through the server's stdout pipe, which need not arrive before the reply's frame.
+  const logged = () =>
+    server!
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('"msg":"internal error"'))
+      .map((l) => JSON.parse(l))
+  for (let waited = 0; !logged().length && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50))
+  const lines = logged()
   expect(lines).toHaveLength(1)
   expect(lines[0]).toMatchObject({
     op: 'company.new_team',
