@@ -35,7 +35,7 @@ import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
 import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
-import { sweepTransfers } from './transfer/jobs'
+import { stopTransfers, sweepTransfers } from './transfer/jobs'
 
 export interface App {
   /** Resolves with the URL once the database is migrated and calls are served. */
@@ -158,6 +158,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       stopVolatileSweep()
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
       await Promise.race([dispatcher.drain(), grace])
+      await Promise.race([stopTransfers(), grace])
       stopPruning()
       // The last calls' signals reach the sockets before they close (a client resumes the rest elsewhere).
       await tail.flush()

@@ -40,6 +40,18 @@ const HEARTBEAT_MS = 5000
 const LOST_MS = 60_000
 /** Progress is written and pushed at most this often (and at every step's end). */
 const PROGRESS_MS = 250
+/** The message of a job that was running when the server stopped (at shutdown, or found by the sweep). */
+const STOPPED = 'the server stopped while the job ran: start it again'
+
+/** The jobs this process runs, each with its cut-off: a shutdown ends them as failed instead of leaving them to the sweep. */
+const runningHere = new Map<AbortController, Promise<void>>()
+
+/** Cuts every job this process runs and waits until each has written that it failed. */
+export async function stopTransfers(): Promise<void> {
+  for (const cut of runningHere.keys()) cut.abort(new RpcError(503, STOPPED))
+  await Promise.allSettled(runningHere.values())
+}
+
 /** Any constant: the transaction-scoped advisory lock that makes counting and starting jobs one step. */
 const START_LOCK = 7_340_024
 
@@ -66,6 +78,8 @@ export async function createJob(db: DbHandle, config: Config, uid: string, kind:
     .selectFrom('transfer_jobs')
     .select([sql<string>`count(*)`.as('all'), sql<string>`count(*) filter (where uid = ${uid})`.as('mine')])
     .where('state', '=', 'running')
+    // A job whose server stopped touching it is lost, not running (the sweep marks it failed soon).
+    .where('updated', '>=', Date.now() - LOST_MS)
     .executeTakeFirstOrThrow()
   const perUser = config.transferJobsPerUser
   if (Number(running.mine) >= perUser) {
@@ -91,18 +105,24 @@ export async function createJob(db: DbHandle, config: Config, uid: string, kind:
   return _id
 }
 
+/** A job's work: it reports progress, and stops its requests and its writes when `deadline` aborts. */
+type JobWork = (progress: (p: TransferProgress) => void, deadline: AbortSignal) => Promise<Partial<Pick<JobRow, 'file_id' | 'result' | 'expires'>>>
+
+/** Runs a job as one of this process's, so a shutdown can cut it (stopTransfers). */
+function run(services: Services, jobId: string, work: JobWork): Promise<void> {
+  const cut = new AbortController()
+  const done = runJob(services, jobId, work, cut).finally(() => runningHere.delete(cut))
+  runningHere.set(cut, done)
+  return done
+}
+
 /**
- * Runs a job's work with heartbeat, throttled progress and its outcome written and pushed. The
- * work is given the deadline's signal: it stops its requests and its writes when it aborts.
+ * Runs a job's work with heartbeat, throttled progress and its outcome written and pushed; `deadline`
+ * aborts at TRANSFER_JOB_DEADLINE_SECONDS, or when the server stops.
  */
-async function run(
-  services: Services,
-  jobId: string,
-  work: (progress: (p: TransferProgress) => void, deadline: AbortSignal) => Promise<Partial<Pick<JobRow, 'file_id' | 'result' | 'expires'>>>,
-) {
+async function runJob(services: Services, jobId: string, work: JobWork, deadline: AbortController) {
   const { db, log } = services
   const seconds = services.config.transferJobDeadlineSeconds
-  const deadline = new AbortController()
   const timer = setTimeout(
     () => deadline.abort(new RpcError(422, `the job did not end within TRANSFER_JOB_DEADLINE_SECONDS (${seconds} s)`, { reason: 'deadline' })),
     seconds * 1000,
@@ -251,7 +271,7 @@ export async function sweepTransfers(services: Services): Promise<void> {
   const now = Date.now()
   await db.kysely
     .updateTable('transfer_jobs')
-    .set({ state: 'failed', error: 'the server stopped while the job ran: start it again', updated: now })
+    .set({ state: 'failed', error: STOPPED, updated: now })
     .where('state', '=', 'running')
     .where('updated', '<', now - LOST_MS)
     .execute()
