@@ -16,7 +16,7 @@ import type { Bus, BusMessage } from '../realtime/bus'
 import type { Hub } from '../realtime/hub'
 import { logSignals } from '../realtime/event-log'
 import type { Session } from '../auth/sessions'
-import { checkIdempotencyKey, once, storeResult } from './idempotency'
+import { awaitStoredResult, checkIdempotencyKey, once, PENDING, storeResult } from './idempotency'
 import type { Proof } from '../auth/proof-of-work'
 import { LateReply, type Context, type FunctionEngine, type LateWork, type Transport } from '../context'
 import { notBuiltError, type Entry, type Registry } from './registry'
@@ -166,6 +166,7 @@ export class Dispatcher {
           })
     // Guessing limits are read and written outside the call's transaction: a failed guess still counts.
     let result = entry.op.guessing ? await this.limits.guard(entry.op.guessing, args, transport.address, execute) : await execute()
+    if (result === PENDING) return awaitStoredResult(kysely, { uid: session!.uid, key: key! })
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
     // The event log reaches every process a moment later; this one closes the door before it
     // replies, so the caller's next call on another socket of an ended (or narrowed) session is refused.
@@ -177,7 +178,15 @@ export class Dispatcher {
       const late = this.lateWork(callContext)
       for (const task of lateTasks) await task(late).catch((err) => this.deps.log.error({ err, op: entry.op.name }, 'work after commit failed'))
       if (result instanceof LateReply) {
-        result = (await result.make(late)) ?? null
+        const reply = result
+        // Stored even when making it fails, so a retry waiting for it answers (null) instead of waiting in vain.
+        result = await reply.make(late).then(
+          (made) => made ?? null,
+          async (err) => {
+            if (key && session) await storeResult(kysely, { uid: session.uid, key }, null)
+            throw err
+          },
+        )
         if (key && session) result = await storeResult(kysely, { uid: session.uid, key }, result)
       }
     }

@@ -7,7 +7,9 @@
  * Keys are scoped to the signed-in user and live in the database, so a retry may reach another
  * server process. A call that fails stores nothing (its transaction rolls back), so it may be
  * retried with the same key. Two calls racing with one key: the second waits on the first's row
- * and then returns its result.
+ * and then returns its result. A reply made after the commit (a LateReply: records read after the
+ * call's function values were evaluated) is stored when it is made; until then the key's result is
+ * SQL NULL, and a retry waits for it outside any transaction (awaitStoredResult).
  *
  * The result is stored as the JSON text of the reply, and the first call as well as every retry
  * answer the value parsed back from that text, so their replies are the same bytes: JSON.stringify
@@ -66,15 +68,30 @@ export async function once(trx: Transaction<Database>, call: IdempotentCall, run
     if (first.op !== call.op || first.args_hash !== argsHash) {
       throw conflict('this idempotency key was used for another call', { path: '/idempotencyKey', op: first.op })
     }
-    return JSON.parse(first.result ?? 'null')
+    return first.result === null ? PENDING : JSON.parse(first.result)
   }
   const result = (await run()) ?? null
-  if (result instanceof LateReply) {
-    // Made after commit and stored then (storeResult); a retry meanwhile answers null.
-    await storeResult(trx, call, null)
-    return result
+  // A late reply is stored once it is made (storeResult, after commit); the row says "pending" until then.
+  return result instanceof LateReply ? result : storeResult(trx, call, result)
+}
+
+/** What `once` answers for a retry whose first call committed but has not stored its late reply yet. */
+export const PENDING = Symbol('the first call has not stored its reply yet')
+
+/** How long a retry waits for the first call's late reply before it is told to try again. */
+const PENDING_WAIT_MS = 60_000
+
+/**
+ * The reply a retry answers once the first call stored it; called outside any transaction, so the
+ * first call's work after commit (which needs the database, and PGlite's only connection) goes on.
+ */
+export async function awaitStoredResult(db: DbHandle, call: Pick<IdempotentCall, 'uid' | 'key'>): Promise<unknown> {
+  for (let waited = 0; waited < PENDING_WAIT_MS; waited += 25) {
+    const row = await db.selectFrom('idempotency_keys').select('result').where('uid', '=', call.uid).where('key', '=', call.key).executeTakeFirst()
+    if (row?.result != null) return JSON.parse(row.result)
+    await new Promise((resolve) => setTimeout(resolve, 25))
   }
-  return storeResult(trx, call, result)
+  throw conflict('the first call with this idempotency key is still running: retry with the key later', { path: '/idempotencyKey' })
 }
 
 /** Stores what a retry with this key answers; returns the value parsed back from it (so every answer is the same bytes). */
