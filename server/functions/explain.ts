@@ -13,20 +13,13 @@ import { loadGraph } from './config'
 import { findCycles, NAME, nodeId, type Edge, type Graph } from './graph'
 import { Snapshot } from './inputs'
 import type { ActivityRow } from '../db/activities'
+import type { HandlerArgs } from '../../schemas/types.generated'
 
 export const MAX_NODES = 2000
 export const MAX_FAN_OUT = 50
 
-export interface ExplainArgs {
-  activityId: string
-  fieldId: string
-  direction?: 'incoming' | 'outgoing' | 'both'
-  graphMode?: 'configured' | 'runtime'
-  maxDepth?: number
-  incomingMaxDepth?: number
-  outgoingMaxDepth?: number
-  includeValues?: boolean
-}
+/** The node argument of v3.activity.explainNode (and of its assist), as its schema declares it. */
+export type ExplainArgs = HandlerArgs<'v3.activity.explainNode'>[0]
 
 interface OutNode {
   id: string

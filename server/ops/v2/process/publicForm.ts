@@ -16,18 +16,10 @@ import { loadProcessAccess, requireAdminister } from '../../../policies/processe
 import type { SignedInContext } from '../../../context'
 import { operation } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
+import type { PublicFormUpdate } from '../../../../schemas/types.generated'
 
-interface FormInput {
-  processId: string
-  creator?: string
-  team?: string
-  account?: string
-  followers?: 'none' | 'creator' | 'team'
-  active?: boolean
-  allowRead?: boolean
-  enableMessaging?: boolean
-  theme?: Record<string, unknown>
-}
+/** The form settings of v2.process.publicForm.create and .update, as their schema declares them. */
+type FormInput = PublicFormUpdate
 
 type Current = Awaited<ReturnType<typeof loadPublicForm>>
 
