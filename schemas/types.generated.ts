@@ -3800,7 +3800,7 @@ export interface OperationSchemas {
     result: unknown
   }
   /**
-   * Arguments: [ws?, `{name?, isolatedTeams?: boolean, color?, defaultView?: activities/discussions/events/feed, allowPublicCopy?: boolean, functionFieldVersion?: number, languages?: lang[], localauth?: boolean, disableVideoCalls?: boolean}`]; owner or admin only. Returns: boolean. Note: argument 1 (workspaceId) is optional but precedes a required argument: it counts in minItems and null skips it.
+   * Arguments: [ws?, `{name?, isolatedTeams?: boolean, color?, defaultView?: activities/discussions/events/feed, allowPublicCopy?: boolean, functionFieldVersion?: number, languages?: lang[], localauth?: boolean, disableVideoCalls?: boolean, expect? (precondition, added)}`]; owner or admin only. Returns: boolean. Note: argument 1 (workspaceId) is optional but precedes a required argument: it counts in minItems and null skips it.
    */
   'v2.network.update': {
     args: {
@@ -3818,6 +3818,7 @@ export interface OperationSchemas {
         languages?: [] | [Lang] | [Lang, Lang] | [Lang, Lang, Lang]
         localauth?: boolean
         disableVideoCalls?: boolean
+        expect?: ExpectedValues
       }
     }
     result: boolean
@@ -4829,7 +4830,7 @@ export interface OperationSchemas {
     }[]
   }
   /**
-   * Arguments: [updates: [{_id, name?, fields?: map fieldId to value (null clears), phaseId?, teamId?, priority?, followerIds? (join the discussion), fileIds?, location?}], options? {ignoreRequired?}]. Returns: integer, the number of activities changed. (A): the interface does not show the shape; this is the designed one. All or nothing.
+   * Arguments: [updates: [{_id, name?, fields?: map fieldId to value (null clears), phaseId?, teamId?, priority?, followerIds? (join the discussion), fileIds?, location?, expect? {name?, phaseId?, teamId?, priority?, fields?} (the values as read: 409 when one no longer holds)}], options? {ignoreRequired?}]. Returns: integer, the number of activities changed. (A): the interface does not show the shape; this is the designed one. All or nothing.
    */
   'v3.activity.updateMany': {
     args: {
@@ -4848,6 +4849,16 @@ export interface OperationSchemas {
         followerIds?: ObjectIdList
         location?: Location
         priority?: number | null
+        /**
+         * precondition: the values as read (name, phaseId, teamId, priority, fields: map fieldId to value); 409 with reason 'stale' when one no longer holds, and nothing of the call is written (docs/reference/protocol.md#stale-writes)
+         */
+        expect?: {
+          name?: string
+          phaseId?: ObjectId
+          teamId?: ObjectId | null
+          priority?: number | null
+          fields?: FieldValueMap
+        }
       }[]
       /**
        * options: ignoreRequired skips the required fields of the phase; workspaceId is accepted and ignored
@@ -6085,12 +6096,19 @@ export interface ProcessInfo {
    */
   groupNames?: ShortText[]
   activityTaggingPhaseIds?: Any
+  expect?: ExpectedValues
 }
 /**
  * map from lang to object
  */
 export interface LangMap {
   [k: string]: AnyObject
+}
+/**
+ * precondition: values of the record as the caller read them (as its read operation shows it), by property name; a property the record lacks reads as null; a workflow's phases are compared phase by phase; 409 with reason 'stale' when one no longer holds, and nothing is written (docs/reference/protocol.md#stale-writes)
+ */
+export interface ExpectedValues {
+  [k: string]: Any
 }
 /**
  * partial process field descriptor, input of process.update_field (type is not accepted)
@@ -6138,6 +6156,7 @@ export interface FieldDescriptorUpdate {
    * user fields only: adds the user to the activity discussion
    */
   inviteToDiscussionOnChange?: boolean
+  expect?: ExpectedValues
 }
 /**
  * field type modifiers

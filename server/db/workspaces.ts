@@ -70,6 +70,11 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
   return ws ? { workspace: ws, members: rows, fields } : null
 }
 
+/** The workspace's row, locked for the rest of the transaction: the caller changes it from what it read. */
+export async function lockWorkspace(db: DbHandle, cid: string) {
+  return db.selectFrom('workspaces').selectAll().where('_id', '=', cid).forUpdate().executeTakeFirstOrThrow()
+}
+
 /** Merges `settings` key by key in one statement, so settings changed at the same time by others are kept. */
 export async function updateWorkspaceSettings(db: DbHandle, cid: string, name: string | undefined, settings: Record<string, unknown>) {
   await db

@@ -22,6 +22,7 @@ import { operation } from '../rpc/operation'
 import { tellViewers } from '../domain/process-signals'
 import { checkFunctionInput, checkSavedConfiguration, NAME } from '../functions'
 import { recomputeFunction } from '../domain/function-values'
+import { requireFresh } from '../domain/preconditions'
 
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).
@@ -87,8 +88,9 @@ const NOT_SETTABLE: Record<string, string> = {
  * Sets configuration fields (docs/reference/interface.md "Process"); with `lang`, the text settings given go
  * to translations[lang]. `phases` is merged by phase id (a phase given as null is deleted); a new
  * phase's id must not be another workflow's (409, server/domain/phase-ids.ts); phasesOrder,
- * phasesRemoved and fieldsOrder must name existing phases and fields (422).
- * Administrators only.
+ * phasesRemoved and fieldsOrder must name existing phases and fields (422). `expect` holds settings
+ * as read (v2.process.get), phases compared one by one: 409 when one no longer holds
+ * (domain/preconditions.ts). Administrators only.
  */
 export const setInfo = operation({
   name: 'process.set_info',
@@ -97,12 +99,14 @@ export const setInfo = operation({
     const { process, access } = await loadProcessAccess(ctx.db, ctx.session, processId, { lock: true })
     const viewersBefore = await processViewers(ctx.db, process)
     requireAdminister(access, 'change the settings')
-    for (const key of Object.keys(info))
+    const { expect, ...given } = info
+    await requireFresh(expect, () => processObject(ctx.db, process, ctx.session.uid), { processId: process._id }, { maps: ['phases'] })
+    for (const key of Object.keys(given))
       if (Object.hasOwn(NOT_SETTABLE, key)) throw refused(`${key} cannot be set with process.set_info: ${NOT_SETTABLE[key]}`, { argument: 1, path: `/${key}` })
-    await checkProcessReferences(ctx.db, process.cid, process._id, info as Record<string, unknown>, 1)
+    await checkProcessReferences(ctx.db, process.cid, process._id, given, 1)
     const next: Record<string, unknown> = { ...process.info }
     const change: Partial<Record<keyof ProcessesTable, unknown>> = {}
-    const { name, key, enableUnlinkedMode, phases, translations, ...rest } = info as Record<string, any>
+    const { name, key, enableUnlinkedMode, phases, translations, ...rest } = given as Record<string, any>
     const translated: Record<string, unknown> = {}
     for (const [k, v] of Object.entries({ name, ...rest })) {
       if (v === undefined) continue
@@ -124,7 +128,7 @@ export const setInfo = operation({
       await checkPhaseIdsFree(ctx.db, process.cid, process._id, added, 1)
     }
     await checkReferences(ctx, process, next)
-    await checkFunctionInput(ctx, process.cid, 1, info as Record<string, unknown>, {
+    await checkFunctionInput(ctx, process.cid, 1, given, {
       code: 'nameFunction',
       enabled: 'nameFunctionEnabled',
       variables: 'nameFunctionVariables',
@@ -155,9 +159,9 @@ export const setInfo = operation({
       })
     if (next.nameFunctionEnabled === true && typeof next.nameFunction === 'string' && next.nameFunction.trim()) {
       await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
-      if (['nameFunction', 'nameFunctionEnabled', 'nameFunctionVariables'].some((k) => k in info)) await recomputeFunction(ctx, process.cid, process._id, NAME)
+      if (['nameFunction', 'nameFunctionEnabled', 'nameFunctionVariables'].some((k) => k in given)) await recomputeFunction(ctx, process.cid, process._id, NAME)
     }
-    await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: Object.keys(info) } }, viewersBefore)
+    await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: Object.keys(given) } }, viewersBefore)
     return true
   },
 })

@@ -10,6 +10,8 @@
  * History: `updated` {fields: {id: {from, to}}, name, teamId, priority, files, location} and `phase`
  * {phase: {from, to}}. Signals, per workflow: `v3.activity.updated {_id, processId, fields}` (changed
  * field ids) and `v3.activity.phase {_id, processId, from, to}`.
+ * An update's `expect` (the values as the caller read them) is checked first, on the locked rows:
+ * 409 when one no longer holds (../preconditions.ts).
  */
 import { DATA, lockBeforeWrite, type Change } from '../../functions'
 import { sql } from 'kysely'
@@ -23,7 +25,11 @@ import { tellViewers } from '../process-signals'
 import type { LoadedActivity } from './access'
 import { checkReferences, checkRequired, checkValues, invalidActivityOf, knownIds, livePhase, requireAttachableFiles, visibleLinkTargets } from './checks'
 import { adjustPhaseCounts, recordHistory, type HistoryEntry } from './events'
-import { invitedUsers, linkRows } from '../../db/values'
+import { invitedUsers, linkRows, normalize } from '../../db/values'
+import type { ActivityRow } from '../../db/activities'
+import { activityRecord } from '../../presenters/activity'
+import { dictFromEntries } from '../../safe-keys'
+import { requireFresh } from '../preconditions'
 
 /** One update of the call: the activity, and what changes in it; what is not given stays as it is. */
 export interface ActivityUpdate {
@@ -42,6 +48,8 @@ export interface ActivityUpdate {
   /** The attached files, all of them (replaces the list). */
   fileIds?: string[]
   location?: Record<string, unknown>
+  /** The values as the caller read them: 409 when one no longer holds. */
+  expect?: { name?: string; phaseId?: string; teamId?: string | null; priority?: number | null; fields?: Record<string, unknown> }
 }
 
 export interface UpdateOptions {
@@ -51,6 +59,18 @@ export interface UpdateOptions {
 
 /** Equal values: primitives directly, lists and objects by their JSON (1,000 updates compare ten values each). */
 const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))
+
+/** What `expect` is compared with: the activity as v3.activity.get shows it, by the names of an update. */
+function asRead(row: ActivityRow) {
+  const record = activityRecord(row, [])
+  return {
+    name: record.name,
+    phaseId: record.currentPhase,
+    teamId: record.teamId,
+    priority: record.priority,
+    fields: dictFromEntries((record.fields as { _id: string; value: unknown }[]).map((f) => [f._id, f.value])),
+  }
+}
 
 /** What the one UPDATE of the call sets per activity. */
 const WRITE_COLUMNS = {
@@ -83,6 +103,17 @@ export async function updateActivities(
   const fieldsOf = new Map<string, Map<string, FieldRecord>>()
   for (const { process } of loaded) {
     if (!fieldsOf.has(process._id)) fieldsOf.set(process._id, await loadFieldsById(ctx.db, process.cid, process._id))
+  }
+  // Stale reads before anything else: one that no longer holds refuses the whole call.
+  for (const [index, { activity, process }] of loaded.entries()) {
+    const fields = fieldsOf.get(process._id)!
+    // A field value as read compares in its stored form (a date as ms, whether read as ms or sent as ISO text).
+    const stored = (key: string, value: unknown) => {
+      const field = key.startsWith('fields.') ? fields.get(key.slice('fields.'.length)) : undefined
+      const n = field && value !== null ? normalize(field, value) : null
+      return n?.ok ? n.value : value
+    }
+    await requireFresh(updates[index].expect, () => asRead(activity), { activityId: activity._id }, { maps: ['fields'], normalize: stored })
   }
 
   // Each update checked on its own; the ids it names are looked up once for the whole call, below.

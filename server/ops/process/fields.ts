@@ -17,6 +17,7 @@ import { operation } from '../../rpc/operation'
 import { tellViewers } from '../../domain/process-signals'
 import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../functions'
 import { recomputeFunction } from '../../domain/function-values'
+import { requireFresh } from '../../domain/preconditions'
 
 /** Where a field descriptor keeps its function (process.set_info uses the name function's keys). */
 const FUNCTION_KEYS = { code: 'function', enabled: 'functionEnabled', variables: 'functionVariables' }
@@ -105,7 +106,8 @@ export const createField = operation({
 /**
  * Changes the given properties (type is not accepted: 400); a property given as null is dropped.
  * With `lang`, label, placeholder, description and unit go to translations[lang]. 422 when the
- * field is not one of this workflow's.
+ * field is not one of this workflow's. `expect` holds properties of the field as read
+ * (v2.process.get): 409 when one no longer holds (domain/preconditions.ts).
  */
 export const updateField = operation({
   name: 'process.update_field',
@@ -115,9 +117,11 @@ export const updateField = operation({
     requireAdminister(access, 'change fields')
     const stored = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!stored) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
+    const { expect, ...change } = field
+    await requireFresh(expect, () => stored, { processId: process._id, fieldId })
     const { _id, type, uid, created, updated, ...descriptor } = stored
     const next: Descriptor = { ...descriptor }
-    for (const [k, v] of Object.entries(field)) {
+    for (const [k, v] of Object.entries(change)) {
       if (lang && TRANSLATED.includes(k)) {
         const translations = dictOf<Record<string, unknown>>(next.translations)
         translations[lang] = { ...own(translations, lang), [k]: v }
@@ -125,9 +129,9 @@ export const updateField = operation({
       } else if (v === null) delete next[k]
       else next[k] = k === 'label' ? (v as string).trim() : v
     }
-    await validate(ctx, process.cid, type, { ...field, data: next.data }, 2)
-    await checkFunctionInput(ctx, process.cid, 2, field as Record<string, unknown>, FUNCTION_KEYS)
-    await checkKey(ctx, process, field.key, fieldId)
+    await validate(ctx, process.cid, type, { ...change, data: next.data }, 2)
+    await checkFunctionInput(ctx, process.cid, 2, change, FUNCTION_KEYS)
+    await checkKey(ctx, process, change.key, fieldId)
     await ctx.db
       .updateTable('process_fields')
       .set({ descriptor: JSON.stringify(next), updated: Date.now() })
@@ -136,9 +140,9 @@ export const updateField = operation({
       .execute()
     if (isFunctionField(next)) {
       await checkSavedConfiguration(ctx.db, process.cid, process._id, fieldId, next.functionVariables as Record<string, unknown>)
-      if (FUNCTION_DEFINITION.some((k) => k in field)) await recomputeFunction(ctx, process.cid, process._id, fieldId)
+      if (FUNCTION_DEFINITION.some((k) => k in change)) await recomputeFunction(ctx, process.cid, process._id, fieldId)
     }
-    await tellViewers(ctx, process, { sig: 'process.field.updated', meta: { processId: process._id, _id: fieldId, changed: Object.keys(field) } })
+    await tellViewers(ctx, process, { sig: 'process.field.updated', meta: { processId: process._id, _id: fieldId, changed: Object.keys(change) } })
     return true
   },
 })

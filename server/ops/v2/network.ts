@@ -1,4 +1,5 @@
-import { createWorkspace, loadWorkspace, updateWorkspaceSettings } from '../../db/workspaces'
+import { createWorkspace, loadWorkspace, lockWorkspace, updateWorkspaceSettings } from '../../db/workspaces'
+import { requireFresh } from '../../domain/preconditions'
 import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../policies/quota'
 import { allowedOperations, describeMember } from '../../policies/roles'
 import { workspaceObject } from '../../presenters/workspace'
@@ -30,7 +31,11 @@ export const get = operation({
   },
 })
 
-/** Owner or admin. Settings other than the name are kept in `settings`. */
+/**
+ * Owner or admin. Settings other than the name are kept in `settings`. `expect` holds the name,
+ * `updated` and settings as read (v2.network.get), by the names the update gives them: 409 when one no
+ * longer holds (domain/preconditions.ts); the row is locked for the comparison.
+ */
 export const update = operation({
   name: 'v2.network.update',
   access: 'member',
@@ -38,9 +43,17 @@ export const update = operation({
   workspace: (_caller, workspaceId) => workspaceId ?? undefined,
   async run(ctx, _workspaceId, update) {
     const { cid } = ctx
-    const { name, ...settings } = update
+    const { expect, name, ...settings } = update
+    await requireFresh(
+      expect,
+      async () => {
+        const { settings, name, updated } = workspaceObject(await lockWorkspace(ctx.db, cid), [], [])
+        return { ...settings, name, updated }
+      },
+      { workspaceId: cid },
+    )
     await updateWorkspaceSettings(ctx.db, cid, name, settings)
-    ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed: Object.keys(update) })
+    ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed: Object.keys(update).filter((k) => k !== 'expect') })
     return true
   },
 })
