@@ -4853,7 +4853,7 @@ export interface OperationSchemas {
          * precondition: the values as read (name, phaseId, teamId, priority, fields: map fieldId to value); 409 with reason 'stale' when one no longer holds, and nothing of the call is written (docs/reference/protocol.md#stale-writes)
          */
         expect?: {
-          name?: string
+          name?: ShortText
           phaseId?: ObjectId
           teamId?: ObjectId | null
           priority?: number | null

@@ -34,7 +34,7 @@ export const ERROR_CODES = {
   409: {
     name: 'conflict',
     meaning: 'The call clashes with what exists; `details` names the argument, path or field.',
-    when: 'A duplicate: an account or member with the e-mail, a pending invite, a process or field key, a custom role name, a product version, a subscribe code, the discussion of another record; a phase id another workflow has; an idempotency key used for another call; a unique violation (SQLSTATE 23505); a concurrent change (SQLSTATE 40001, 40P01): try again.',
+    when: 'A duplicate: an account or member with the e-mail, a pending invite, a process or field key, a custom role name, a product version, a subscribe code, the discussion of another record; a phase id another workflow has; an idempotency key used for another call; a write whose `expect` no longer holds (`details: {reason: "stale", field, current}`: see Stale writes); a unique violation (SQLSTATE 23505); a concurrent change (SQLSTATE 40001, 40P01): try again.',
   },
   413: {
     name: 'too large',
