@@ -386,7 +386,7 @@ export interface OperationSchemas {
     result: boolean
   }
   /**
-   * Arguments: [`users`, fieldId, `{filledBy, label, type (required), created?, uid?, _id?, enableMultiple?}`]. Returns: company property field (without enableMultiple and data).
+   * Arguments: [`users`, fieldId, `{filledBy, label, type (required), created?, uid?, _id?, enableMultiple?, expect? (precondition, added)}`]. Returns: company property field (without enableMultiple and data).
    */
   'company.update_property_field': {
     args: {
@@ -404,6 +404,7 @@ export interface OperationSchemas {
          * ObjectId[], string[] or string
          */
         data?: ObjectIdList | StringList | ShortText
+        expect?: ExpectedValues
       }
     }
     result: CompanyPropertyField
@@ -5886,6 +5887,12 @@ export interface WorkspaceGeneralOptions {
     | undefined
 }
 /**
+ * precondition: values of the record as the caller read them (as its read operation shows it), by property name; a property the record lacks reads as null; a workflow's phases are compared phase by phase; 409 with reason 'stale' when one no longer holds, and nothing is written (docs/reference/protocol.md#stale-writes)
+ */
+export interface ExpectedValues {
+  [k: string]: Any
+}
+/**
  * process field descriptor, input of process.create_field
  */
 export interface FieldDescriptor {
@@ -6103,12 +6110,6 @@ export interface ProcessInfo {
  */
 export interface LangMap {
   [k: string]: AnyObject
-}
-/**
- * precondition: values of the record as the caller read them (as its read operation shows it), by property name; a property the record lacks reads as null; a workflow's phases are compared phase by phase; 409 with reason 'stale' when one no longer holds, and nothing is written (docs/reference/protocol.md#stale-writes)
- */
-export interface ExpectedValues {
-  [k: string]: Any
 }
 /**
  * partial process field descriptor, input of process.update_field (type is not accepted)

@@ -4,8 +4,8 @@
  * locking the record's row (a concurrent writer waits there and then reads what the first committed),
  * each with the current value in the form the record's read operation shows it (server/presenters).
  * When one no longer holds the whole call is refused: 409 `{reason: 'stale', <record id>, field,
- * current}`. Used by v3.activity.updateMany, process.set_info, process.update_field and
- * v2.network.update; docs/reference/protocol.md#stale-writes.
+ * current}`. Used by v3.activity.updateMany, process.set_info, process.update_field,
+ * company.update_property_field and v2.network.update; docs/reference/protocol.md#stale-writes.
  */
 import { conflict } from '../errors'
 import { own } from '../safe-keys'

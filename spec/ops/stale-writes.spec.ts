@@ -132,4 +132,16 @@ describe('the workflow, its phases and fields, the workspace', () => {
     const now = await owner.client.call('v2.network.get', owner.cid)
     expect(now).toMatchObject({ name: 'Owner named', settings: { color: '#654321' } })
   })
+
+  test('company.update_property_field: a stale label names `label` with the label now', async () => {
+    const added = await owner.client.call('company.add_property_field', 'users', { label: 'Size', type: 'text', filledBy: 'admin' })
+    const read = (await admin.client.call('v2.network.get', owner.cid)).propertyFields!.find((f: any) => f._id === added._id) as any
+    const change = { type: 'text', filledBy: 'admin' } as const
+    await owner.client.call('company.update_property_field', 'users', added._id, { ...change, label: 'Shoe size', expect: { label: read.label } })
+    const error = await admin.client.fail('company.update_property_field', 'users', added._id, { ...change, label: 'Hat size', expect: { label: read.label } })
+    expect(error).toMatchObject({ code: 409, details: { reason: 'stale', fieldId: added._id, field: 'label', current: 'Shoe size' } })
+    // The whole field as read (created, uid, _id included) holds once read again.
+    const again = (await admin.client.call('v2.network.get', owner.cid)).propertyFields!.find((f: any) => f._id === added._id) as any
+    await admin.client.call('company.update_property_field', 'users', added._id, { ...change, label: 'Hat size', expect: again })
+  })
 })

@@ -14,6 +14,7 @@ import { forbidden, notFound, refused, RpcError } from '../../errors'
 import type { Context } from '../../context'
 import { operation } from '../../rpc/operation'
 import { publicField } from '../../presenters/company-property-field'
+import { requireFresh } from '../../domain/preconditions'
 
 /** Turns a definition problem into the 400 naming argument `argument` and the key. */
 function definitionError(ctx: Context, err: unknown, argument: number): unknown {
@@ -54,7 +55,9 @@ export const addField = operation({
  * ['users', fieldId, {filledBy, label, type, enableMultiple?, data?}]: `created`, `uid` are read-only
  * and ignored; `_id`, when given, must be fieldId. Stored values are carried over to the new
  * definition (enableMultiple wraps or unwraps them); when one no longer fits, 422 and nothing changes.
- * Returns the record without enableMultiple and data, as the interface says.
+ * `expect` holds properties of the field as read (v2.network.get `propertyFields`): 409 when one no
+ * longer holds (domain/preconditions.ts). Returns the record without enableMultiple and data, as the
+ * interface says.
  */
 export const updateFieldOp = operation({
   name: 'company.update_property_field',
@@ -62,14 +65,16 @@ export const updateFieldOp = operation({
   capability: 'properties.manage',
   async run(ctx, _target, fieldId, field) {
     const { cid } = ctx
-    if (field._id !== undefined && field._id !== fieldId) {
+    const { expect, ...change } = field
+    if (change._id !== undefined && change._id !== fieldId) {
       throw ctx.invalid(2, '/_id', 'must be the fieldId of argument 2')
     }
     const current = await findField(ctx.db, cid, fieldId, { lock: 'update' })
     if (!current) throw notFound('property field')
+    await requireFresh(expect, () => publicField(current), { fieldId })
     let definition
     try {
-      definition = checkDefinition(field, current.type === field.type ? current : { ...current, data: null })
+      definition = checkDefinition(change, current.type === change.type ? current : { ...current, data: null })
     } catch (err) {
       throw definitionError(ctx, err, 2)
     }
