@@ -14,7 +14,7 @@ import { own } from '../safe-keys'
  * One form per meaning, so a value sent back as it was read always compares equal: object keys in
  * order, a property that is null the same as one that is absent, undefined as null.
  */
-export function canonical(value: unknown): unknown {
+function canonical(value: unknown): unknown {
   if (value === undefined || value === null) return null
   if (Array.isArray(value)) return value.map(canonical)
   if (typeof value !== 'object') return value
