@@ -10,6 +10,8 @@ const fs = require('node:fs')
 const path = require('node:path')
 
 const SPEC_DIR = path.join(__dirname, 'spec')
+// The web app's own unit tests sit beside its code (app/src/, *.test.ts) and run in the unit lane.
+const APP_DIR = path.join(__dirname, 'app', 'src')
 const REACHES_THE_SERVER = /from '(\.\.?\/)+helpers\//
 
 const specs = fs
@@ -17,11 +19,15 @@ const specs = fs
   .filter((file) => file.endsWith('.spec.ts'))
   .map((file) => path.join(SPEC_DIR, file))
 const wireSpecs = specs.filter((file) => REACHES_THE_SERVER.test(fs.readFileSync(file, 'utf8')))
-const unitSpecs = specs.filter((file) => !wireSpecs.includes(file))
+const appTests = fs
+  .readdirSync(APP_DIR, { recursive: true })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => path.join(APP_DIR, file))
+const unitSpecs = [...specs.filter((file) => !wireSpecs.includes(file)), ...appTests]
 
 const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/spec'],
+  roots: ['<rootDir>/spec', '<rootDir>/app/src'],
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },

@@ -11,7 +11,7 @@ import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
 import { calendarRouter } from './http/calendar'
-import { buildConsole, consoleRouter, type ConsoleBundle } from './http/console'
+import { appRouter } from './http/app'
 import { filesRouter } from './http/files'
 import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
@@ -116,15 +116,8 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       web.use(insightsRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
       web.use(profileImagesRouter(routeDeps))
-      // The console is bundled on its first visit, so esbuild takes no core from the database's start
-      // nor from the first calls after it (a function run resumed at start has deadlines to meet).
-      let consoleBundle: Promise<ConsoleBundle> | null = null
-      const consoleFiles = () =>
-        (consoleBundle ??= buildConsole().catch((err) => {
-          log.error({ err }, 'the console could not be built')
-          throw err
-        }))
-      web.use(consoleRouter(consoleFiles))
+      // The web app, built before start (scripts/build-app.js); its routes come last, so API and file routes keep precedence.
+      web.use(appRouter())
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
@@ -146,7 +139,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       drain.start()
       const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log)
       services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep }
-      log.info({ console: `${url}/` }, `ready: open ${url}/ in a browser for the console`)
+      log.info({ app: `${url}/` }, `ready: open ${url}/ in a browser for the app`)
       return url
     },
 

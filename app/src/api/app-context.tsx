@@ -1,0 +1,62 @@
+/**
+ * What every screen shares: the connection and who is signed in (a small store, so the header and
+ * the screens read the same session). Signing in, registering, signing out and switching the
+ * current workspace happen here, once.
+ */
+import { createContext, useContext, type ReactNode } from 'react'
+import type { HlrClient } from '../../../client'
+import { rememberKey } from './connection'
+import { useStore, type Store } from './store'
+
+export interface Session {
+  uid: string
+  /** The session's current workspace: the operations on workflows act in it. */
+  cid: string
+  user: { firstname?: string; lastname?: string; email?: string }
+}
+
+export interface AppValue {
+  client: HlrClient
+  session: Store<Session | null>
+}
+
+const AppContext = createContext<AppValue | null>(null)
+
+export function AppProvider({ value, children }: { value: AppValue; children: ReactNode }) {
+  return <AppContext.Provider value={value}>{children}</AppContext.Provider>
+}
+
+export function useApp(): AppValue {
+  const value = useContext(AppContext)
+  if (!value) throw new Error('useApp outside AppProvider')
+  return value
+}
+
+export const useSession = () => useStore(useApp().session)
+
+/** Reads the session after a sign-in (or at start with a remembered key). */
+export async function loadSession(app: AppValue): Promise<Session> {
+  rememberKey(app.client.key)
+  const session = (await app.client.call('v3.session.get')) as Session
+  app.session.set(session)
+  return session
+}
+
+export async function signIn(app: AppValue, email: string, password: string) {
+  await app.client.login(email, password)
+  return loadSession(app)
+}
+
+export async function signOut(app: AppValue) {
+  await app.client.call('logout').catch(() => {})
+  rememberKey(undefined)
+  app.session.set(null)
+}
+
+/** Makes `workspaceId` the session's current workspace (the URL names it; the server acts in it). */
+export async function switchWorkspace(app: AppValue, workspaceId: string) {
+  const session = app.session.get()
+  if (!session || session.cid === workspaceId) return
+  await app.client.call('v3.session.switchWorkspace', workspaceId)
+  app.session.set({ ...session, cid: workspaceId })
+}

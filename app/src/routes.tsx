@@ -1,0 +1,74 @@
+/**
+ * The app's addresses. The workspace is in every signed-in path, so a link names what it shows;
+ * a workflow's view and its filters are in the query (`?view=board`). Screens other than the first
+ * are loaded when first shown (React.lazy), so the first screen's JavaScript stays small.
+ */
+import { lazy, Suspense, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
+import { useSession } from './api/app-context'
+import { Shell } from './shell/Shell'
+import { RegisterScreen } from './screens/Register'
+import { SignInScreen } from './screens/SignIn'
+import { WorkflowsScreen } from './screens/Workflows'
+
+const WorkspacesScreen = lazy(() => import('./screens/Workspaces'))
+const WorkspaceSettingsScreen = lazy(() => import('./screens/WorkspaceSettings'))
+const WorkflowScreen = lazy(() => import('./screens/workflow/Workflow'))
+const ActivityScreen = lazy(() => import('./screens/activity/Activity'))
+
+/** Paths, made in one place. */
+export const paths = {
+  signIn: () => '/signin',
+  register: () => '/register',
+  workspaces: () => '/workspaces',
+  workspace: (ws: string) => `/w/${ws}`,
+  workspaceSettings: (ws: string) => `/w/${ws}/settings`,
+  workflow: (ws: string, wf: string, view?: string) => `/w/${ws}/workflows/${wf}${view ? `?view=${view}` : ''}`,
+  activity: (ws: string, id: string) => `/w/${ws}/activities/${id}`,
+}
+
+function Loading() {
+  const { t } = useTranslation()
+  return <p className="muted">{t('common.loading')}</p>
+}
+
+/** Signed-in screens: without a session, to sign in (and back here after it). */
+function SignedIn({ children }: { children: ReactNode }) {
+  const session = useSession()
+  const location = useLocation()
+  if (!session) return <Navigate to={paths.signIn()} replace state={{ from: location.pathname + location.search }} />
+  return (
+    <Shell>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </Shell>
+  )
+}
+
+function Home() {
+  const session = useSession()
+  return <Navigate to={session ? paths.workspace(session.cid) : paths.signIn()} replace />
+}
+
+function NotFound() {
+  const { t } = useTranslation()
+  return <p role="alert">{t('app.notFound')}</p>
+}
+
+export function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/" element={<Home />} />
+        <Route path="/signin" element={<SignInScreen />} />
+        <Route path="/register" element={<RegisterScreen />} />
+        <Route path="/workspaces" element={<SignedIn children={<WorkspacesScreen />} />} />
+        <Route path="/w/:workspaceId" element={<SignedIn children={<WorkflowsScreen />} />} />
+        <Route path="/w/:workspaceId/settings" element={<SignedIn children={<WorkspaceSettingsScreen />} />} />
+        <Route path="/w/:workspaceId/workflows/:workflowId" element={<SignedIn children={<WorkflowScreen />} />} />
+        <Route path="/w/:workspaceId/activities/:activityId" element={<SignedIn children={<ActivityScreen />} />} />
+        <Route path="*" element={<SignedIn children={<NotFound />} />} />
+      </Routes>
+    </BrowserRouter>
+  )
+}

@@ -1,0 +1,48 @@
+/** A workflow: its name, the views to choose from (kept in the address), and the chosen view, live. */
+import { Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { useApp, useSession } from '../../api/app-context'
+import { useLive } from '../../api/useLive'
+import { paths } from '../../routes'
+import { ErrorLine } from '../../ui/controls'
+import { problemOf } from '../../ui/errors'
+import { VIEWS } from './views'
+import { getWorkflow } from './workflows'
+
+export default function WorkflowScreen() {
+  const { t } = useTranslation()
+  const app = useApp()
+  const session = useSession()!
+  const { workflowId = '' } = useParams()
+  const [search] = useSearchParams()
+  const view = VIEWS.find((v) => v.id === search.get('view')) ?? VIEWS[0]
+  const workflow = useLive(
+    () => getWorkflow(app.client, workflowId),
+    [
+      { sig: 'process.updated', when: (m) => m._id === workflowId },
+      { sig: 'process.field.created', when: (m) => m.processId === workflowId },
+      { sig: 'process.field.updated', when: (m) => m.processId === workflowId },
+      { sig: 'process.field.removed', when: (m) => m.processId === workflowId },
+    ],
+    [workflowId],
+  )
+  if (workflow.error && !workflow.data) return <ErrorLine message={problemOf(workflow.error).message} />
+  if (!workflow.data) return <p className="muted">{t('common.loading')}</p>
+  const View = view.component
+  return (
+    <>
+      <h1>{workflow.data.name}</h1>
+      <nav className="tabs" aria-label={t('views.label')}>
+        {VIEWS.map((v) => (
+          <Link key={v.id} to={paths.workflow(session.cid, workflowId, v.id)} aria-current={v === view ? 'page' : undefined}>
+            {t(v.label)}
+          </Link>
+        ))}
+      </nav>
+      <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
+        <View workflow={workflow.data} />
+      </Suspense>
+    </>
+  )
+}

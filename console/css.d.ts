@@ -1,2 +1,0 @@
-/** esbuild bundles the imported style sheet into app.css. */
-declare module '*.css'
