@@ -979,7 +979,7 @@ export interface OperationSchemas {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 13
+         * @maxItems 14
          */
         capabilities:
           | []
@@ -996,7 +996,8 @@ export interface OperationSchemas {
               | 'properties.fillOwn'
               | 'workspace.admin'
               | 'processes.create'
-              | 'feed.admin',
+              | 'feed.admin'
+              | 'audit.read',
             ]
           | [
               (
@@ -1013,6 +1014,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1028,53 +1030,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -1092,6 +1048,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1107,6 +1064,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1122,21 +1080,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -1154,6 +1098,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1169,6 +1114,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1184,6 +1130,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1199,21 +1146,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -1231,6 +1164,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1246,6 +1180,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1261,6 +1196,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1276,6 +1212,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1291,21 +1228,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -1323,6 +1246,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1338,6 +1262,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1353,6 +1278,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1368,6 +1294,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1383,6 +1310,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1398,21 +1326,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -1430,6 +1344,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1445,6 +1360,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1460,6 +1376,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1475,6 +1392,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1490,6 +1408,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1505,6 +1424,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1520,21 +1440,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -1552,6 +1458,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1567,6 +1474,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1582,6 +1490,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1597,6 +1506,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1612,6 +1522,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1627,6 +1538,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1642,6 +1554,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1657,21 +1570,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -1689,6 +1588,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1704,6 +1604,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1719,6 +1620,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1734,6 +1636,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1749,6 +1652,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1764,6 +1668,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1779,6 +1684,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1794,6 +1700,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1809,21 +1716,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -1841,6 +1734,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1856,6 +1750,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1871,6 +1766,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1886,6 +1782,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1901,6 +1798,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1916,6 +1814,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1931,6 +1830,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1946,6 +1846,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1961,6 +1862,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -1976,21 +1878,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -2008,6 +1896,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2023,6 +1912,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2038,6 +1928,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2053,6 +1944,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2068,6 +1960,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2083,6 +1976,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2098,6 +1992,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2113,6 +2008,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2128,6 +2024,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2143,6 +2040,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2158,21 +2056,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -2190,6 +2074,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2205,6 +2090,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2220,6 +2106,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2235,6 +2122,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2250,6 +2138,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2265,6 +2154,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2280,6 +2170,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2295,6 +2186,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2310,6 +2202,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2325,6 +2218,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2340,6 +2234,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2355,6 +2250,25 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2370,6 +2284,409 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
       }
@@ -2403,7 +2720,7 @@ export interface OperationSchemas {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 13
+         * @maxItems 14
          */
         capabilities?:
           | []
@@ -2420,7 +2737,8 @@ export interface OperationSchemas {
               | 'properties.fillOwn'
               | 'workspace.admin'
               | 'processes.create'
-              | 'feed.admin',
+              | 'feed.admin'
+              | 'audit.read',
             ]
           | [
               (
@@ -2437,6 +2755,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2452,53 +2771,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -2516,6 +2789,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2531,6 +2805,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2546,21 +2821,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -2578,6 +2839,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2593,6 +2855,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2608,6 +2871,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2623,21 +2887,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -2655,6 +2905,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2670,6 +2921,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2685,6 +2937,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2700,6 +2953,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2715,21 +2969,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -2747,6 +2987,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2762,6 +3003,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2777,6 +3019,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2792,6 +3035,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2807,6 +3051,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2822,21 +3067,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -2854,6 +3085,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2869,6 +3101,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2884,6 +3117,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2899,6 +3133,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2914,6 +3149,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2929,6 +3165,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2944,21 +3181,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -2976,6 +3199,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -2991,6 +3215,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3006,6 +3231,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3021,6 +3247,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3036,6 +3263,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3051,6 +3279,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3066,6 +3295,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3081,21 +3311,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -3113,6 +3329,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3128,6 +3345,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3143,6 +3361,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3158,6 +3377,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3173,6 +3393,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3188,6 +3409,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3203,6 +3425,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3218,6 +3441,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3233,21 +3457,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -3265,6 +3475,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3280,6 +3491,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3295,6 +3507,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3310,6 +3523,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3325,6 +3539,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3340,6 +3555,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3355,6 +3571,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3370,6 +3587,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3385,6 +3603,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3400,21 +3619,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -3432,6 +3637,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3447,6 +3653,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3462,6 +3669,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3477,6 +3685,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3492,6 +3701,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3507,6 +3717,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3522,6 +3733,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3537,6 +3749,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3552,6 +3765,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3567,6 +3781,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3582,21 +3797,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
           | [
@@ -3614,6 +3815,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3629,6 +3831,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3644,6 +3847,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3659,6 +3863,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3674,6 +3879,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3689,6 +3895,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3704,6 +3911,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3719,6 +3927,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3734,6 +3943,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3749,6 +3959,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3764,6 +3975,7 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3779,6 +3991,25 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
               ),
               (
                 | 'workspace.read'
@@ -3794,6 +4025,409 @@ export interface OperationSchemas {
                 | 'workspace.admin'
                 | 'processes.create'
                 | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
               ),
             ]
       }
@@ -4890,6 +5524,37 @@ export interface OperationSchemas {
       }
     }
     result: unknown
+  }
+  /**
+   * A page of the workspace's audit trail, oldest first: the entries after `afterTs` (and, at that same millisecond, after `afterId`), optionally only those of one actor or one kind; `limit` 1-1000, default 100. For the next page pass the last entry's `ts` and `_id`. Owners and admins (capability audit.read). The same as CSV: GET /audit.csv (docs/guides/audit.md).
+   */
+  'v3.audit.list': {
+    args: {
+      /**
+       * workspace (network, company) id
+       */
+      workspaceId: string
+      query: {
+        afterTs?: Timestamp
+        /**
+         * with afterTs: the last entry of the previous page
+         */
+        afterId?: string
+        /**
+         * only the acts of this user
+         */
+        actor?: string
+        /**
+         * only the acts of this kind
+         */
+        kind?: string
+        limit?: number
+      }
+    }
+    /**
+     * @maxItems 1000
+     */
+    result: AuditEntry[]
   }
   /**
    * Creates a calendar in the current workspace (every member may; license quota calendars); returns the Calendar record.
@@ -6671,6 +7336,52 @@ export interface RemovedActivityEntry {
   [k: string]: Any | ObjectId | Timestamp | undefined
 }
 /**
+ * One administrative act of a workspace, as v3.audit.list and GET /audit.csv give it (docs/guides/audit.md)
+ */
+export interface AuditEntry {
+  _id: ObjectId
+  /**
+   * workspace (network, company) id
+   */
+  workspaceId: string
+  /**
+   * milliseconds since 1970-01-01 UTC
+   */
+  ts: number
+  /**
+   * what was done: one of the kinds listed in docs/guides/audit.md
+   */
+  kind: string
+  /**
+   * the user who did it; null for a server administrator's script or an invited person not signed in
+   */
+  actor: ObjectId | null
+  /**
+   * the API key the actor called with, else null
+   */
+  apiKey: ObjectId | null
+  /**
+   * the client's address; null for a server administrator's script
+   */
+  address: string | null
+  target: {
+    kind: 'member' | 'invite' | 'customRole' | 'team' | 'teamAccount' | 'workflow' | 'phase' | 'field' | 'apiKey' | 'workspace' | 'user' | 'job'
+    id: string
+  }
+  /**
+   * the target's state before the act (what it changed); null when there was none
+   */
+  before: {
+    [k: string]: unknown
+  }
+  /**
+   * the target's state after the act; null when there is none
+   */
+  after: {
+    [k: string]: unknown
+  }
+}
+/**
  * Result of v3.core.challenge (all optional)
  */
 export interface ProofOfWorkChallenge {
@@ -6995,6 +7706,7 @@ export interface OperationArgs {
   'v3.activity.timeline2': [options: Arg<'v3.activity.timeline2', 'options'>]
   'v3.activity.updateMany': [updates: Arg<'v3.activity.updateMany', 'updates'>, options?: Arg<'v3.activity.updateMany', 'options'>]
   'v3.activity.verifyWorkflowValues': [options: Arg<'v3.activity.verifyWorkflowValues', 'options'>]
+  'v3.audit.list': [workspaceId: Arg<'v3.audit.list', 'workspaceId'>, query?: Arg<'v3.audit.list', 'query'>]
   'v3.calendar.create': [calendar: Arg<'v3.calendar.create', 'calendar'>]
   'v3.calendar.event.create': [calendarId: Arg<'v3.calendar.event.create', 'calendarId'>, event: Arg<'v3.calendar.event.create', 'event'>]
   'v3.calendar.event.list': [calendarId: Arg<'v3.calendar.event.list', 'calendarId'>, range?: Arg<'v3.calendar.event.list', 'range'>]
@@ -7138,6 +7850,7 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
   'v3.activity.template.create',
   'v3.activity.timeline2',
   'v3.activity.verifyWorkflowValues',
+  'v3.audit.list',
   'v3.calendar.event.list',
   'v3.calendar.list',
   'v3.core.challenge',

@@ -10,6 +10,7 @@ import type { Config } from './config'
 import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
+import { auditRouter } from './http/audit'
 import { calendarRouter } from './http/calendar'
 import { appRouter } from './http/app'
 import { filesRouter } from './http/files'
@@ -114,6 +115,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       web.use(filesRouter(routeDeps))
       web.use(imagesRouter(routeDeps))
       web.use(insightsRouter(routeDeps))
+      web.use(auditRouter(routeDeps))
       web.use(calendarRouter(routeDeps))
       web.use(profileImagesRouter(routeDeps))
       // The web app, built before start (scripts/build-app.js); its routes come last, so API and file routes keep precedence.
@@ -122,7 +124,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       web.use(errorMiddleware(log))
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
       if (db.databaseUrl) httpLimit.share(db.databaseUrl)
-      const stopPruning = startPruning(db.kysely, config.eventRetentionHours * 3600_000, log)
+      const stopPruning = startPruning(db.kysely, { eventsMs: config.eventRetentionHours * 3600_000, auditMs: config.auditRetentionDays * 86400_000 }, log)
       const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()

@@ -358,6 +358,13 @@ export const VARIABLES = [
     doc: 'How long signals are kept for clients that reconnect and call `resume`, in hours (fractions allowed); older ones are pruned in the background and such a client is told to reload.',
   },
   {
+    env: 'AUDIT_RETENTION_DAYS',
+    key: 'auditRetentionDays',
+    read: decimal(0.00001, 36500),
+    default: 365,
+    doc: 'How long audit entries (`v3.audit.list`, `GET /audit.csv`) are kept, in days (fractions allowed); older ones are deleted in the background, the only way entries ever leave.',
+  },
+  {
     env: 'EXPORT_KEEP_HOURS',
     key: 'exportKeepHours',
     read: decimal(0.0001, 24 * 365),

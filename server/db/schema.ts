@@ -358,6 +358,7 @@ export interface Database {
   pow_challenges: PowChallengesTable
   transfer_jobs: TransferJobsTable
   phase_ids: PhaseIdsTable
+  audit_log: AuditLogTable
 }
 
 /** server/db/migrations/011_calendars.ts */
@@ -603,4 +604,19 @@ export interface PhaseIdsTable {
   phase_id: string
   cid: string
   process_id: string
+}
+
+/** server/db/migrations/105_audit_log.ts */
+export interface AuditLogTable {
+  cid: string
+  ts: number
+  _id: string
+  kind: string
+  actor_uid: string | null
+  actor_key: string | null
+  address: string | null
+  target_kind: string
+  target_id: string
+  before: Json<unknown> | null
+  after: Json<unknown> | null
 }

@@ -53,6 +53,7 @@ import * as v3activityHistory from './v3/activity/history'
 import * as v3activityLinkedFrom from './v3/activity/linkedFrom'
 import * as v3activityRemoved from './v3/activity/removed'
 import * as v3activityTemplate from './v3/activity/template'
+import * as v3audit from './v3/audit'
 import * as v3calendar from './v3/calendar'
 import * as v3calendarEvent from './v3/calendar/event'
 import * as v3calendarSubscribeCode from './v3/calendar/subscribeCode'
@@ -116,6 +117,7 @@ const modules = [
   v3activityLinkedFrom,
   v3activityRemoved,
   v3activityTemplate,
+  v3audit,
   v3calendar,
   v3calendarEvent,
   v3calendarSubscribeCode,

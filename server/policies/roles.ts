@@ -49,6 +49,8 @@ export const CAPABILITIES = {
    * Members with the feedAdmin flag hold it too (findMember adds it).
    */
   'feed.admin': ['owner', 'admin'],
+  /** Read the workspace's audit trail (v3.audit.list, GET /audit.csv). */
+  'audit.read': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Capability = keyof typeof CAPABILITIES

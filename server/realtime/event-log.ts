@@ -14,6 +14,7 @@ import type { Logger } from 'pino'
 import type { Database, DbHandle } from '../db/schema'
 import type { BusMessage } from './bus'
 import { rowsTable } from '../db/rows'
+import { pruneAudit } from '../db/audit'
 
 /** A signal as written to the log and sent on the wire: `{sig, meta, seq}`. */
 export interface LoggedSignal {
@@ -183,18 +184,22 @@ export async function prune(db: Kysely<Database>, retentionMs: number, batch = 5
   return removed
 }
 
-/** Runs `prune` now and then, never two at once; the interval is a quarter of the retention, at most a minute. */
-export function startPruning(db: Kysely<Database>, retentionMs: number, log: Logger): () => void {
+/**
+ * Runs `prune` now and then, never two at once, and with it the audit trail's retention
+ * (server/db/audit.ts); the interval is a quarter of the shorter retention, at most a minute.
+ */
+export function startPruning(db: Kysely<Database>, retention: { eventsMs: number; auditMs: number }, log: Logger): () => void {
   let busy = false
   const timer = setInterval(
     () => {
       if (busy) return
       busy = true
-      prune(db, retentionMs)
-        .catch((err) => log.error({ err }, 'pruning the event log failed'))
-        .finally(() => (busy = false))
+      Promise.all([
+        prune(db, retention.eventsMs).catch((err) => log.error({ err }, 'pruning the event log failed')),
+        pruneAudit(db, retention.auditMs).catch((err) => log.error({ err }, 'pruning the audit trail failed')),
+      ]).finally(() => (busy = false))
     },
-    Math.max(250, Math.min(60_000, retentionMs / 4)),
+    Math.max(250, Math.min(60_000, retention.eventsMs / 4, retention.auditMs / 4)),
   )
   timer.unref()
   return () => clearInterval(timer)
