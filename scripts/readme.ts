@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { auditKindsMarkdown } from './audit-table'
 import { configurationMarkdown, envExampleText, mostUsedMarkdown } from './config-docs'
 import { errorsMarkdown } from './errors-table'
 import { layersMarkdown } from './layers'
@@ -26,6 +27,7 @@ export const GENERATED: GeneratedSection[] = [
   { file: 'docs/reference/operations.md', section: 'operation-files', generate: () => operationFilesMarkdown('docs/reference/operations.md') },
   { file: 'docs/reference/roles.md', section: 'roles', generate: rolesMarkdown },
   { file: 'docs/reference/signals.md', section: 'signals', generate: signalsMarkdown },
+  { file: 'docs/guides/audit.md', section: 'audit-kinds', generate: auditKindsMarkdown },
   { file: 'docs/reference/protocol.md', section: 'errors', generate: errorsMarkdown },
   { file: 'README.md', section: 'layers', generate: layersMarkdown },
   { file: 'README.md', section: 'most-used-configuration', generate: mostUsedMarkdown },

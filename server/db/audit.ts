@@ -88,6 +88,9 @@ export interface AuditActor {
   address: string | null
 }
 
+/** A server administrator acting outside any session (scripts/set-license.ts). */
+export const SERVER_ADMINISTRATOR: AuditActor = { uid: null, apiKey: null, address: null }
+
 export interface AuditEntry {
   cid: string
   kind: AuditKind

@@ -14,6 +14,7 @@ import type { DbHandle } from '../db/schema'
 import { refused } from '../errors'
 import type { SignedInContext } from '../context'
 import { removeMember } from './members'
+import { audit } from './audit'
 
 /** How a removed user is shown wherever their work is. */
 export const REMOVED_USER = { firstname: 'Removed', lastname: 'user' }
@@ -32,7 +33,8 @@ async function lastOwnerOf(db: DbHandle, uid: string, cids: string[]) {
 }
 
 export async function removeAccount(ctx: SignedInContext, uid: string) {
-  const cids = (await ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', uid).execute()).map((r) => r.cid)
+  const memberships = await ctx.db.selectFrom('workspace_members').select(['cid', 'role']).where('uid', '=', uid).execute()
+  const cids = memberships.map((r) => r.cid)
   const blocking = await lastOwnerOf(ctx.db, uid, cids)
   if (blocking.length) {
     throw refused('you are the last owner of workspaces others belong to: make someone else an owner there first', {
@@ -40,7 +42,10 @@ export async function removeAccount(ctx: SignedInContext, uid: string) {
       workspaces: blocking,
     })
   }
-  for (const cid of cids) await removeMember(ctx, cid, uid)
+  for (const { cid, role } of memberships) {
+    await removeMember(ctx, cid, uid)
+    await audit(ctx, { cid, kind: 'user.remove', targetId: uid, before: { role } })
+  }
 
   const sessions = await ctx.db.deleteFrom('sessions').where('uid', '=', uid).returning('key_hash').execute()
   const keys = await ctx.db.deleteFrom('api_keys').where('uid', '=', uid).returning('key_hash').execute()

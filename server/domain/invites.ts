@@ -11,12 +11,28 @@ import { inviteMail } from '../mail/messages'
 import type { Member } from '../policies/roles'
 import type { Caller, Context } from '../context'
 import { addMember } from './members'
+import { audit } from './audit'
 
 /**
  * What an inviting member may offer. Owners and admins (holders of invites.manage) may invite any
  * role and custom role, except that only an owner makes owners; a member who only has the inviter
  * flag invites users and guests, without a custom role.
  */
+/** An invite as the audit trail records it: what it offers, never its key. */
+export function inviteState(row: InviteRow) {
+  return {
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    customRole: row.custom_role,
+    teams: row.teams,
+    title: row.title,
+    notes: row.notes,
+    discussionIds: row.discussion_ids,
+    brandId: row.brand_id,
+  }
+}
+
 export function checkMayInvite(member: Member, role: Role, customRole: string | null | undefined) {
   if (role === 'owner' && member.role !== 'owner') {
     throw forbidden('only an owner may invite an owner', { role })
@@ -78,5 +94,7 @@ export async function joinFromInvite(ctx: Context, row: InviteRow, uid: string, 
   const customRole = row.custom_role && (await customRoleExists(ctx.db, row.cid, row.custom_role)) ? row.custom_role : null
   await addMember(ctx, { cid: row.cid, uid, role: row.role, title: row.title, customRole, teamIds: row.teams })
   if (emailProven) await markEmailVerified(ctx.db, uid, Date.now())
+  const joined = { uid, role: row.role, title: row.title, customRole, teams: row.teams }
+  await audit(ctx, { cid: row.cid, kind: 'invite.accept', targetId: row._id, before: inviteState(row), after: joined })
   ctx.publish(`workspace:${row.cid}`, 'network.invite.accepted', { cid: row.cid, _id: row._id, uid })
 }

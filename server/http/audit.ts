@@ -28,7 +28,7 @@ export function auditRouter(deps: RouteDeps) {
     res.attachment(`audit-${cid}.csv`)
     res.status(200).type('text/csv; charset=utf-8')
     await write(res, csvLine(AUDIT_CSV_HEADER))
-    for (let page = query; !res.destroyed; ) {
+    for (let page = query; !res.destroyed;) {
       const rows = await auditPage(deps.db.kysely, cid, page)
       for (const row of rows) await write(res, auditCsvLine(row))
       if (rows.length < PAGE) break
@@ -56,7 +56,8 @@ function auditRequest(req: Request): { cid: string; query: AuditQuery } {
   }
   const after = queryParam(req, 'afterTs')
   const afterTs = after === undefined ? undefined : Number(after)
-  if (afterTs !== undefined && !(Number.isSafeInteger(afterTs) && afterTs >= 0)) throw badRequest('afterTs must be milliseconds since 1970', { query: 'afterTs' })
+  if (afterTs !== undefined && !(Number.isSafeInteger(afterTs) && afterTs >= 0))
+    throw badRequest('afterTs must be milliseconds since 1970', { query: 'afterTs' })
   const afterId = id('afterId')
   if (afterId !== undefined && afterTs === undefined) throw badRequest('afterId goes with afterTs', { query: 'afterId' })
   const kind = queryParam(req, 'kind')

@@ -20,6 +20,7 @@ import { loadMember, workspaceOf } from '../policies/roles'
 import { invalidOf, type Context, type Invalid } from '../context'
 import { operation } from '../rpc/operation'
 import { tellViewers } from '../domain/process-signals'
+import { audit } from '../domain/audit'
 import { checkFunctionInput, checkSavedConfiguration, NAME } from '../functions'
 import { recomputeFunction } from '../domain/function-values'
 import { requireFresh } from '../domain/preconditions'
@@ -59,6 +60,12 @@ export const create = operation({
       .insertInto('process_members')
       .values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: '[]', created: now })
       .execute()
+    await audit(ctx, {
+      cid,
+      kind: 'workflow.create',
+      targetId: _id,
+      after: { name: name?.trim() || (dataset ? 'New dataset' : 'New workflow'), dataset, ...info },
+    })
     await tellViewers(ctx, { cid, _id }, { sig: 'process.created', meta: { _id } })
     const { process } = await loadProcessAccess(ctx.db, ctx.session, _id)
     return processObject(ctx.db, process, ctx.session.uid)
@@ -157,6 +164,7 @@ export const setInfo = operation({
       .catch((err) => {
         throw phaseIdTaken(err, 1) ?? err
       })
+    await auditSettings(ctx, process, next, change, Object.keys(info), lang)
     if (next.nameFunctionEnabled === true && typeof next.nameFunction === 'string' && next.nameFunction.trim()) {
       await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
       if (['nameFunction', 'nameFunctionEnabled', 'nameFunctionVariables'].some((k) => k in given)) await recomputeFunction(ctx, process.cid, process._id, NAME)
@@ -165,6 +173,36 @@ export const setInfo = operation({
     return true
   },
 })
+
+/**
+ * The audit entries of a set_info: one workflow.update with the settings given (as they were and as
+ * they are), and one entry per phase added, changed or deleted.
+ */
+async function auditSettings(
+  ctx: Context,
+  process: ProcessRow,
+  next: Record<string, unknown>,
+  change: Partial<Record<keyof ProcessesTable, unknown>>,
+  given: string[],
+  lang?: string,
+) {
+  const columns = (p: { name: unknown; key: unknown; dataset: unknown }) => ({ name: p.name, key: p.key, enableUnlinkedMode: p.dataset })
+  const was: Record<string, unknown> = { ...process.info, ...columns(process) }
+  const is: Record<string, unknown> = { ...next, ...columns({ ...process, ...change }) }
+  const keys = given.filter((k) => k !== 'phases')
+  if (lang && !keys.includes('translations')) keys.push('translations')
+  const pick = (o: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, own(o, k) ?? null]))
+  if (given.some((k) => k !== 'phases'))
+    await audit(ctx, { cid: process.cid, kind: 'workflow.update', targetId: process._id, before: pick(was), after: pick(is) })
+  const before = dictOf(process.info.phases)
+  const after = dictOf(next.phases)
+  for (const id of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const [b, a] = [own(before, id), own(after, id)]
+    if (JSON.stringify(b) === JSON.stringify(a)) continue
+    const kind = b === undefined ? 'phase.create' : a === undefined ? 'phase.remove' : 'phase.update'
+    await audit(ctx, { cid: process.cid, kind, targetId: id, before: b ?? null, after: a ?? null })
+  }
+}
 
 function mergePhases(current: unknown, given: Record<string, unknown>, invalidInfo: Invalid): Record<string, unknown> {
   const phases = dictOf(current)
@@ -208,6 +246,7 @@ export const remove = operation({
     requireAdminister(access, 'remove this workflow')
     const viewers = await processViewers(ctx.db, process)
     await ctx.db.deleteFrom('processes').where('cid', '=', process.cid).where('_id', '=', process._id).execute()
+    await audit(ctx, { cid: process.cid, kind: 'workflow.remove', targetId: process._id, before: { name: process.name, dataset: process.dataset } })
     await tellViewers(ctx, process, { sig: 'process.removed', meta: { _id: process._id } }, viewers)
     return true
   },

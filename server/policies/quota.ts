@@ -9,6 +9,7 @@
  * does not name as a number is unlimited.
  */
 import type { DbHandle } from '../db/schema'
+import { appendAudit, SERVER_ADMINISTRATOR } from '../db/audit'
 import { notFound, refused } from '../errors'
 
 export const QUOTAS = ['users', 'processes', 'datasets', 'activities', 'calendars', 'modules'] as const
@@ -147,5 +148,6 @@ export async function setLicense(
     .set({ license: JSON.stringify(next) })
     .where('_id', '=', cid)
     .execute()
+  await appendAudit(db, { cid, kind: 'license.set', actor: SERVER_ADMINISTRATOR, targetId: cid, before: ws.license, after: next })
   return next
 }

@@ -32,6 +32,7 @@ import { RemoteServer, type Credentials } from './remote'
 import { signalMessage } from '../realtime/signals'
 import { fileStorage } from '../storage'
 import { tmpDir } from '../storage/uploads'
+import { appendAudit, type AuditActor } from '../db/audit'
 
 type JobRow = Selectable<TransferJobsTable>
 
@@ -214,6 +215,7 @@ export function runImport(
   uid: string,
   credentials: Credentials,
   options: { workspaceIds?: string[]; omit: Record<string, boolean> },
+  actor: AuditActor,
 ) {
   return run(services, jobId, async (progress, deadline) => {
     const target = path.join(tmpDir(services.config), `import-${jobId}.zip`)
@@ -234,6 +236,11 @@ export function runImport(
             deadline.throwIfAborted()
             progress({ step, done, total })
           })
+          // Each workspace made is on record from its first moment, in the import's own transaction.
+          for (const w of imported.workspaces) {
+            const after = { host: credentials.host, from: w.from, name: w.name, counts: imported.counts }
+            await appendAudit(trx, { cid: w._id, kind: 'data.import', actor, targetId: jobId, after })
+          }
           deadline.throwIfAborted()
           return imported
         })

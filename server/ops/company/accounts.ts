@@ -4,6 +4,7 @@
  * `company.team.updated` `{cid, _id: teamId, changed: ['accounts'], account}` on workspace:<cid>.
  */
 import { deleteAccount, findAccount, insertAccount, teamExists, updateAccount } from '../../db/teams'
+import { audit } from '../../domain/audit'
 import { notFound, notFoundAt } from '../../errors'
 import type { Context } from '../../context'
 import { accountRecord } from '../../presenters/team'
@@ -26,6 +27,7 @@ export const newAccount = operation({
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     if (!(await teamExists(ctx.db, cid, account.team_id))) throw notFoundAt('team', 0, '/team_id')
     const created = await insertAccount(ctx.db, cid, account.team_id, name)
+    await audit(ctx, { cid, kind: 'teamAccount.create', targetId: created._id, after: { teamId: account.team_id, name, color: null } })
     published(ctx, cid, account.team_id, created._id)
     return accountRecord(created)
   },
@@ -38,8 +40,10 @@ export const removeAccount = operation({
   capability: 'teams.manage',
   async run(ctx, account) {
     const { cid } = ctx
-    if (!(await findAccount(ctx.db, cid, account.account_id, account.team_id))) throw notFound('account')
+    const found = await findAccount(ctx.db, cid, account.account_id, account.team_id)
+    if (!found) throw notFound('account')
     await deleteAccount(ctx.db, cid, account.account_id)
+    await audit(ctx, { cid, kind: 'teamAccount.remove', targetId: found._id, before: { teamId: found.team_id, name: found.name, color: found.color } })
     published(ctx, cid, account.team_id, account.account_id)
     return true
   },
@@ -70,6 +74,8 @@ export const setAccountData = operation({
     const account = await findAccount(ctx.db, cid, data.account_id)
     if (!account) throw notFound('account')
     const updated = await updateAccount(ctx.db, cid, account._id, change)
+    const state = (a: typeof account) => ({ teamId: a.team_id, name: a.name, color: a.color })
+    await audit(ctx, { cid, kind: 'teamAccount.update', targetId: account._id, before: state(account), after: state(updated) })
     published(ctx, cid, account.team_id, account._id)
     return accountRecord(updated)
   },

@@ -10,6 +10,7 @@
  */
 import type { Role, DbHandle } from '../../db/schema'
 import { memberWorkspaceIds } from '../../db/workspaces'
+import { audit } from '../../domain/audit'
 import { removeMember } from '../../domain/members'
 import { forbidden, notFound, notFoundAt, refused } from '../../errors'
 import { type Capability, customRoleCapabilities, describeMember, findMember, type Member, requireCapability, roleCapabilities } from '../../policies/roles'
@@ -63,6 +64,7 @@ export const setUserData = operation({
       .where('cid', '=', cid)
       .where('uid', '=', target.uid)
       .execute()
+    await audit(ctx, { cid, kind: 'member.update', targetId: target.uid, before, after })
 
     // The workspace hears who changed and what; the member hears their whole new standing.
     ctx.publish(`workspace:${cid}`, 'network.member.updated', { cid, uid: target.uid, section: data.section, changed })
@@ -85,6 +87,7 @@ export const leave = operation({
     const { member } = ctx
     if (member.role === 'owner') await keepAnOwner(ctx.db, workspaceId, member.uid)
     await removeFromWorkspace(ctx, workspaceId, member.uid)
+    await audit(ctx, { cid: workspaceId, kind: 'member.leave', targetId: member.uid, before: stateOf(member) })
     return true
   },
 })
@@ -103,6 +106,7 @@ export const removeUser = operation({
     requireOutranks(caller, target.capabilities, 'remove')
     if (target.role === 'owner') await keepAnOwner(ctx.db, cid, target.uid)
     await removeFromWorkspace(ctx, cid, target.uid)
+    await audit(ctx, { cid, kind: 'member.remove', targetId: target.uid, before: stateOf(target) })
     return true
   },
 })

@@ -3,7 +3,7 @@
  * workspace settings (shared with v2.network.update: color, defaultView, isolatedTeams, ...); the
  * description is kept among them under `description` and given apart.
  */
-import { updateWorkspaceSettings } from '../../db/workspaces'
+import { changeWorkspaceSettings } from '../../domain/workspace-settings'
 import { notFound } from '../../errors'
 import { operation } from '../../rpc/operation'
 import type { DbHandle } from '../../db/schema'
@@ -42,7 +42,7 @@ export const setGeneralOptions = operation({
     const settings = { ...options.settings, ...(options.description !== undefined && { description: options.description }) }
     const changed = [...(options.name !== undefined ? ['name'] : []), ...Object.keys(settings)]
     if (changed.length) {
-      await updateWorkspaceSettings(ctx.db, cid, options.name, settings)
+      await changeWorkspaceSettings(ctx, cid, options.name, settings)
       ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed })
     }
     return loadOptions(ctx.db, cid)

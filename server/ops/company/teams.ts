@@ -18,6 +18,8 @@ import {
   type LoadedTeam,
   type TeamChange,
 } from '../../db/teams'
+import { audit } from '../../domain/audit'
+import type { DbHandle } from '../../db/schema'
 import { notFound, RpcError } from '../../errors'
 import type { Context } from '../../context'
 import { teamRecord } from '../../presenters/team'
@@ -37,6 +39,7 @@ export const newTeam = operation({
     const name = team.name.trim()
     if (!name) throw ctx.invalid(0, '/name', 'must not be blank')
     const _id = await insertTeam(ctx.db, cid, ctx.session.uid, { name, description: team.description })
+    await audit(ctx, { cid, kind: 'team.create', targetId: _id, after: { name, description: team.description ?? null } })
     ctx.publish(`workspace:${cid}`, 'company.team.created', { cid, _id })
     const created = await loadTeam(ctx.db, cid, _id)
     return created && record(created)
@@ -65,9 +68,10 @@ export const remove = operation({
   capability: 'teams.manage',
   async run(ctx, teamId) {
     const { cid } = ctx
-    if (!(await teamExists(ctx.db, cid, teamId))) throw notFound('team')
+    const team = await lockTeam(ctx.db, cid, teamId)
     const members = await deleteTeam(ctx.db, cid, teamId)
     await clearTeamValues(ctx.db, cid, teamId)
+    await audit(ctx, { cid, kind: 'team.remove', targetId: teamId, before: { ...team, members } })
     ctx.publish(`workspace:${cid}`, 'company.team.removed', { cid, _id: teamId })
     for (const uid of members) ctx.publish(`user:${uid}`, 'company.team.member.removed', { cid, _id: teamId, uid })
     return true
@@ -84,8 +88,10 @@ export const setData = operation({
   async run(ctx, data) {
     const { cid } = ctx
     const change = teamChange(ctx, data.section, data.data)
-    if (!(await teamExists(ctx.db, cid, data.team_id))) throw notFound('team')
+    const team = await lockTeam(ctx.db, cid, data.team_id)
     await updateTeam(ctx.db, cid, data.team_id, change)
+    const [column, value] = Object.entries(change)[0] as [keyof typeof team, unknown]
+    await audit(ctx, { cid, kind: 'team.update', targetId: data.team_id, before: { [column]: team[column] }, after: { [column]: value } })
     ctx.publish(`workspace:${cid}`, 'company.team.updated', { cid, _id: data.team_id, changed: [data.section] })
     return true
   },
@@ -129,10 +135,27 @@ export const updateUsers = operation({
       throw new RpcError(404, 'user not found in this workspace', { argument: 1, name: 'userIds', path: `/${userIds.indexOf(unknown[0])}`, users: unknown })
     }
     const { added, removed } = await setTeamMembers(ctx.db, cid, teamId, uids)
+    if (added.length || removed.length) {
+      const before = [...uids.filter((u) => !added.includes(u)), ...removed]
+      await audit(ctx, { cid, kind: 'team.members', targetId: teamId, before: { members: before }, after: { members: uids } })
+    }
     if (added.length || removed.length) publishMembership(ctx, cid, teamId, added, removed)
     return true
   },
 })
+
+/** The team's settings, its row locked for the change (404 when the workspace has no such team). */
+async function lockTeam(db: DbHandle, cid: string, teamId: string) {
+  const team = await db
+    .selectFrom('teams')
+    .select(['name', 'description', 'public', 'default_view'])
+    .where('cid', '=', cid)
+    .where('_id', '=', teamId)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!team) throw notFound('team')
+  return team
+}
 
 function publishMembership(ctx: Context, cid: string, teamId: string, added: string[], removed: string[]) {
   ctx.publish(`workspace:${cid}`, 'company.team.updated', { cid, _id: teamId, changed: ['members'] })

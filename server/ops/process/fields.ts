@@ -15,6 +15,7 @@ import { loadProcessAccess, requireAdminister } from '../../policies/processes'
 import type { Context } from '../../context'
 import { operation } from '../../rpc/operation'
 import { tellViewers } from '../../domain/process-signals'
+import { audit } from '../../domain/audit'
 import { checkFunctionInput, checkSavedConfiguration, isFunctionField } from '../../functions'
 import { recomputeFunction } from '../../domain/function-values'
 import { requireFresh } from '../../domain/preconditions'
@@ -94,6 +95,7 @@ export const createField = operation({
       .values({ cid: process.cid, _id, process_id: process._id, type, descriptor: JSON.stringify(descriptor), uid: ctx.session.uid, created, updated: null })
       .execute()
     await setFieldsOrder(ctx, process, [...fieldsOrder(process).filter((id) => id !== _id), _id])
+    await audit(ctx, { cid: process.cid, kind: 'field.create', targetId: _id, after: { processId: process._id, type, ...descriptor } })
     if (isFunctionField(descriptor)) {
       await checkSavedConfiguration(ctx.db, process.cid, process._id, _id, descriptor.functionVariables as Record<string, unknown>)
       await recomputeFunction(ctx, process.cid, process._id, _id)
@@ -138,6 +140,8 @@ export const updateField = operation({
       .where('cid', '=', process.cid)
       .where('_id', '=', fieldId)
       .execute()
+    const definition = (d: Descriptor) => ({ processId: process._id, type, ...d })
+    await audit(ctx, { cid: process.cid, kind: 'field.update', targetId: fieldId, before: definition(descriptor), after: definition(next) })
     if (isFunctionField(next)) {
       await checkSavedConfiguration(ctx.db, process.cid, process._id, fieldId, next.functionVariables as Record<string, unknown>)
       if (FUNCTION_DEFINITION.some((k) => k in change)) await recomputeFunction(ctx, process.cid, process._id, fieldId)
@@ -157,6 +161,8 @@ export const removeField = operation({
     const field = await loadField(ctx.db, process.cid, process._id, fieldId)
     if (!field) throw refused('the field is not used in this workflow', { argument: 1, name: 'fieldId' })
     await ctx.db.deleteFrom('process_fields').where('cid', '=', process.cid).where('_id', '=', fieldId).execute()
+    const { _id, uid, created, updated, ...definition } = field
+    await audit(ctx, { cid: process.cid, kind: 'field.remove', targetId: fieldId, before: { processId: process._id, ...definition } })
     const phases = { ...((process.info.phases as Record<string, { fields?: string[] }>) ?? {}) }
     for (const [id, phase] of Object.entries(phases)) if (phase.fields) phases[id] = { ...phase, fields: phase.fields.filter((f) => f !== fieldId) }
     const info: Record<string, unknown> = { ...process.info, phases, fieldsOrder: fieldsOrder(process).filter((id) => id !== fieldId) }

@@ -1,5 +1,6 @@
-import { createWorkspace, loadWorkspace, lockWorkspace, updateWorkspaceSettings } from '../../db/workspaces'
+import { createWorkspace, loadWorkspace, lockWorkspace } from '../../db/workspaces'
 import { requireFresh } from '../../domain/preconditions'
+import { changeWorkspaceSettings } from '../../domain/workspace-settings'
 import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../policies/quota'
 import { allowedOperations, describeMember } from '../../policies/roles'
 import { workspaceObject } from '../../presenters/workspace'
@@ -52,7 +53,7 @@ export const update = operation({
       },
       { workspaceId: cid },
     )
-    await updateWorkspaceSettings(ctx.db, cid, name, settings)
+    await changeWorkspaceSettings(ctx, cid, name, settings)
     ctx.publish(`workspace:${cid}`, 'network.updated', { _id: cid, changed: Object.keys(update).filter((k) => k !== 'expect') })
     return true
   },
@@ -98,7 +99,7 @@ export const setFastFunctions = operation({
   workspace: (_caller, workspaceId) => workspaceId,
   async run(ctx, workspaceId, enabled) {
     if (enabled) await requireFeature(ctx.db, workspaceId, 'functionFields')
-    await updateWorkspaceSettings(ctx.db, workspaceId, undefined, { fastFunctions: enabled })
+    await changeWorkspaceSettings(ctx, workspaceId, undefined, { fastFunctions: enabled })
     ctx.functions.setFast(workspaceId, enabled) // this process at once; the others at their drain's next reading
     ctx.publish(`workspace:${workspaceId}`, 'network.updated', { _id: workspaceId, changed: ['fastFunctions'] })
     return true

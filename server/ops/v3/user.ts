@@ -4,6 +4,7 @@ import { verifyPassword } from '../../auth/passwords'
 import { providerForUsername, verifyIdToken } from '../../auth/sso'
 import { accountOfIdentity } from '../../auth/sso-accounts'
 import { removeAccount } from '../../domain/account'
+import { audit } from '../../domain/audit'
 import { forbidden, notFound, RpcError } from '../../errors'
 import { allowedOperations, describeMember, findMember, requireCapability } from '../../policies/roles'
 import { operation } from '../../rpc/operation'
@@ -119,14 +120,12 @@ export const setBot = operation({
     } else if (!ctx.config.botAdminUids.includes(ctx.session.uid)) {
       throw forbidden('only a bot administrator (BOT_ADMIN_UIDS) or the service secret may flag bots')
     }
-    const row = await ctx.db
-      .updateTable('users')
-      .set({ is_bot: bot.isBot, updated: Date.now() })
-      .where('_id', '=', bot.uid)
-      .where('removed', 'is', null)
-      .returning('_id')
-      .executeTakeFirst()
-    if (!row) throw notFound('user')
+    const user = await ctx.db.selectFrom('users').select('is_bot').where('_id', '=', bot.uid).where('removed', 'is', null).forUpdate().executeTakeFirst()
+    if (!user) throw notFound('user')
+    await ctx.db.updateTable('users').set({ is_bot: bot.isBot, updated: Date.now() }).where('_id', '=', bot.uid).execute()
+    const workspaces = await ctx.db.selectFrom('workspace_members').select('cid').where('uid', '=', bot.uid).execute()
+    for (const { cid } of workspaces)
+      await audit(ctx, { cid, kind: 'user.bot', targetId: bot.uid, before: { isBot: user.is_bot }, after: { isBot: bot.isBot } })
     ctx.publish(`user:${bot.uid}`, 'user.bot', { uid: bot.uid, isBot: bot.isBot })
     return { uid: bot.uid, isBot: bot.isBot }
   },

@@ -4,7 +4,8 @@
  * `accepted`, `declined` from v2.user.invite.*); the signals carry ids only, never the key.
  */
 import { findInviteByEmail, listWorkspaceInvites, memberByEmail, type InviteRow } from '../../../db/invites'
-import { checkInviteTargets, checkMayInvite, findInvite, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
+import { audit } from '../../../domain/audit'
+import { checkInviteTargets, checkMayInvite, findInvite, inviteState, inviteWorkspace, queueInviteMail } from '../../../domain/invites'
 import { inviteEntry } from '../../../presenters/invite'
 import { enforceQuota } from '../../../policies/quota'
 import { loadActivities } from '../../../domain/activities/access'
@@ -65,6 +66,7 @@ export const send = operation({
       .insertInto('invites')
       .values({ ...row, teams: JSON.stringify(row.teams), discussion_ids: JSON.stringify(row.discussion_ids) })
       .execute()
+    await audit(ctx, { cid, kind: 'invite.create', targetId: row._id, after: inviteState(row) })
     await queueInviteMail(ctx, row)
     ctx.publish(`workspace:${cid}`, 'network.invite.sent', { cid, _id: row._id })
     return inviteEntry(row)
@@ -100,7 +102,7 @@ export const edit = operation({
     const teams = update.teams && [...new Set(update.teams)]
     if (teams) await checkInviteTargets(ctx, row.cid, 1, teams, null)
 
-    await ctx.db
+    const edited = await ctx.db
       .updateTable('invites')
       .set({
         ...(update.title !== undefined && { title: update.title }),
@@ -110,7 +112,9 @@ export const edit = operation({
       })
       .where('cid', '=', row.cid)
       .where('_id', '=', row._id)
-      .execute()
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await audit(ctx, { cid: row.cid, kind: 'invite.update', targetId: row._id, before: inviteState(row), after: inviteState(edited) })
     const changed = (['teams', 'title', 'notes'] as const).filter((k) => update[k] !== undefined)
     ctx.publish(`workspace:${row.cid}`, 'network.invite.updated', { cid: row.cid, _id: row._id, changed })
     return true
@@ -125,6 +129,7 @@ export const remove = operation({
   async run(ctx, inviteKey) {
     const row = await findInvite(ctx, inviteKey)
     await ctx.db.deleteFrom('invites').where('cid', '=', row.cid).where('_id', '=', row._id).execute()
+    await audit(ctx, { cid: row.cid, kind: 'invite.revoke', targetId: row._id, before: inviteState(row) })
     ctx.publish(`workspace:${row.cid}`, 'network.invite.removed', { cid: row.cid, _id: row._id })
     return true
   },
@@ -145,7 +150,9 @@ export const resend = operation({
       .where('cid', '=', row.cid)
       .where('_id', '=', row._id)
       .execute()
-    await queueInviteMail(ctx, { ...row, updated, brand_id: brandId ?? row.brand_id })
+    const resent = { ...row, updated, brand_id: brandId ?? row.brand_id }
+    await audit(ctx, { cid: row.cid, kind: 'invite.resend', targetId: row._id, before: inviteState(row), after: inviteState(resent) })
+    await queueInviteMail(ctx, resent)
     ctx.publish(`workspace:${row.cid}`, 'network.invite.resent', { cid: row.cid, _id: row._id })
     return true
   },

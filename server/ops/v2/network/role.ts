@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely'
 import type { DbHandle } from '../../../db/schema'
+import { audit } from '../../../domain/audit'
 import { conflict, forbidden, notFound } from '../../../errors'
 import { newId } from '../../../ids'
 import { type Capability, customRoleCapabilities, describeMember, findMember, GRANTABLE_CAPABILITIES, type Member } from '../../../policies/roles'
@@ -28,6 +29,7 @@ export const create = operation({
       .insertInto('custom_roles')
       .values({ cid, _id: record._id, name, permissions: JSON.stringify({ capabilities }), created: record.created, updated: null })
       .execute()
+    await audit(ctx, { cid, kind: 'role.create', targetId: record._id, after: { name, capabilities } })
     ctx.publish(`workspace:${cid}`, 'network.role.created', { cid, role: record })
     return record
   },
@@ -72,6 +74,13 @@ export const update = operation({
       .where('_id', '=', roleId)
       .execute()
     const role = { _id: roleId, name, capabilities, created: current.created, updated }
+    await audit(ctx, {
+      cid,
+      kind: 'role.update',
+      targetId: roleId,
+      before: { name: current.name, capabilities: current.capabilities },
+      after: { name, capabilities },
+    })
     ctx.publish(`workspace:${cid}`, 'network.role.updated', { cid, role })
     if (update.capabilities && !sameSet(capabilities, current.capabilities)) await tellHolders(ctx, cid, await holders(ctx.db, cid, roleId))
     return role
@@ -91,6 +100,7 @@ export const remove = operation({
     await ctx.db.updateTable('workspace_members').set({ custom_role: null }).where('cid', '=', cid).where('custom_role', '=', roleId).execute()
     await ctx.db.updateTable('invites').set({ custom_role: null }).where('cid', '=', cid).where('custom_role', '=', roleId).execute()
     await ctx.db.deleteFrom('custom_roles').where('cid', '=', cid).where('_id', '=', roleId).execute()
+    await audit(ctx, { cid, kind: 'role.remove', targetId: roleId, before: { name: current.name, capabilities: current.capabilities, holders: uids } })
     ctx.publish(`workspace:${cid}`, 'network.role.removed', { cid, _id: roleId })
     await tellHolders(ctx, cid, uids)
     return true

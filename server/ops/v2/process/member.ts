@@ -10,6 +10,7 @@ import { memberInfo, resolveMemberId } from '../../../domain/process-members'
 import { loadProcessAccess, requireAdminister, processViewers } from '../../../policies/processes'
 import { operation } from '../../../rpc/operation'
 import { tellViewers } from '../../../domain/process-signals'
+import { audit } from '../../../domain/audit'
 
 const KINDS = ['network', 'team', 'user', 'group']
 
@@ -28,7 +29,10 @@ export const add = operation({
       .onConflict((oc) => oc.doNothing())
       .returning('member_id')
       .executeTakeFirst()
-    if (added) await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
+    if (added) {
+      await audit(ctx, { cid: process.cid, kind: 'workflow.member.add', targetId: process._id, after: { member: id, permissions: [] } })
+      await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
+    }
     return true
   },
 })
@@ -58,12 +62,18 @@ export const remove = operation({
       .where('cid', '=', process.cid)
       .where('process_id', '=', process._id)
       .where('member_id', '=', memberId)
-      .returning('member_id')
+      .returning(['member_id', 'permissions'])
       .executeTakeFirst()
     if (!removed) {
       await resolveMemberId(ctx, process.cid, memberId, { argument: 1, kinds: KINDS })
       return false
     }
+    await audit(ctx, {
+      cid: process.cid,
+      kind: 'workflow.member.remove',
+      targetId: process._id,
+      before: { member: memberId, permissions: removed.permissions },
+    })
     await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
     return true
   },

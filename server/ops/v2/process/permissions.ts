@@ -10,6 +10,7 @@ import type { ProcessPermission } from '../../../db/schema'
 import { resolveMemberId } from '../../../domain/process-members'
 import { processViewers, loadProcessAccess, requireAdminister } from '../../../policies/processes'
 import { tellViewers } from '../../../domain/process-signals'
+import { audit } from '../../../domain/audit'
 import type { SignedInContext } from '../../../context'
 import { operation } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
@@ -32,13 +33,22 @@ async function loadTarget(ctx: SignedInContext, processId: string, targetId: str
 }
 
 /** Writes the entry's permissions (listing the target when it was not) and tells the viewers. */
-async function savePermissions(ctx: SignedInContext, process: ProcessRow, memberId: string, permissions: ProcessPermission[], viewersBefore: string[]) {
+async function savePermissions(
+  ctx: SignedInContext,
+  process: ProcessRow,
+  memberId: string,
+  change: { before: ProcessPermission[] | null; after: ProcessPermission[] },
+  viewersBefore: string[],
+) {
+  const permissions = change.after
   const json = JSON.stringify(permissions)
   await ctx.db
     .insertInto('process_members')
     .values({ cid: process.cid, process_id: process._id, member_id: memberId, permissions: json, created: Date.now() })
     .onConflict((oc) => oc.columns(['cid', 'process_id', 'member_id']).doUpdateSet({ permissions: json }))
     .execute()
+  const entry = (list: ProcessPermission[] | null) => list && { member: memberId, permissions: list }
+  await audit(ctx, { cid: process.cid, kind: 'workflow.permissions', targetId: process._id, before: entry(change.before), after: entry(change.after) })
   await tellViewers(ctx, process, { sig: 'process.updated', meta: { _id: process._id, changed: ['members'] } }, viewersBefore)
 }
 
@@ -50,7 +60,7 @@ export const grant = operation({
     const { process, memberId, permissions, viewersBefore } = await loadTarget(ctx, processId, targetId)
     const next = new Set(permissions ?? [])
     if (permission) next.add(permission)
-    await savePermissions(ctx, process, memberId, [...next], viewersBefore)
+    await savePermissions(ctx, process, memberId, { before: permissions, after: [...next] }, viewersBefore)
     return true
   },
 })
@@ -67,7 +77,7 @@ export const deny = operation({
     if (!permissions) return false
     const next = permission ? permissions.filter((p) => p !== permission) : []
     if (next.length === permissions.length) return false
-    await savePermissions(ctx, process, memberId, next, viewersBefore)
+    await savePermissions(ctx, process, memberId, { before: permissions, after: next }, viewersBefore)
     return true
   },
 })

@@ -5,6 +5,7 @@
  * Signals `user.apikey.created|updated|removed {_id, workspaceId}` go to the owner's sockets.
  */
 import { badWhitelistEntry, newApiKey } from '../../../auth/api-keys'
+import { audit } from '../../../domain/audit'
 import { notFound } from '../../../errors'
 import { newId } from '../../../ids'
 import type { Context, SignedInContext } from '../../../context'
@@ -53,6 +54,19 @@ export const create = operation({
         last_used: null,
       })
       .execute()
+    await audit(ctx, {
+      cid: ctx.cid,
+      kind: 'apiKey.create',
+      targetId: _id,
+      after: {
+        owner: ctx.session.uid,
+        name,
+        keyPrefix: shown,
+        whitelistIps: whitelist,
+        delegatedToUrl: delegated,
+        expires: now + ctx.config.apiKeyLifetimeSeconds * 1000,
+      },
+    })
     ctx.publish(`user:${ctx.session.uid}`, 'user.apikey.created', { _id, workspaceId: ctx.cid })
     return { _id, key }
   },
@@ -89,11 +103,20 @@ export const list = operation({
   },
 })
 
+/** A key as the audit trail records it: never its secret nor its hash, only the prefix the owner is shown. */
+const keyState = (key: { uid: string; name: string; key_prefix: string; whitelist_ips: string[]; expires: number }) => ({
+  owner: key.uid,
+  name: key.name,
+  keyPrefix: key.key_prefix,
+  whitelistIps: key.whitelist_ips,
+  expires: key.expires,
+})
+
 /** The caller's own key, locked for the change; anyone else's is "not found". */
 async function ownKey(ctx: SignedInContext, apiKeyId: string) {
   const row = await ctx.db
     .selectFrom('api_keys')
-    .select(['cid', '_id', 'key_hash'])
+    .select(['cid', '_id', 'key_hash', 'uid', 'name', 'key_prefix', 'whitelist_ips', 'expires'])
     .where('_id', '=', apiKeyId)
     .where('uid', '=', ctx.session.uid)
     .forUpdate()
@@ -120,6 +143,13 @@ export const update = operation({
       .where('cid', '=', key.cid)
       .where('_id', '=', key._id)
       .execute()
+    await audit(ctx, {
+      cid: key.cid,
+      kind: 'apiKey.update',
+      targetId: key._id,
+      before: keyState(key),
+      after: keyState({ ...key, name, whitelist_ips: whitelist }),
+    })
     ctx.control({ kind: 'sessionChanged', sessionId: key.key_hash })
     ctx.publish(`user:${ctx.session.uid}`, 'user.apikey.updated', { _id: key._id, workspaceId: key.cid })
     return true
@@ -134,6 +164,7 @@ export const remove = operation({
   async run(ctx, apiKeyId: string) {
     const key = await ownKey(ctx, apiKeyId)
     await ctx.db.deleteFrom('api_keys').where('cid', '=', key.cid).where('_id', '=', key._id).execute()
+    await audit(ctx, { cid: key.cid, kind: 'apiKey.revoke', targetId: key._id, before: keyState(key) })
     ctx.control({ kind: 'sessionEnded', sessionId: key.key_hash })
     ctx.publish(`user:${ctx.session.uid}`, 'user.apikey.removed', { _id: key._id, workspaceId: key.cid })
     return true

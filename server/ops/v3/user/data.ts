@@ -10,6 +10,7 @@ import type { OmitFlag } from '../../../transfer/kinds'
 import { createJob, jobRecord, runExport, runImport } from '../../../transfer/jobs'
 import { baseUrl, RemoteServer, type Credentials } from '../../../transfer/remote'
 import { operation } from '../../../rpc/operation'
+import { actorOf, audit } from '../../../domain/audit'
 
 type OmitFlags = Partial<Record<OmitFlag, boolean>>
 
@@ -32,6 +33,7 @@ export const exportData = operation({
     const cid = chosen[0] ?? (await currentWorkspaceId(ctx.db, ctx.session))
     if (!cid) throw refused('you belong to no workspace: there is nothing to export')
     const jobId = await createJob(ctx.db, ctx.config, uid, 'export', { workspaceIds: chosen, ...options })
+    for (const exported of chosen) await audit(ctx, { cid: exported, kind: 'data.export', targetId: jobId, after: { workspaceIds: chosen, ...options } })
     ctx.later((services) => runExport(services, jobId, { uid, cid, workspaceIds: chosen, options }))
     return jobRecord(await ctx.db.selectFrom('transfer_jobs').selectAll().where('_id', '=', jobId).executeTakeFirstOrThrow())
   },
@@ -69,8 +71,9 @@ export const importData = operation({
     baseUrl(credentials.host)
     const { workspaceIds, ...omit } = options
     const uid = ctx.session.uid
+    const actor = actorOf(ctx)
     const jobId = await createJob(ctx.db, ctx.config, uid, 'import', { host: credentials.host, workspaceIds: workspaceIds ?? null, ...omit })
-    ctx.later((services) => runImport(services, jobId, uid, credentials, { workspaceIds, omit }))
+    ctx.later((services) => runImport(services, jobId, uid, credentials, { workspaceIds, omit }, actor))
     return jobRecord(await ctx.db.selectFrom('transfer_jobs').selectAll().where('_id', '=', jobId).executeTakeFirstOrThrow())
   },
 })
