@@ -7369,17 +7369,29 @@ export interface AuditEntry {
     id: string
   }
   /**
-   * the target's state before the act (what it changed); null when there was none
+   * any JSON value, bounded
    */
-  before: {
-    [k: string]: unknown
-  }
+  before:
+    | null
+    | boolean
+    | number
+    | string
+    | Any[]
+    | {
+        [k: string]: Any
+      }
   /**
-   * the target's state after the act; null when there is none
+   * any JSON value, bounded
    */
-  after: {
-    [k: string]: unknown
-  }
+  after:
+    | null
+    | boolean
+    | number
+    | string
+    | Any[]
+    | {
+        [k: string]: Any
+      }
 }
 /**
  * Result of v3.core.challenge (all optional)

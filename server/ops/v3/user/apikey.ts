@@ -37,6 +37,7 @@ export const create = operation({
     const { key, hash, shown } = newApiKey()
     const now = Date.now()
     const _id = newId()
+    const expires = now + ctx.config.apiKeyLifetimeSeconds * 1000
     await ctx.db
       .insertInto('api_keys')
       .values({
@@ -50,23 +51,12 @@ export const create = operation({
         delegated_to_url: delegated,
         created: now,
         updated: null,
-        expires: now + ctx.config.apiKeyLifetimeSeconds * 1000,
+        expires,
         last_used: null,
       })
       .execute()
-    await audit(ctx, {
-      cid: ctx.cid,
-      kind: 'apiKey.create',
-      targetId: _id,
-      after: {
-        owner: ctx.session.uid,
-        name,
-        keyPrefix: shown,
-        whitelistIps: whitelist,
-        delegatedToUrl: delegated,
-        expires: now + ctx.config.apiKeyLifetimeSeconds * 1000,
-      },
-    })
+    const after = keyState({ uid: ctx.session.uid, name, key_prefix: shown, whitelist_ips: whitelist, delegated_to_url: delegated, expires })
+    await audit(ctx, { cid: ctx.cid, kind: 'apiKey.create', targetId: _id, after })
     ctx.publish(`user:${ctx.session.uid}`, 'user.apikey.created', { _id, workspaceId: ctx.cid })
     return { _id, key }
   },
@@ -104,11 +94,12 @@ export const list = operation({
 })
 
 /** A key as the audit trail records it: never its secret nor its hash, only the prefix the owner is shown. */
-const keyState = (key: { uid: string; name: string; key_prefix: string; whitelist_ips: string[]; expires: number }) => ({
+const keyState = (key: { uid: string; name: string; key_prefix: string; whitelist_ips: string[]; delegated_to_url: string | null; expires: number }) => ({
   owner: key.uid,
   name: key.name,
   keyPrefix: key.key_prefix,
   whitelistIps: key.whitelist_ips,
+  delegatedToUrl: key.delegated_to_url,
   expires: key.expires,
 })
 
@@ -116,7 +107,7 @@ const keyState = (key: { uid: string; name: string; key_prefix: string; whitelis
 async function ownKey(ctx: SignedInContext, apiKeyId: string) {
   const row = await ctx.db
     .selectFrom('api_keys')
-    .select(['cid', '_id', 'key_hash', 'uid', 'name', 'key_prefix', 'whitelist_ips', 'expires'])
+    .select(['cid', '_id', 'key_hash', 'uid', 'name', 'key_prefix', 'whitelist_ips', 'delegated_to_url', 'expires'])
     .where('_id', '=', apiKeyId)
     .where('uid', '=', ctx.session.uid)
     .forUpdate()
