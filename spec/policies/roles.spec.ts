@@ -173,6 +173,7 @@ const RECIPES: Record<string, Recipe> = {
   'company.leave': async (fx) => ({ args: [fx.cid], as: await fx.fresh() }),
   'v3.user.permissions': async (fx) => ({ args: [null, fx.cid] }),
   'v3.user.apikey.create': async (fx) => ({ args: [fx.unique('key'), fx.cid, []] }),
+  'v3.audit.list': async (fx) => ({ args: [fx.cid, { limit: 1 }] }),
   'company.new_team': async (fx) => ({ args: [{ name: fx.unique('team') }] }),
   'company.load_team': async (fx) => ({ args: [fx.teamId] }),
   'company.remove_team': async (fx) => ({ args: [await newTeam(fx)] }),
