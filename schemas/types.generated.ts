@@ -7365,7 +7365,10 @@ export interface AuditEntry {
    */
   address: string | null
   target: {
-    kind: 'member' | 'invite' | 'customRole' | 'team' | 'teamAccount' | 'workflow' | 'phase' | 'field' | 'apiKey' | 'workspace' | 'user' | 'job'
+    /**
+     * the kind of record: member, invite, customRole, team, workflow, ... (the table of kinds in docs/guides/audit.md)
+     */
+    kind: string
     id: string
   }
   /**

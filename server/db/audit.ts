@@ -42,7 +42,10 @@ export const AUDIT_KINDS = {
   'teamAccount.create': { target: 'teamAccount', doc: 'An account was added to a team (`company.new_account`).' },
   'teamAccount.update': { target: 'teamAccount', doc: "An account's name or color changed (`company.set_account_data`)." },
   'teamAccount.remove': { target: 'teamAccount', doc: 'An account was removed from its team (`company.remove_account`).' },
-  'workflow.create': { target: 'workflow', doc: 'A workflow or dataset was created (`process.create`).' },
+  'workflow.create': {
+    target: 'workflow',
+    doc: 'A workflow or dataset was created (`process.create`), or copied (`v2.process.copy`, `process.install_template`, `v2.network.product.install`, `v2.network.copy`: `after.copiedFrom` names the source).',
+  },
   'workflow.update': {
     target: 'workflow',
     doc: "A workflow's settings changed (`process.set_info`; phases are entries of their own); `before` and `after` hold the settings given.",

@@ -27,6 +27,7 @@ import { visibleProcessesOf } from '../policies/processes'
 import type { Context } from '../context'
 import { enforceQuota } from '../policies/quota'
 import { tellViewers } from './process-signals'
+import { audit } from './audit'
 
 export interface FieldSchema {
   _id: string
@@ -142,6 +143,7 @@ export async function copyProcesses(
       .insertInto('processes')
       .values({ cid, _id, uid, name, key, dataset: s.enableUnlinkedMode === true, info: JSON.stringify(nextInfo), created: now, updated: null })
       .execute()
+    await audit(ctx, { cid, kind: 'workflow.create', targetId: _id, after: { name, dataset: s.enableUnlinkedMode === true, copiedFrom: s._id } })
 
     for (const f of s.fields ?? []) {
       const { _id: oldId, type, uid: _u, created: _c, updated: _up, ...rest } = f

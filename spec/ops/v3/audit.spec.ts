@@ -254,6 +254,8 @@ describe('every administrative act leaves one entry', () => {
     await one('workflow.permissions', wf._id, { before: { member, permissions: ['admin'] }, after: { member, permissions: [] } })
     await c.call('v2.process.member.remove', wf._id, member)
     await one('workflow.member.remove', wf._id, { before: { member, permissions: [] } })
+    const [copy] = await c.call('v2.process.copy', wf._id)
+    await one('workflow.create', copy, { after: { name: 'Deals (copy)', dataset: false, copiedFrom: wf._id } })
     await c.call('process.remove', wf._id)
     await one('workflow.remove', wf._id, { before: { name: 'Deals', dataset: false } })
   })
