@@ -164,7 +164,7 @@ export const setInfo = operation({
       .catch((err) => {
         throw phaseIdTaken(err, 1) ?? err
       })
-    await auditSettings(ctx, process, next, change, Object.keys(info), lang)
+    await auditSettings(ctx, process, next, change, Object.keys(given), lang)
     if (next.nameFunctionEnabled === true && typeof next.nameFunction === 'string' && next.nameFunction.trim()) {
       await checkSavedConfiguration(ctx.db, process.cid, process._id, NAME, next.nameFunctionVariables as Record<string, unknown>)
       if (['nameFunction', 'nameFunctionEnabled', 'nameFunctionVariables'].some((k) => k in given)) await recomputeFunction(ctx, process.cid, process._id, NAME)

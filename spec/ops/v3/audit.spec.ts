@@ -222,7 +222,8 @@ describe('every administrative act leaves one entry', () => {
 
     // Settings and a phase in one call: an entry for the settings, one for the phase.
     const phase = newPhaseId()
-    await c.call('process.set_info', wf._id, { description: 'Sales', phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+    // `expect` (the settings as read) is a precondition of the call, not a setting: it is not on record.
+    await c.call('process.set_info', wf._id, { description: 'Sales', phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase], expect: { name: 'Deals' } })
     expect(await fresh()).toEqual([
       entry('workflow.update', wf._id, { before: { description: null, phasesOrder: null }, after: { description: 'Sales', phasesOrder: [phase] } }),
       entry('phase.create', phase, { after: { name: 'Open', _id: phase } }),
