@@ -11,6 +11,7 @@
 import path from 'node:path'
 import { ConfigError, loadConfig } from '../server/config'
 import { connectDb } from '../server/db/connect'
+import { SERVER_ADMINISTRATOR } from '../server/db/audit'
 import { migrate } from '../server/db/migrate'
 import { writeExport } from '../server/transfer/export'
 import { importArchive } from '../server/transfer/import'
@@ -41,7 +42,11 @@ async function main(command: string | undefined, args: string[]) {
         const email = args[1] ?? archive.manifest.exportedBy.email
         const owner = await db.kysely.selectFrom('users').select('_id').where('email', '=', email).executeTakeFirst()
         if (!owner) throw new Error(`no account with the e-mail ${email} here: register it first, or name another owner`)
-        const result = await db.kysely.transaction().execute((trx) => importArchive(trx, config, archive, owner._id, null, () => {}))
+        const result = await db.kysely
+          .transaction()
+          .execute((trx) =>
+            importArchive(trx, config, archive, owner._id, null, () => {}, { actor: SERVER_ADMINISTRATOR, origin: { archive: path.basename(args[0]) } }),
+          )
         console.log(JSON.stringify(result))
       } finally {
         archive.close()

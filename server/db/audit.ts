@@ -75,8 +75,8 @@ export const AUDIT_KINDS = {
   'user.remove': { target: 'user', doc: 'A member removed their account (`v3.user.remove`); recorded in each workspace they belonged to.' },
   'data.export': { target: 'job', doc: 'An export of the workspace was started (`v3.user.data.export`); recorded in each exported workspace.' },
   'data.import': {
-    target: 'job',
-    doc: 'The workspace was created by an import (`v3.user.data.import`), written when the import commits; `after` names the source server and workspace.',
+    target: 'workspace',
+    doc: "The workspace was made by an import, written in the import's transaction: `v3.user.data.import` (`after` names the job, the server and the workspace it came from) or `npm run import` (by a server administrator: no actor).",
   },
 } as const satisfies Record<string, KindDeclaration>
 
@@ -91,7 +91,7 @@ export interface AuditActor {
   address: string | null
 }
 
-/** A server administrator acting outside any session (scripts/set-license.ts). */
+/** A server administrator acting outside any session (scripts/set-license.ts, npm run import). */
 export const SERVER_ADMINISTRATOR: AuditActor = { uid: null, apiKey: null, address: null }
 
 export interface AuditEntry {

@@ -13,11 +13,6 @@ import type { Caller, Context } from '../context'
 import { addMember } from './members'
 import { audit } from './audit'
 
-/**
- * What an inviting member may offer. Owners and admins (holders of invites.manage) may invite any
- * role and custom role, except that only an owner makes owners; a member who only has the inviter
- * flag invites users and guests, without a custom role.
- */
 /** An invite as the audit trail records it: what it offers, never its key. */
 export function inviteState(row: InviteRow) {
   return {
@@ -33,6 +28,11 @@ export function inviteState(row: InviteRow) {
   }
 }
 
+/**
+ * What an inviting member may offer. Owners and admins (holders of invites.manage) may invite any
+ * role and custom role, except that only an owner makes owners; a member who only has the inviter
+ * flag invites users and guests, without a custom role.
+ */
 export function checkMayInvite(member: Member, role: Role, customRole: string | null | undefined) {
   if (role === 'owner' && member.role !== 'owner') {
     throw forbidden('only an owner may invite an owner', { role })

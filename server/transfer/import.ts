@@ -19,6 +19,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { sql } from 'kysely'
 import type { Config } from '../config'
+import { appendAudit, type AuditActor } from '../db/audit'
 import type { DbHandle, Role } from '../db/schema'
 import { DEFAULT_LICENSE } from '../db/workspaces'
 import { quotaUsage } from '../policies/quota'
@@ -74,6 +75,8 @@ export async function importArchive(
   importer: string,
   workspaceIds: string[] | null,
   progress: (step: string, done: number, total: number) => void,
+  /** Who imports, and where from (a job and its server, or an archive file), for the audit trail. */
+  record: { actor: AuditActor; origin: Record<string, unknown> },
 ): Promise<ImportResult> {
   const chosen = new Set(workspaceIds ?? archive.manifest.workspaces.map((w) => w._id))
   const unknown = [...chosen].filter((id) => !archive.manifest.workspaces.some((w) => w._id === id))
@@ -163,8 +166,19 @@ export async function importArchive(
         imported.map((w) => w._id),
       )
       .execute()
+    const workspaces = imported.map((w) => ({ ...w, name: names.find((n) => n._id === w._id)?.name ?? '' }))
+    // Each workspace made is on record from its first moment, in the import's own transaction.
+    for (const w of workspaces) {
+      await appendAudit(db, {
+        cid: w._id,
+        kind: 'data.import',
+        actor: record.actor,
+        targetId: w._id,
+        after: { ...record.origin, from: w.from, name: w.name, counts },
+      })
+    }
     return {
-      workspaces: imported.map((w) => ({ ...w, name: names.find((n) => n._id === w._id)?.name ?? '' })),
+      workspaces,
       counts,
       linked: people.size - invited.size,
       invited: [...invites.values()].map((i) => i.person.email),

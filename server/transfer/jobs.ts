@@ -32,7 +32,7 @@ import { RemoteServer, type Credentials } from './remote'
 import { signalMessage } from '../realtime/signals'
 import { fileStorage } from '../storage'
 import { tmpDir } from '../storage/uploads'
-import { appendAudit, type AuditActor } from '../db/audit'
+import type { AuditActor } from '../db/audit'
 
 type JobRow = Selectable<TransferJobsTable>
 
@@ -232,15 +232,19 @@ export function runImport(
       try {
         // Past the deadline the import stops at its next step, or before it commits, and rolls back.
         const result = await services.db.kysely.transaction().execute(async (trx) => {
-          const imported = await importArchive(trx, services.config, archive, uid, workspaceIds, (step, done, total) => {
-            deadline.throwIfAborted()
-            progress({ step, done, total })
-          })
-          // Each workspace made is on record from its first moment, in the import's own transaction.
-          for (const w of imported.workspaces) {
-            const after = { host: credentials.host, from: w.from, name: w.name, counts: imported.counts }
-            await appendAudit(trx, { cid: w._id, kind: 'data.import', actor, targetId: jobId, after })
-          }
+          const record = { actor, origin: { jobId, host: credentials.host } }
+          const imported = await importArchive(
+            trx,
+            services.config,
+            archive,
+            uid,
+            workspaceIds,
+            (step, done, total) => {
+              deadline.throwIfAborted()
+              progress({ step, done, total })
+            },
+            record,
+          )
           deadline.throwIfAborted()
           return imported
         })

@@ -138,8 +138,8 @@ export const updateUsers = operation({
     if (added.length || removed.length) {
       const before = [...uids.filter((u) => !added.includes(u)), ...removed]
       await audit(ctx, { cid, kind: 'team.members', targetId: teamId, before: { members: before }, after: { members: uids } })
+      publishMembership(ctx, cid, teamId, added, removed)
     }
-    if (added.length || removed.length) publishMembership(ctx, cid, teamId, added, removed)
     return true
   },
 })

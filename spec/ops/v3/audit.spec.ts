@@ -322,7 +322,7 @@ describe('every administrative act leaves one entry', () => {
     kindsSeen.add('data.import')
     expect(await list(c, imported._id)).toEqual([
       {
-        ...entry('data.import', started._id, { after: expect.objectContaining({ host: server.url, from: owner.cid }) }),
+        ...entry('data.import', imported._id, { after: expect.objectContaining({ jobId: started._id, host: server.url, from: owner.cid }) }),
         workspaceId: imported._id,
       },
     ])
