@@ -5,9 +5,10 @@
  * all. Tested against OpenStack Swift with its s3api middleware (docs/development.md).
  *
  * Writes go through @aws-sdk/lib-storage's Upload: a file up to one part is one PutObject, a larger
- * one a multipart upload of PART_BYTES parts, QUEUE_SIZE at a time, so memory stays flat whatever
- * the size. Reads are GetObject streams; a read at a position continues the open stream when it
- * follows the last one, and otherwise opens a ranged GetObject there.
+ * one a multipart upload of PART_BYTES parts (larger beyond 80 GiB: S3 takes 10,000 parts at most),
+ * QUEUE_SIZE at a time, so memory stays flat whatever the size. Reads are GetObject streams; a read
+ * at a position continues the open stream when it follows the last one, and otherwise opens a
+ * ranged GetObject there.
  */
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
@@ -28,8 +29,10 @@ import { Upload } from '@aws-sdk/lib-storage'
 import type { S3Settings } from '../config-readers'
 import { noneStored, renditionsOf, storedPath, type FileStorage, type StoredBytes } from './file-storage'
 
-/** S3's smallest part but the last (5 MiB); a file up to this size is one PutObject. */
+/** The size of a part (S3's smallest but the last is 5 MiB); a file up to this size is one PutObject. */
 const PART_BYTES = 8 * 1024 * 1024
+/** S3's most parts in one upload: a file over 80 GiB takes larger parts. */
+const MAX_PARTS = 10_000
 /** Parts of one upload in flight at once: the most memory one upload holds is PART_BYTES x QUEUE_SIZE. */
 const QUEUE_SIZE = 2
 
@@ -72,10 +75,11 @@ export class S3Storage implements FileStorage {
   }
 
   async put(name: string, tmpPath: string): Promise<void> {
+    const { size } = await fsp.stat(tmpPath)
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: this.keyOf(name), Body: fs.createReadStream(tmpPath, { highWaterMark: 1024 * 1024 }) },
-      partSize: PART_BYTES,
+      partSize: Math.max(PART_BYTES, Math.ceil(size / MAX_PARTS)),
       queueSize: QUEUE_SIZE,
       // A failed multipart upload is aborted: no parts are left behind in the bucket.
       leavePartsOnError: false,

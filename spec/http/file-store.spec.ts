@@ -5,7 +5,8 @@
  * renditions the first made (stored once, as objects), archives and public files. Without an object
  * store and a PostgreSQL there is nothing two processes share, and the spec is skipped.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import JSZip from 'jszip'
 import sharp from 'sharp'
 import { startServer, type RunningServer } from '../helpers/server'
@@ -14,6 +15,24 @@ import { filesUnder, get, uploadOk } from '../helpers/upload'
 import { signedIn, type SignedIn } from '../helpers/users'
 
 const shared = usesObjectStorage() && !!process.env.DATABASE_URL
+const MiB = 1024 ** 2
+/** A file far larger than what the server may hold of it in memory at once (FLAT). */
+const BIG = 256 * MiB
+/**
+ * The SDK's multipart chunker leaves each part's buffers to the garbage collector, which frees them
+ * late: the peak rose by about 90 MiB for a 256 MiB upload and for a 1 GiB one alike (a copy of the
+ * whole file would be BIG).
+ */
+const FLAT = 128 * MiB
+
+/** The server's resident memory now; the returned function says how far its peak went above it since (Linux: /proc). */
+function watchMemory(pid: number) {
+  const bytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024
+  // Writing 5 to clear_refs resets the peak (VmHWM) to the resident memory of the moment.
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
+  const before = bytes('VmRSS')
+  return () => bytes('VmHWM') - before
+}
 
 ;(shared ? describe : describe.skip)('a second server process on another data folder', () => {
   let second: RunningServer
@@ -23,7 +42,7 @@ const shared = usesObjectStorage() && !!process.env.DATABASE_URL
   let photo: string
 
   beforeAll(async () => {
-    second = await startServer({}, 120_000)
+    second = await startServer({ UPLOAD_MAX_BYTES: String(BIG + 1) }, 120_000)
     me = await signedIn('twoprocs')
     fileId = await uploadOk(bytes, 'shared.bin', { key: me.key })
     const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#884422' } })
@@ -84,5 +103,19 @@ const shared = usesObjectStorage() && !!process.env.DATABASE_URL
     const open = await get(`/public/file/${fileId}?dl=1`, { url: second.url })
     expect(open.status).toBe(200)
     expect(open.bytes.equals(bytes)).toBe(true)
+  })
+
+  test('a large upload goes to the store in parts and comes back whole, the memory of the process staying flat', async () => {
+    const big = randomBytes(BIG)
+    const peak = watchMemory(second.child.pid!)
+    const bigId = await uploadOk(big, 'big.bin', { key: me.key, url: second.url })
+    expect(peak()).toBeLessThan(FLAT)
+
+    const download = watchMemory(second.child.pid!)
+    const res = await fetch(`${second.url}/file/${bigId}`, { headers: { hlrkey: me.key } })
+    const hash = createHash('sha256')
+    for await (const chunk of res.body!) hash.update(chunk)
+    expect(hash.digest('hex')).toBe(createHash('sha256').update(big).digest('hex'))
+    expect(download()).toBeLessThan(FLAT)
   })
 })
