@@ -117,5 +117,5 @@ function watchMemory(pid: number) {
     for await (const chunk of res.body!) hash.update(chunk)
     expect(hash.digest('hex')).toBe(createHash('sha256').update(big).digest('hex'))
     expect(download()).toBeLessThan(FLAT)
-  })
+  }, 180_000)
 })
