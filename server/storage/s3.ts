@@ -36,6 +36,9 @@ const MAX_PARTS = 10_000
 /** Parts of one upload in flight at once: the most memory one upload holds is PART_BYTES x QUEUE_SIZE. */
 const QUEUE_SIZE = 2
 
+/** Connections to the store at once, per process. */
+const MAX_CONNECTIONS = 1000
+
 /** Whether an SDK error is the store saying there is no such object (or bucket). */
 const isNotFound = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404
 
@@ -58,6 +61,9 @@ export class S3Storage implements FileStorage {
       // ignore the newer CRC32 headers the SDK sends by default.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A download holds one connection to the store while its client reads: the SDK's default of
+      // 50 would queue the 51st download behind the others.
+      requestHandler: { httpAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS }, httpsAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS } },
     })
   }
 
