@@ -33,7 +33,7 @@ import { noneStored, renditionsOf, storedPath, type FileStorage, type StoredByte
 const PART_BYTES = 8 * 1024 * 1024
 /** S3's most parts in one upload: a file over 80 GiB takes larger parts. */
 const MAX_PARTS = 10_000
-/** Parts of one upload in flight at once: the most memory one upload holds is PART_BYTES x QUEUE_SIZE. */
+/** Parts of one upload in flight at once: one upload holds PART_BYTES x QUEUE_SIZE of parts at a time. */
 const QUEUE_SIZE = 2
 
 /** Connections to the store at once, per process. */
@@ -57,8 +57,8 @@ export class S3Storage implements FileStorage {
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
       credentials: settings.credentials ?? undefined,
-      // Checksums only where S3 requires one: stores other than Amazon S3 (Swift 2.30) refuse or
-      // ignore the newer CRC32 headers the SDK sends by default.
+      // Checksums only where S3 requires one: not every store other than Amazon S3 knows the CRC32
+      // headers the SDK sends by default.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // A download holds one connection to the store while its client reads: the SDK's default of
