@@ -28,6 +28,7 @@ import { tellValuesChanged } from './domain/function-values'
 import { createLogger } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
+import { fileStorage } from './storage'
 import { localBus, postgresBus, type Bus } from './realtime/bus'
 import { deliverPages } from './realtime/deliver'
 import { EventTail, startPruning } from './realtime/event-log'
@@ -95,6 +96,8 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       const db = await (opening ?? connectDb(config))
       log.info({ storage: db.storage }, 'database open')
       await migrate(db.kysely)
+      await fileStorage(config).prepare()
+      log.info({ fileStore: config.fileStore.kind }, 'file store ready')
       // Signals and control messages are read from the event log by every process; the bus wakes them.
       const tail = new EventTail(db.kysely, deliverPages(db.kysely, hub), log)
       await tail.start()

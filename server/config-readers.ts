@@ -247,6 +247,44 @@ export function ssoProviders(): Reader<SsoProvider[]> {
   }
 }
 
+/** Where files' bytes are kept: FILE_STORE=s3 is an S3-compatible object store, set by the S3_* variables. */
+export type FileStoreSettings = { kind: 'local' } | ({ kind: 's3' } & S3Settings)
+
+export interface S3Settings {
+  /** Null: Amazon S3 itself. */
+  endpoint: string | null
+  region: string
+  bucket: string
+  /** Null: the SDK's default credentials. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null
+  forcePathStyle: boolean
+}
+
+/** FILE_STORE with S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE. */
+export function fileStore(): Reader<FileStoreSettings> {
+  const kind = oneOf(['local', 's3'])
+  return {
+    type: `${kind.type}, with the S3_* variables`,
+    parse(text, textOf) {
+      if (kind.parse(text, textOf) === 'local') return { kind: 'local' }
+      const bucket = textOf('S3_BUCKET')
+      if (!bucket) throw refused('required with FILE_STORE=s3', 'S3_BUCKET')
+      const accessKeyId = textOf('S3_ACCESS_KEY_ID')
+      const secretAccessKey = textOf('S3_SECRET_ACCESS_KEY')
+      if (!accessKeyId !== !secretAccessKey)
+        throw refused('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together', accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID')
+      return {
+        kind: 's3',
+        endpoint: textOf('S3_ENDPOINT').replace(/\/+$/, '') || null,
+        region: textOf('S3_REGION'),
+        bucket,
+        credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+        forcePathStyle: textOf('S3_FORCE_PATH_STYLE') === 'true',
+      }
+    },
+  }
+}
+
 /** AI_BASE_URL with AI_MODEL (required) and AI_API_KEY: the endpoint of function assist, or null. */
 export function aiEndpoint(): Reader<{ baseUrl: string; apiKey: string | null; model: string } | null> {
   const url = optional(httpUrl())

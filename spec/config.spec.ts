@@ -111,3 +111,22 @@ test('EVENT_RETENTION_HOURS: 24 by default, fractions allowed, zero or words ref
   expect(() => loadConfig({ EVENT_RETENTION_HOURS: '0' })).toThrow('EVENT_RETENTION_HOURS="0"')
   expect(() => loadConfig({ EVENT_RETENTION_HOURS: 'a day' })).toThrow('EVENT_RETENTION_HOURS="a day"')
 })
+
+test('FILE_STORE: the local disk by default; s3 takes the S3_* variables and needs a bucket, and both keys or neither', () => {
+  expect(loadConfig({}).fileStore).toEqual({ kind: 'local' })
+  const s3 = { FILE_STORE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:8380/', S3_ACCESS_KEY_ID: 'test:tester', S3_SECRET_ACCESS_KEY: 'testing' }
+  expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).fileStore).toEqual({
+    kind: 's3',
+    endpoint: 'http://127.0.0.1:8380',
+    region: 'us-east-1',
+    bucket: 'files',
+    credentials: { accessKeyId: 'test:tester', secretAccessKey: 'testing' },
+    forcePathStyle: true,
+  })
+  expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files' }).fileStore).toMatchObject({ endpoint: null, credentials: null, forcePathStyle: false })
+  expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow('S3_BUCKET: required with FILE_STORE=s3')
+  expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  expect(() => loadConfig({ FILE_STORE: 'disk' })).toThrow('FILE_STORE="disk"')
+  expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow('S3_FORCE_PATH_STYLE="yes"')
+  expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow('S3_ENDPOINT="ftp://x"')
+})

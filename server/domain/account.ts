@@ -5,13 +5,15 @@
  * - the user leaves every workspace (removeMember: teams and property values there go);
  * - sessions and API keys end at once (their sockets are closed);
  * - personal data is erased: name, e-mail, password, single sign-on identity, settings, profile
- *   image, e-mail verifications;
+ *   image (its file too, and once committed the file's bytes and renditions in the file store),
+ *   e-mail verifications;
  * - the row stays, renamed "Removed user", so activities, history and files they made stay and
  *   show who made them as a removed user. A workspace where nobody else was a member stays
  *   without members (nobody can reach it).
  */
 import type { DbHandle } from '../db/schema'
 import { refused } from '../errors'
+import { fileStorage } from '../storage'
 import type { SignedInContext } from '../context'
 import { removeMember } from './members'
 import { audit } from './audit'
@@ -52,7 +54,12 @@ export async function removeAccount(ctx: SignedInContext, uid: string) {
   for (const { key_hash } of [...sessions, ...keys]) ctx.control({ kind: 'sessionEnded', sessionId: key_hash })
 
   await ctx.db.deleteFrom('email_verifications').where('uid', '=', uid).execute()
-  await ctx.db.deleteFrom('profile_images').where('uid', '=', uid).execute()
+  const profileImage = await ctx.db.deleteFrom('profile_images').where('uid', '=', uid).returning('file_id').executeTakeFirst()
+  if (profileImage) {
+    // The picture of the person is theirs: the file goes, and its bytes and renditions once this commits.
+    await ctx.db.deleteFrom('files').where('_id', '=', profileImage.file_id).execute()
+    ctx.later(({ config }) => fileStorage(config).remove(profileImage.file_id))
+  }
   await ctx.db
     .updateTable('users')
     .set({

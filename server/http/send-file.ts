@@ -1,5 +1,6 @@
 /**
- * Sends a stored file's bytes: an ETag with conditional GET (304), one byte range (206, 416), HEAD.
+ * Sends a stored file's bytes (or an image rendition's): an ETag with conditional GET (304), one
+ * byte range (206, 416), HEAD.
  *
  * The body goes out through two buffers reused for the whole file, not fs.createReadStream, which
  * allocates a fresh 64 KiB buffer per chunk. Those buffers live outside V8's heap; in the process
@@ -12,12 +13,23 @@ import type { FileStorage, StoredBytes } from '../storage'
 
 const CHUNK_BYTES = 256 * 1024
 
-/** Sends the bytes of `fileId` with `headers`; resolves with the body bytes written, rejects if the client left or the storage failed. */
-export async function sendStoredFile(req: Request, res: Response, storage: FileStorage, fileId: string, headers: Record<string, string>): Promise<number> {
-  const file = await storage.open(fileId)
+/**
+ * Sends the bytes stored as `name` with `headers`; resolves with the body bytes written, rejects if
+ * the client left or the storage failed. The ETag is `etag` when given (a rendition's, made of the
+ * file's hash), else a weak one made of the size and the time the bytes were written.
+ */
+export async function sendStoredFile(
+  req: Request,
+  res: Response,
+  storage: FileStorage,
+  name: string,
+  headers: Record<string, string>,
+  options: { etag?: string } = {},
+): Promise<number> {
+  const file = await storage.open(name)
   if (!file) throw notFound('file')
   try {
-    const etag = `W/"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`
+    const etag = options.etag ?? `W/"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`
     res.set(headers)
     res.set({ 'Accept-Ranges': 'bytes', ETag: etag })
     if (req.fresh) {

@@ -2,8 +2,9 @@
  * Image renditions. Each size of the interface has a pixel box: the squares are cover-cropped to
  * exactly N x N (centre); the others fit inside their box, keeping the aspect ratio and never
  * enlarging; `original` keeps the image's own dimensions. Renditions are JPEG (default, quality
- * 85, transparency flattened on white) or PNG, auto-rotated by their EXIF orientation, cached on
- * the local disk at FILES_DIR/renditions/<fileId>/<size>.<format> (written to a temp file and renamed).
+ * 85, transparency flattened on white) or PNG, auto-rotated by their EXIF orientation, rendered
+ * once and stored with the file's bytes (./file-storage.ts: renditions/<fileId>/<size>.<format>),
+ * removed with them.
  * sharp's `limitInputPixels` (IMAGE_MAX_PIXELS) refuses decompression bombs, and an image whose
  * pixels would take more than IMAGE_MAX_DECODED_BYTES of memory is refused before it is decoded.
  */
@@ -14,7 +15,8 @@ import type Sharp from 'sharp'
 import type { Config } from '../config'
 import type { FileRow } from '../db/files'
 import { RpcError } from '../errors'
-import { fileStorage } from '.'
+import { fileStorage, renditionName } from '.'
+import { tmpDir } from './uploads'
 
 export type ImageFormat = 'jpeg' | 'png'
 export const IMAGE_FORMATS: ImageFormat[] = ['jpeg', 'png']
@@ -52,7 +54,8 @@ const DECODABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif',
 export const isImageFile = (file: Pick<FileRow, 'content_type'>) => DECODABLE.has(file.content_type)
 
 export interface Rendition {
-  path: string
+  /** What it is stored as (./file-storage.ts). */
+  name: string
   contentType: string
   /** Strong ETag: the stored bytes' sha256 with the size and format (a rendition never changes). */
   etag: string
@@ -92,22 +95,23 @@ export function imagePipeline(input: string | Buffer, size: ImageSize, format: I
 }
 
 /**
- * The rendition of `file` at `size` in `format`, rendered on first use and cached on disk.
+ * The rendition of `file` at `size` in `format`, rendered on first use and stored with the file's
+ * bytes (renditionName), so a rendition is made once for every server process of the store.
  * Throws RpcError 415 for a file that is not an image (or cannot be decoded), 413 for an image
  * above IMAGE_MAX_PIXELS or IMAGE_MAX_DECODED_BYTES.
  */
 export async function renderImage(deps: { config: Config }, file: FileRow, size: ImageSize, format: ImageFormat = 'jpeg'): Promise<Rendition> {
   if (!isImageFile(file)) throw new RpcError(415, `the file is not an image (it is ${file.content_type}); images are JPEG, PNG, WebP, GIF, TIFF, AVIF or HEIF`)
   const { config } = deps
-  const dir = path.join(config.filesDir, 'renditions', file._id)
-  const target = path.join(dir, `${size}.${format}`)
+  const storage = fileStorage(config)
+  const name = renditionName(file._id, size, format)
   const etag = `"${file.sha256.slice(0, 32)}-${size}-${format}"`
-  const existing = await fsp.stat(target).catch(() => null)
-  if (existing) return { path: target, contentType: MIME[format], etag, size: existing.size }
-  await fsp.mkdir(dir, { recursive: true })
-  const tmp = path.join(dir, `.${size}.${format}.${randomBytes(6).toString('hex')}`)
+  const existing = await storage.stat(name)
+  if (existing) return { name, contentType: MIME[format], etag, size: existing.size }
+  await fsp.mkdir(tmpDir(config), { recursive: true })
+  const tmp = path.join(tmpDir(config), `rendition-${randomBytes(12).toString('hex')}`)
   try {
-    const info = await fileStorage(config).withLocalPath(file._id, async (original) => {
+    const info = await storage.withLocalPath(file._id, async (original) => {
       const { pixels, bytes } = await decodeCost(original)
       if (pixels > config.imageMaxPixels) throw tooManyPixels(config)
       if (bytes > config.imageMaxDecodedBytes) {
@@ -117,8 +121,8 @@ export async function renderImage(deps: { config: Config }, file: FileRow, size:
       }
       return imagePipeline(original, size, format, config.imageMaxPixels).toFile(tmp)
     })
-    await fsp.rename(tmp, target)
-    return { path: target, contentType: MIME[format], etag, size: info.size }
+    await storage.put(name, tmp)
+    return { name, contentType: MIME[format], etag, size: info.size }
   } catch (err) {
     await fsp.rm(tmp, { force: true }).catch(() => {})
     const message = String((err as Error)?.message ?? err)

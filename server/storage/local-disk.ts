@@ -1,25 +1,27 @@
-/** File storage on the local disk: the bytes of file <id> are FILES_DIR/<first 2 characters of id>/<id>. */
+/** File storage on the local disk: what is stored as `name` is the file FILES_DIR/<storedPath(name)>. */
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import type { FileStorage, StoredBytes } from './file-storage'
+import { renditionsOf, storedPath, type FileStorage, type StoredBytes } from './file-storage'
 
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly dir: string) {}
 
-  private pathOf(fileId: string) {
-    return path.join(this.dir, fileId.slice(0, 2), fileId)
+  private pathOf(name: string) {
+    return path.join(this.dir, ...storedPath(name).split('/'))
   }
 
-  async put(fileId: string, tmpPath: string): Promise<void> {
-    const target = this.pathOf(fileId)
+  async prepare(): Promise<void> {}
+
+  async put(name: string, tmpPath: string): Promise<void> {
+    const target = this.pathOf(name)
     await fsp.mkdir(path.dirname(target), { recursive: true })
     await fsp.rename(tmpPath, target)
   }
 
-  async open(fileId: string): Promise<StoredBytes | null> {
-    const handle = await fsp.open(this.pathOf(fileId)).catch((err: NodeJS.ErrnoException) => {
+  async open(name: string): Promise<StoredBytes | null> {
+    const handle = await fsp.open(this.pathOf(name)).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return null
       throw err
     })
@@ -38,24 +40,28 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  stream(fileId: string): Readable {
-    return new LazyFileStream(this.pathOf(fileId))
+  stream(name: string): Readable {
+    return new LazyFileStream(this.pathOf(name))
   }
 
-  async stat(fileId: string) {
-    const stat = await fsp.stat(this.pathOf(fileId)).catch((err: NodeJS.ErrnoException) => {
+  async stat(name: string) {
+    const stat = await fsp.stat(this.pathOf(name)).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return null
       throw err
     })
     return stat && { size: stat.size, modified: stat.mtime }
   }
 
-  withLocalPath<T>(fileId: string, use: (path: string) => Promise<T>): Promise<T> {
-    return use(this.pathOf(fileId))
+  async withLocalPath<T>(name: string, use: (path: string) => Promise<T>): Promise<T> {
+    const local = this.pathOf(name)
+    // fs's own ENOENT, before `use` opens the path
+    await fsp.access(local)
+    return use(local)
   }
 
   async remove(fileId: string): Promise<void> {
     await fsp.rm(this.pathOf(fileId), { force: true })
+    await fsp.rm(this.pathOf(renditionsOf(fileId)), { recursive: true, force: true })
   }
 }
 

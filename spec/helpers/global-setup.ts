@@ -23,5 +23,6 @@ export default async function globalSetup() {
     throw err
   })
   process.env.TEST_SERVER_URL = server.url
+  process.env.TEST_SERVER_DATA_DIR = server.dataDir
   ;(globalThis as { __hlrServer?: unknown }).__hlrServer = server
 }

@@ -1,11 +1,11 @@
 /** POST /upload, GET /file/:id, GET /public/file/:id and the v3.file operations, over real HTTP. */
 import { randomBytes } from 'node:crypto'
-import path from 'node:path'
 import { startServer, type RunningServer } from '../helpers/server'
 import { type Cast, closeCast, type JoinedMember, joinWorkspace, meetCast } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { serverUrl } from '../helpers/client'
-import { filesUnder, get, PNG_1x1, upload, uploadOk } from '../helpers/upload'
+import { storedNames } from '../helpers/stored'
+import { get, PNG_1x1, upload, uploadOk } from '../helpers/upload'
 import { workflowWithPhase } from '../helpers/workflows'
 
 let cast: Cast
@@ -236,14 +236,13 @@ describe('limits (a server of its own with small limits)', () => {
   })
 
   test('an upload over UPLOAD_MAX_BYTES is a 413 and nothing is stored', async () => {
-    const filesDir = path.join(server.dataDir, 'files')
     const ok = await uploadOk(randomBytes(100000), 'max.bin', { key: me.key, url: server.url })
-    const before = filesUnder(filesDir)
+    const before = await storedNames(server.dataDir)
     expect(before.some((f) => f.endsWith(ok))).toBe(true)
     const big = await upload(randomBytes(100001), 'big.bin', { key: me.key, url: server.url })
     expect(big.status).toBe(413)
     expect(big.body).toMatchObject({ code: 413, details: { maxBytes: 100000 } })
-    expect(filesUnder(filesDir)).toEqual(before)
+    expect(await storedNames(server.dataDir)).toEqual(before)
   })
 
   test('archives: too many files or too many bytes are a 413', async () => {

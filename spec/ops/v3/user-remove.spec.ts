@@ -1,6 +1,9 @@
 /** v3.user.remove: the GDPR path (server/domain/account.ts). */
+import sharp from 'sharp'
 import { api, Client } from '../../helpers/client'
 import { joinWorkspace } from '../../helpers/members'
+import { sharedServerDataDir, storedNames } from '../../helpers/stored'
+import { get, uploadOk } from '../../helpers/upload'
 import { signedIn, type SignedIn } from '../../helpers/users'
 import { loadWorkflow } from '../../helpers/workflows'
 
@@ -75,4 +78,25 @@ test('removal: sessions and keys end at once, the member leaves, the work stays 
     await anon.close()
     await leaving.client.close().catch(() => undefined)
   }
+})
+
+test('removal takes the profile image with it: its file, and its bytes and renditions in the file store', async () => {
+  const me = await signedIn('pictured')
+  const photo = await uploadOk(
+    await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer(),
+    'me.png',
+    { key: me.key },
+  )
+  await me.client.call('v3.user.profileImage.set', photo)
+  expect((await get(`/profileimage/square50/${me.uid}`)).status).toBe(200)
+  const stored = async () => (await storedNames(sharedServerDataDir())).filter((name) => name.includes(photo))
+  expect(await stored()).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`${photo}$`)), `renditions/${photo}/square50.jpeg`]))
+
+  expect(await me.client.call('v3.user.remove', { password: me.password })).toBe(true)
+  expect((await get(`/profileimage/square50/${me.uid}`)).status).toBe(404)
+  // The bytes go once the removal has committed, after its reply.
+  while ((await stored()).length) await new Promise((resolve) => setTimeout(resolve, 50))
+  await me.client.close().catch(() => undefined)
 })
