@@ -14,7 +14,7 @@ export default function Board({ workflow }: ViewProps) {
   const { t } = useTranslation()
   const app = useApp()
   const session = useSession()!
-  const activities = useLive(() => listActivities(app.client, workflow._id), activityRules(workflow._id), [workflow._id])
+  const activities = useLive(`activities:${workflow._id}`, () => listActivities(app.client, workflow._id), activityRules(workflow._id))
   const phases = livePhases(workflow)
   return (
     <>
