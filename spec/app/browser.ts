@@ -97,3 +97,18 @@ export async function axeCheck(page: Page, what: string) {
   })
   expect({ screen: what, violations }).toEqual({ screen: what, violations: [] })
 }
+
+/** Reads until `check` passes (a live change takes a moment to arrive); throws check's failure after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => void, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    try {
+      check(value)
+      return value
+    } catch (err) {
+      if (Date.now() > deadline) throw err
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}

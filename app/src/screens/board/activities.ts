@@ -8,11 +8,13 @@ export interface Activity {
   currentPhase: string
   process: string
   team?: string | null
+  teamId?: string | null
   priority?: number | null
   ballHolder?: { uid: string; since: number } | null
   fields: Array<{ _id: string; value: unknown; error?: unknown }>
   followers?: string[]
   files?: string[]
+  created?: number
   updated?: number
 }
 
