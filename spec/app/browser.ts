@@ -30,7 +30,14 @@ export interface Browsing {
   browser: Browser
   problems: string[]
   /** A new person's page at `/` (or `route`), signed in when given a key. */
-  open(options?: { key?: string; route?: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' }): Promise<Page>
+  /** `watch` is called with the page before it loads (to listen to its socket from the start). */
+  open(options?: {
+    key?: string
+    route?: string
+    viewport?: { width: number; height: number }
+    colorScheme?: 'light' | 'dark'
+    watch?: (page: Page) => void
+  }): Promise<Page>
   close(): Promise<void>
 }
 
@@ -44,7 +51,7 @@ export async function startBrowsing(): Promise<Browsing> {
   return {
     browser,
     problems,
-    async open({ key, route = '/', viewport = DESKTOP, colorScheme = 'light' } = {}) {
+    async open({ key, route = '/', viewport = DESKTOP, colorScheme = 'light', watch } = {}) {
       const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true, locale: 'en-GB' })
       contexts.push(context)
       // Signed in as the app would be after a sign-in: the key it keeps (an init script is not page code, so the policy does not apply).
@@ -52,6 +59,7 @@ export async function startBrowsing(): Promise<Browsing> {
       const page = await context.newPage()
       page.on('console', (m) => m.type() === 'error' && problems.push(`${m.text()} ${m.location().url}`))
       page.on('pageerror', (e) => problems.push(String(e)))
+      watch?.(page)
       await page.goto(serverUrl() + route)
       return page
     },
