@@ -97,6 +97,18 @@ test('two people in one workspace: a rename and a new workflow appear live for t
   await mate.getByTestId('current-workspace').filter({ hasText: 'Hiring desk' }).waitFor()
   await check(lead, '4-workspace-settings')
 
+  // Renamed elsewhere while the lead types: their typing stays, the rename is refused with the other
+  // name, and a second press replaces it knowingly.
+  await name.fill('Desk A')
+  await owner.client.call('v2.network.update', owner.cid, { name: 'Other name' })
+  await lead.getByTestId('current-workspace').filter({ hasText: 'Other name' }).waitFor()
+  expect(await name.inputValue()).toBe('Desk A')
+  await lead.getByRole('button', { name: 'Rename' }).click()
+  await lead.getByRole('alert').filter({ hasText: 'Someone renamed the workspace to “Other name” meanwhile' }).waitFor()
+  await lead.getByRole('button', { name: 'Rename' }).click()
+  await lead.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+  await mate.getByTestId('current-workspace').filter({ hasText: 'Desk A' }).waitFor()
+
   // A name the server refuses is shown at the field.
   await name.fill('')
   await lead.getByRole('button', { name: 'Rename' }).click()
