@@ -51,10 +51,38 @@ async function main() {
     const phaseIds = PHASES.map(() => newPhaseId())
     const phases = Object.fromEntries(phaseIds.map((id, i) => [id, { name: PHASES[i] }]))
     await call('process.set_info', workflow._id, { phases, phasesOrder: phaseIds })
+    const field = async (descriptor: object) => (await call('process.create_field', workflow._id, descriptor))._id as string
+    const notes = await field({ label: 'Notes', type: 'textarea' })
+    const salary = await field({ label: 'Salary', type: 'numericunit', unit: 'EUR' })
+    const start = await field({ label: 'Start', type: 'date' })
+    const country = await field({ label: 'Country', type: 'country' })
+    const level = await field({ label: 'Level', type: 'textpredefinedoptions', data: ['Junior', 'Senior', 'Principal'] })
+    const recruiter = await field({ label: 'Recruiter', type: 'users' })
+    await field({
+      label: 'Yearly',
+      type: 'numeric',
+      function: 'return dep.s * 12',
+      functionEnabled: true,
+      functionVariables: { s: { type: '=', data: [salary] } },
+    })
+    const me = (await call('v3.session.get')).uid
     const created: { _id: string }[] = await call(
       'v3.activity.createMany',
       workflow._id,
-      CANDIDATES.map(([name, phase]) => ({ name, phaseId: phaseIds[phase] })),
+      CANDIDATES.map(([name, phase], i) => ({
+        name,
+        phaseId: phaseIds[phase],
+        ...(i === 3 && {
+          fields: {
+            [notes]: 'Shortest paths, and the case against goto.',
+            [salary]: 6400,
+            [start]: '2027-01-04',
+            [country]: 'NL',
+            [level]: 'Principal',
+            [recruiter]: [me],
+          },
+        }),
+      })),
       { teamId: team._id },
     )
     await call('v3.activity.ball.take', created[3]._id)
@@ -77,6 +105,7 @@ async function main() {
       await shot(page, 'app-board.png')
       await page.getByRole('link', { name: CANDIDATES[3][0] }).click()
       await page.getByRole('heading', { name: CANDIDATES[3][0] }).waitFor()
+      await page.locator('.computed output', { hasText: '76,800' }).waitFor()
       await shot(page, 'app-activity.png')
     } finally {
       await browser.close()
