@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core'
 import { joinWorkspace } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
-import { check, eventually, startBrowsing, type Browsing } from './browser'
+import { check, DESKTOP, eventually, PHONE, startBrowsing, type Browsing } from './browser'
 
 let browsing: Browsing
 
@@ -77,7 +77,8 @@ test('board: cards move by dragging, by the keyboard and by the Move menu; the o
   await owner.client.call('v2.process.permissions.grant', wf, member.uid, 'any')
   const route = `/w/${owner.cid}/workflows/${wf}?view=board`
   const lead = await browsing.open({ key: owner.key, route })
-  const mate = await browsing.open({ key: member.key, route })
+  // The member works at phone width, where the phases stack and the page scrolls.
+  const mate = await browsing.open({ key: member.key, route, viewport: PHONE })
   await expectNames(lead, 'Applied', ['Grace', 'Alan', 'Katherine'])
   await expectNames(mate, 'Applied', ['Grace', 'Alan', 'Katherine'])
 
@@ -89,6 +90,12 @@ test('board: cards move by dragging, by the keyboard and by the Move menu; the o
   await lead.getByRole('button', { name: 'Add activity' }).click()
   await expectNames(mate, 'Applied', ['Grace', 'Alan', 'Katherine', 'Edsger'])
 
+  // The member has scrolled, the focus in the name they are typing: live changes keep both.
+  await mate.getByLabel('New activity').focus()
+  await mate.evaluate(() => window.scrollTo(0, 60))
+  const scrolled = await mate.evaluate(() => window.scrollY)
+  expect(scrolled).toBeGreaterThan(0)
+
   // Dragged with the mouse to another phase.
   await drag(lead, card(lead, 'Grace').locator('.handle'), column(lead, 'Interview'))
   await expectNames(lead, 'Interview', ['Grace'])
@@ -99,8 +106,12 @@ test('board: cards move by dragging, by the keyboard and by the Move menu; the o
   await drag(lead, card(lead, 'Katherine').locator('.handle'), card(lead, 'Alan'), 'top')
   await expectNames(lead, 'Applied', ['Katherine', 'Alan', 'Edsger'])
   await expectNames(mate, 'Applied', ['Katherine', 'Alan', 'Edsger'])
+  expect(await mate.evaluate(() => window.scrollY)).toBe(scrolled)
+  expect(await mate.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('Half-typed')
 
-  // With the keyboard: the other person lifts Alan with Space, carries it right, drops it with Space.
+  // With the keyboard, on a wide window where the phases stand side by side: the other person lifts
+  // Alan with Space, carries it right, drops it with Space.
+  await mate.setViewportSize(DESKTOP)
   await card(mate, 'Alan').locator('.handle').focus()
   // At a person's pace: the board measures where the cards are once a card is lifted.
   for (const key of ['Space', 'ArrowRight', 'Space']) {
