@@ -17,7 +17,7 @@ import { useAction } from '../../ui/useAction'
 import type { Activity } from '../board/activities'
 import { getWorkflow, livePhases, type Workflow, type WorkflowField } from '../workflow/workflows'
 import { applyUpdate, buildUpdate, conflicts, edit, fieldKey, followUnchanged, keepMine, readValue, takeTheirs, type Drafts, type Key } from './draft'
-import { FieldEditor } from './editors'
+import { FieldEditor, usePeople, useTeams } from './editors'
 
 export default function ActivityScreen() {
   const { t } = useTranslation()
@@ -102,6 +102,10 @@ function ActivityForm({
     void save.run()
   }
   const phases = livePhases(workflow)
+  // Names for people and teams where a value is shown as text (someone else's change, a computed value).
+  const people = usePeople()
+  const teams = useTeams()
+  const names = new Map([...people, ...teams].map((c) => [c.id, c.name]))
   const fieldPaths = (key: Key) => (key.startsWith('fields.') ? [`/fields/${key.slice(7)}`] : [`/${key}`])
   const claimed = [...['name', 'phaseId'].flatMap(fieldPaths), ...orderedFields(workflow).map((f) => `/fields/${f._id}`)]
   const shared = {
@@ -141,7 +145,7 @@ function ActivityForm({
           ) : field.functionEnabled === true ? (
             <Computed key={field._id} field={field} activity={activity} />
           ) : (
-            <Row key={field._id} label={field.label ?? ''} k={fieldKey(field._id)} {...shared} format={(v) => formatValue(field, v)}>
+            <Row key={field._id} label={field.label ?? ''} k={fieldKey(field._id)} {...shared} format={(v) => formatValue(field, v, names)}>
               {(props) => (
                 <FieldEditor
                   field={field}
@@ -238,10 +242,11 @@ function Computed({ field, activity }: { field: WorkflowField; activity: Activit
 }
 
 /** A value as a person reads it (dates in the page's language and zone). */
-export function formatValue(field: WorkflowField, value: unknown): string {
+export function formatValue(field: WorkflowField, value: unknown, names = new Map<string, string>()): string {
   if (value === null || value === undefined) return ''
   const lang = document.documentElement.lang || 'en'
   const one = (v: unknown): string => {
+    if (typeof v === 'string' && names.has(v)) return names.get(v)!
     if (typeof v === 'number' && (field.type === 'date' || field.type === 'daterange')) return new Date(v).toLocaleDateString(lang, { timeZone: 'UTC' })
     if (typeof v === 'number' && (field.type === 'datetime' || field.type === 'datetimerange')) return new Date(v).toLocaleString(lang)
     if (typeof v === 'number') return v.toLocaleString(lang)

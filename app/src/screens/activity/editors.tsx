@@ -226,7 +226,7 @@ function CountrySelect({ value, onChange, id, describedBy, invalid }: EditorProp
   )
 }
 
-interface Candidate {
+export interface Candidate {
   id: string
   name: string
 }
@@ -302,7 +302,8 @@ function PickList({
 
 const personName = (m: { firstname?: string; lastname?: string; email?: string }) => [m.firstname, m.lastname].filter(Boolean).join(' ') || m.email || ''
 
-function PeoplePicker(props: EditorProps) {
+/** The workspace's members by name (one live query, shared by every picker and the form). */
+export function usePeople(): Candidate[] {
   const { client } = useApp()
   const session = useSession()!
   const members = useLive(
@@ -315,11 +316,11 @@ function PeoplePicker(props: EditorProps) {
       ).members,
     [{ sig: 'network.member.added' }, { sig: 'network.member.removed' }, { sig: 'network.member.updated' }],
   )
-  const candidates = (members.data ?? []).map((m) => ({ id: m.uid, name: personName(m) }))
-  return <PickList {...props} candidates={candidates} names={new Map(candidates.map((c) => [c.id, c.name]))} label={props.field.label ?? ''} />
+  return useMemo(() => (members.data ?? []).map((m) => ({ id: m.uid, name: personName(m) })), [members.data])
 }
 
-function TeamPicker(props: EditorProps) {
+/** The workspace's teams by name. */
+export function useTeams(): Candidate[] {
   const { client } = useApp()
   const session = useSession()!
   const teams = useLive(`teams:${session.cid}`, async () => (await client.call('company.form_get_teams')) as unknown as Array<{ _id: string; name: string }>, [
@@ -327,7 +328,16 @@ function TeamPicker(props: EditorProps) {
     { sig: 'company.team.updated' },
     { sig: 'company.team.removed' },
   ])
-  const candidates = (teams.data ?? []).map((team) => ({ id: team._id, name: team.name }))
+  return useMemo(() => (teams.data ?? []).map((team) => ({ id: team._id, name: team.name })), [teams.data])
+}
+
+function PeoplePicker(props: EditorProps) {
+  const candidates = usePeople()
+  return <PickList {...props} candidates={candidates} names={new Map(candidates.map((c) => [c.id, c.name]))} label={props.field.label ?? ''} />
+}
+
+function TeamPicker(props: EditorProps) {
+  const candidates = useTeams()
   return <PickList {...props} candidates={candidates} names={new Map(candidates.map((c) => [c.id, c.name]))} label={props.field.label ?? ''} />
 }
 

@@ -33,7 +33,7 @@ import { problemAt, problemElsewhere, problemOf } from '../../ui/errors'
 import { useAction } from '../../ui/useAction'
 import type { ViewProps } from '../workflow/views'
 import { livePhases, type Workflow } from '../workflow/workflows'
-import { activityRules, listActivities, type Activity } from './activities'
+import { activityRules, BOARD_LIMIT, listActivities, type Activity } from './activities'
 import { applyMoves, groupByPhase, phaseOf, planMove, type Columns } from './plan'
 
 const PHASE = 'phase:'
@@ -128,6 +128,8 @@ export default function Board({ workflow }: ViewProps) {
         {refusal ? <p className="error">{refusal}</p> : null}
       </div>
       {activities.error ? <ErrorLine message={problemOf(activities.error).message} /> : null}
+      {!phases.length ? <p className="muted">{t('board.noPhases')}</p> : null}
+      {(activities.data?.length ?? 0) >= BOARD_LIMIT ? <p className="hint">{t('board.limited', { count: BOARD_LIMIT })}</p> : null}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCorners}
