@@ -13,7 +13,7 @@ export default defineConfig({
   // Nothing from the developer's shell reaches the bundle.
   envPrefix: 'HLR_APP_',
   publicDir: false,
-  oxc: { jsx: { runtime: 'automatic' } },
+  oxc: { jsx: { runtime: 'automatic', development: false } },
   // React's production build whatever NODE_ENV the shell has.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

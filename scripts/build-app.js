@@ -95,8 +95,17 @@ async function buildApp({ force = false, quiet = false } = {}) {
   compress(tmp)
   const size = firstScreenSize(tmp)
   const old = `${OUT}.${process.pid}.old`
-  if (fs.existsSync(OUT)) fs.renameSync(OUT, old)
-  fs.renameSync(tmp, OUT)
+  try {
+    fs.renameSync(OUT, old)
+  } catch {
+    // No previous build, or another process starting at the same time swapped its own in.
+  }
+  try {
+    fs.renameSync(tmp, OUT)
+  } catch (err) {
+    if (!fs.existsSync(path.join(OUT, 'index.html'))) throw err
+  }
+  fs.rmSync(tmp, { recursive: true, force: true })
   fs.rmSync(old, { recursive: true, force: true })
   fs.writeFileSync(`${INPUTS}.${process.pid}.tmp`, JSON.stringify({ startedAt, inputs: files, firstScreen: size }))
   fs.renameSync(`${INPUTS}.${process.pid}.tmp`, INPUTS)

@@ -1,15 +1,17 @@
 /**
- * The README's screenshot, docs/images/console.png: a server on a fresh data folder, a workspace
- * with a hiring workflow and a few activities made through the HTTP mirror, and the console's board
- * of that workflow in Debian's chromium (playwright-core), 1280×800.
+ * The docs' screenshots in docs/images/: a server on a fresh data folder, a workspace with a hiring
+ * workflow and a few activities made through the HTTP mirror, and the web app's screens of it in
+ * Debian's chromium (playwright-core), 1280×800: app-board.png (the README's), app-activity.png and
+ * app-workflows.png.
  *   npx tsx scripts/screenshot.ts
  */
+import fs from 'node:fs'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import { startServer } from '../spec/helpers/server'
 import { newPhaseId } from '../spec/helpers/workflows'
 
-const OUT = path.join(__dirname, '..', 'docs', 'images', 'console.png')
+const OUT = path.join(__dirname, '..', 'docs', 'images')
 const ADA = { email: 'ada@example.org', firstname: 'Ada', lastname: 'Lovelace', password: 'analytical engine' }
 const PHASES = ['Applied', 'Interview', 'Offer', 'Hired']
 const CANDIDATES: [string, number][] = [
@@ -21,6 +23,12 @@ const CANDIDATES: [string, number][] = [
   ['Donald Knuth', 2],
   ['Margaret Hamilton', 3],
 ]
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(OUT, { recursive: true })
+  await page.screenshot({ path: path.join(OUT, name) })
+  console.log(`written: ${path.relative(process.cwd(), path.join(OUT, name))}`)
+}
 
 async function main() {
   const server = await startServer()
@@ -43,10 +51,38 @@ async function main() {
     const phaseIds = PHASES.map(() => newPhaseId())
     const phases = Object.fromEntries(phaseIds.map((id, i) => [id, { name: PHASES[i] }]))
     await call('process.set_info', workflow._id, { phases, phasesOrder: phaseIds })
+    const field = async (descriptor: object) => (await call('process.create_field', workflow._id, descriptor))._id as string
+    const notes = await field({ label: 'Notes', type: 'textarea' })
+    const salary = await field({ label: 'Salary', type: 'numericunit', unit: 'EUR' })
+    const start = await field({ label: 'Start', type: 'date' })
+    const country = await field({ label: 'Country', type: 'country' })
+    const level = await field({ label: 'Level', type: 'textpredefinedoptions', data: ['Junior', 'Senior', 'Principal'] })
+    const recruiter = await field({ label: 'Recruiter', type: 'users' })
+    await field({
+      label: 'Yearly',
+      type: 'numeric',
+      function: 'return dep.s * 12',
+      functionEnabled: true,
+      functionVariables: { s: { type: '=', data: [salary] } },
+    })
+    const me = (await call('v3.session.get')).uid
     const created: { _id: string }[] = await call(
       'v3.activity.createMany',
       workflow._id,
-      CANDIDATES.map(([name, phase]) => ({ name, phaseId: phaseIds[phase] })),
+      CANDIDATES.map(([name, phase], i) => ({
+        name,
+        phaseId: phaseIds[phase],
+        ...(i === 3 && {
+          fields: {
+            [notes]: 'Shortest paths, and the case against goto.',
+            [salary]: 6400,
+            [start]: '2027-01-04',
+            [country]: 'NL',
+            [level]: 'Principal',
+            [recruiter]: [me],
+          },
+        }),
+      })),
       { teamId: team._id },
     )
     await call('v3.activity.ball.take', created[3]._id)
@@ -59,16 +95,21 @@ async function main() {
       await page.getByLabel('Password').fill(ADA.password)
       await page.getByRole('button', { name: 'Sign in' }).click()
       await page.getByRole('heading', { name: 'Workflows' }).waitFor()
-      await page.goto(`${server.url}/#/workflow/${workflow._id}`)
+      await page.getByRole('link', { name: 'Hiring' }).waitFor()
+      await shot(page, 'app-workflows.png')
+      await page.getByRole('link', { name: 'Hiring' }).click()
       await page
         .locator('.card')
         .nth(CANDIDATES.length - 1)
         .waitFor()
-      await page.screenshot({ path: OUT })
+      await shot(page, 'app-board.png')
+      await page.getByRole('link', { name: CANDIDATES[3][0] }).click()
+      await page.getByRole('heading', { name: CANDIDATES[3][0] }).waitFor()
+      await page.locator('.computed output', { hasText: '76,800' }).waitFor()
+      await shot(page, 'app-activity.png')
     } finally {
       await browser.close()
     }
-    console.log(`written: ${path.relative(process.cwd(), OUT)}`)
   } finally {
     await server.stop()
   }

@@ -1,8 +1,9 @@
 /** The app's entry: languages, the one connection, the session if a key was kept, then the routes. */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { AppProvider, loadSession, type AppValue, type Session } from './api/app-context'
+import { AppProvider, loadSession, signedOutElsewhere, type AppValue, type Session } from './api/app-context'
 import { openConnection, rememberKey } from './api/connection'
+import { LiveQueries } from './api/live'
 import { createStore } from './api/store'
 import { startI18n } from './i18n'
 import { AppRoutes } from './routes'
@@ -13,14 +14,11 @@ async function boot() {
   const root = createRoot(document.getElementById('root')!)
   try {
     const client = await openConnection()
-    const app: AppValue = { client, session: createStore<Session | null>(null) }
+    const app: AppValue = { client, session: createStore<Session | null>(null), live: new LiveQueries(client) }
     if (client.key) await loadSession(app).catch(() => rememberKey(undefined))
     // The session ended elsewhere (signed out in another tab, expired): back to signing in.
     client.onConnection((state) => {
-      if (state === 'signedOut' && app.session.get()) {
-        rememberKey(undefined)
-        app.session.set(null)
-      }
+      if (state === 'signedOut' && app.session.get()) signedOutElsewhere()
     })
     root.render(
       <StrictMode>

@@ -6,6 +6,7 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { HlrClient } from '../../../client'
 import { rememberKey } from './connection'
+import type { LiveQueries } from './live'
 import { useStore, type Store } from './store'
 
 export interface Session {
@@ -18,6 +19,8 @@ export interface Session {
 export interface AppValue {
   client: HlrClient
   session: Store<Session | null>
+  /** The shared live queries (useLive). */
+  live: LiveQueries
 }
 
 const AppContext = createContext<AppValue | null>(null)
@@ -47,10 +50,19 @@ export async function signIn(app: AppValue, email: string, password: string) {
   return loadSession(app)
 }
 
+/**
+ * Ends the session here, then loads the sign-in page afresh: nothing of the signed-out person
+ * (their live queries, the socket's session) stays in the page for whoever signs in next.
+ */
 export async function signOut(app: AppValue) {
   await app.client.call('logout').catch(() => {})
+  signedOutElsewhere()
+}
+
+/** The session is gone (signed out, expired, ended in another tab): start again at signing in. */
+export function signedOutElsewhere() {
   rememberKey(undefined)
-  app.session.set(null)
+  location.assign('/signin')
 }
 
 /** Makes `workspaceId` the session's current workspace (the URL names it; the server acts in it). */

@@ -85,3 +85,38 @@ export function createLiveQuery<T>(source: SignalSource, load: () => Promise<T>,
     },
   }
 }
+
+/**
+ * The app's live queries by key, shared: every component showing the same data (the header's
+ * workspace switcher and the workspaces screen) reads one query, so a reload by one is seen by all.
+ * A query listens while at least one component uses it; one no longer used stops listening but keeps
+ * its last data, so coming back shows it at once while it loads again. The key must name everything
+ * the load depends on.
+ */
+export class LiveQueries {
+  private readonly entries = new Map<string, { query: LiveQuery<any>; users: number; stop?: () => void }>()
+
+  constructor(private readonly source: SignalSource) {}
+
+  private entry<T>(key: string, load: () => Promise<T>, rules: SignalRule[]) {
+    let entry = this.entries.get(key)
+    if (!entry) this.entries.set(key, (entry = { query: createLiveQuery(this.source, load, rules), users: 0 }))
+    return entry
+  }
+
+  get<T>(key: string, load: () => Promise<T>, rules: SignalRule[]): LiveQuery<T> {
+    return this.entry(key, load, rules).query
+  }
+
+  /** One more user of the query (it starts with the first); returns the function that ends this use. */
+  acquire<T>(key: string, load: () => Promise<T>, rules: SignalRule[]): () => void {
+    const entry = this.entry(key, load, rules)
+    if (entry.users++ === 0) entry.stop = entry.query.start()
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      if (--entry.users === 0) entry.stop?.()
+    }
+  }
+}

@@ -16,7 +16,7 @@ export function WorkflowsScreen() {
   const { t } = useTranslation()
   const app = useApp()
   const session = useSession()!
-  const workflows = useLive(() => listWorkflows(app.client), RULES, [session.cid])
+  const workflows = useLive(`workflows:${session.cid}`, () => listWorkflows(app.client), RULES)
   return (
     <>
       <h1>{t('workflows.title')}</h1>

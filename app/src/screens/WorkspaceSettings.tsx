@@ -1,11 +1,18 @@
-/** The current workspace's settings: its name (owners and admins may change it). */
+/**
+ * The current workspace's settings: its name (owners and admins may change it). The rename is sent
+ * with the name as it was when the person started typing (`expect`): if someone renamed the workspace
+ * meanwhile, the server refuses it and the person sees the other name, to replace it or take it.
+ */
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { HlrError } from '../../../client'
 import { useApp, useSession } from '../api/app-context'
 import { useWorkspaces } from '../shell/workspaces'
 import { Button, ErrorLine, TextField } from '../ui/controls'
 import { problemAt, problemElsewhere } from '../ui/errors'
 import { useAction } from '../ui/useAction'
+
+const NAME_PATHS = ['/update/name', '/1/name', '/name']
 
 export default function WorkspaceSettingsScreen() {
   const { t } = useTranslation()
@@ -14,11 +21,29 @@ export default function WorkspaceSettingsScreen() {
   const workspaces = useWorkspaces()
   const current = workspaces.data?.find((w) => w._id === session.cid)
   const [name, setName] = useState('')
+  /** The name as read when the person started typing; null while they have not. */
+  const [base, setBase] = useState<string | null>(null)
+  const [theirs, setTheirs] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
-  useEffect(() => setName(current?.name ?? ''), [current?.name])
+  // Someone else's rename shows in the field unless the person is typing.
+  useEffect(() => {
+    if (base === null) setName(current?.name ?? '')
+  }, [current?.name, base])
   const rename = useAction(async () => {
     setSaved(false)
-    await app.client.call('v2.network.update', session.cid, { name: name.trim() })
+    try {
+      await app.client.call('v2.network.update', session.cid, { name: name.trim(), expect: { name: base ?? current?.name } } as never)
+    } catch (err) {
+      if (err instanceof HlrError && err.code === 409 && err.details?.reason === 'stale') {
+        // Pressing Rename again replaces their name knowingly.
+        setBase(String(err.details.current))
+        setTheirs(String(err.details.current))
+        throw new Error(t('settings.stale', { name: err.details.current }))
+      }
+      throw err
+    }
+    setBase(null)
+    setTheirs(null)
     await workspaces.reload()
     setSaved(true)
   })
@@ -34,11 +59,12 @@ export default function WorkspaceSettingsScreen() {
           label={t('settings.name')}
           value={name}
           onChange={(e) => {
+            if (base === null) setBase(current?.name ?? '')
             setName(e.target.value)
             setSaved(false)
           }}
           required
-          error={problemAt(rename.problem, '/update/name', '/1/name', '/name')}
+          error={problemAt(rename.problem, ...NAME_PATHS)}
         />
         <Button type="submit" busy={rename.busy}>
           {t('settings.rename')}
@@ -46,7 +72,19 @@ export default function WorkspaceSettingsScreen() {
         <p role="status" className="status">
           {saved ? t('common.saved') : ''}
         </p>
-        <ErrorLine message={problemElsewhere(rename.problem, '/update/name', '/1/name', '/name')} />
+        <ErrorLine message={problemElsewhere(rename.problem, ...NAME_PATHS)} />
+        {theirs !== null && rename.problem ? (
+          <Button
+            onClick={() => {
+              setName(theirs)
+              setBase(null)
+              setTheirs(null)
+              rename.clear()
+            }}
+          >
+            {t('settings.takeTheirs')}
+          </Button>
+        ) : null}
       </form>
     </>
   )

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink, useNavigate, useParams } from 'react-router'
+import { Link, NavLink, useLocation, useParams } from 'react-router'
 import { signOut, switchWorkspace, useApp, useSession } from '../api/app-context'
 import { LANGUAGES, setLanguage, type Language } from '../i18n'
 import { paths } from '../routes'
@@ -20,12 +20,15 @@ export function Shell({ children }: { children: ReactNode }) {
   const app = useApp()
   const session = useSession()!
   const { workspaceId } = useParams()
-  const navigate = useNavigate()
   const [switchProblem, setSwitchProblem] = useState<string | null>(null)
   const inWorkspace = workspaceId ?? session.cid
   const ready = !workspaceId || workspaceId === session.cid
   const workspaces = useWorkspaces()
   const current = workspaces.data?.find((w) => w._id === inWorkspace)
+  // The switcher closes once the person went somewhere.
+  const [switcherOpen, setSwitcherOpen] = useState(false)
+  const { pathname } = useLocation()
+  useEffect(() => setSwitcherOpen(false), [pathname])
 
   useEffect(() => {
     if (ready) return
@@ -33,10 +36,7 @@ export function Shell({ children }: { children: ReactNode }) {
     switchWorkspace(app, workspaceId!).catch((err) => setSwitchProblem(problemOf(err).message))
   }, [app, ready, workspaceId])
 
-  const leave = useAction(async () => {
-    await signOut(app)
-    navigate(paths.signIn())
-  })
+  const leave = useAction(() => signOut(app))
 
   return (
     <>
@@ -47,7 +47,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <Link className="brand" to={paths.workspace(inWorkspace)}>
           hlr
         </Link>
-        <details className="switcher">
+        <details className="switcher" open={switcherOpen} onToggle={(e) => setSwitcherOpen(e.currentTarget.open)}>
           <summary aria-label={t('shell.workspaceSwitcher', { name: current?.name ?? '' })}>
             <span className="muted">{t('shell.workspace')}</span> <strong data-testid="current-workspace">{current?.name ?? '…'}</strong>
           </summary>

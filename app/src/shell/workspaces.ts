@@ -12,5 +12,5 @@ const RULES = [{ sig: 'network.updated' }, { sig: 'network.member.added' }, { si
 
 export function useWorkspaces() {
   const { client } = useApp()
-  return useLive(() => client.call('v3.session.workspaces') as Promise<WorkspaceListed[]>, RULES, [])
+  return useLive('workspaces', () => client.call('v3.session.workspaces') as Promise<WorkspaceListed[]>, RULES)
 }

@@ -8,11 +8,13 @@ export interface Activity {
   currentPhase: string
   process: string
   team?: string | null
+  teamId?: string | null
   priority?: number | null
   ballHolder?: { uid: string; since: number } | null
   fields: Array<{ _id: string; value: unknown; error?: unknown }>
   followers?: string[]
   files?: string[]
+  created?: number
   updated?: number
 }
 
@@ -27,7 +29,19 @@ export const ACTIVITY_SIGNALS = [
 
 export const activityRules = (processId: string): SignalRule[] => ACTIVITY_SIGNALS.map((sig) => ({ sig, when: (meta) => meta.processId === processId }))
 
-export async function listActivities(client: HlrClient, processId: string): Promise<Activity[]> {
-  const { activities } = (await client.call('v3.activity.list', { processId, limit: 500 })) as unknown as { activities: Activity[] }
-  return activities
+/** How many cards a board shows at most (pages of 500 read one after the other). */
+export const BOARD_LIMIT = 2000
+
+export async function listActivities(client: HlrClient, processId: string, limit = BOARD_LIMIT): Promise<Activity[]> {
+  const all: Activity[] = []
+  let after: string | undefined
+  do {
+    const page = (await client.call('v3.activity.list', { processId, limit: 500, ...(after ? { after } : {}) })) as unknown as {
+      activities: Activity[]
+      next?: string | null
+    }
+    all.push(...page.activities)
+    after = page.next ?? undefined
+  } while (after && all.length < limit)
+  return all
 }

@@ -17,16 +17,12 @@ export default function WorkflowScreen() {
   const { workflowId = '' } = useParams()
   const [search] = useSearchParams()
   const view = VIEWS.find((v) => v.id === search.get('view')) ?? VIEWS[0]
-  const workflow = useLive(
-    () => getWorkflow(app.client, workflowId),
-    [
-      { sig: 'process.updated', when: (m) => m._id === workflowId },
-      { sig: 'process.field.created', when: (m) => m.processId === workflowId },
-      { sig: 'process.field.updated', when: (m) => m.processId === workflowId },
-      { sig: 'process.field.removed', when: (m) => m.processId === workflowId },
-    ],
-    [workflowId],
-  )
+  const workflow = useLive(`workflow:${workflowId}`, () => getWorkflow(app.client, workflowId), [
+    { sig: 'process.updated', when: (m) => m._id === workflowId },
+    { sig: 'process.field.created', when: (m) => m.processId === workflowId },
+    { sig: 'process.field.updated', when: (m) => m.processId === workflowId },
+    { sig: 'process.field.removed', when: (m) => m.processId === workflowId },
+  ])
   if (workflow.error && !workflow.data) return <ErrorLine message={problemOf(workflow.error).message} />
   if (!workflow.data) return <p className="muted">{t('common.loading')}</p>
   const View = view.component

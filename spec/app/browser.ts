@@ -1,0 +1,122 @@
+/**
+ * The web app in a real browser: Debian's chromium (`/usr/bin/chromium`, headless) driven through
+ * playwright-core against the test server. Each person gets a browser context of their own; every
+ * script error or Content-Security-Policy refusal in a page fails the test (`expectNoProblems`);
+ * `check(page, name)` runs axe-core in the page (no serious or critical violation) and keeps a
+ * screenshot at desktop and phone width in artifacts/app/ (git-ignored).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { serverUrl } from '../helpers/client'
+import type { TestUser } from '../helpers/users'
+
+export const CHROMIUM = '/usr/bin/chromium'
+export const ARTIFACTS = path.join(__dirname, '..', '..', 'artifacts', 'app')
+export const DESKTOP = { width: 1200, height: 800 }
+export const PHONE = { width: 390, height: 800 }
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+export interface Browsing {
+  browser: Browser
+  problems: string[]
+  /** A new person's page at `/` (or `route`), signed in when given a key. */
+  /** `watch` is called with the page before it loads (to listen to its socket from the start). */
+  open(options?: {
+    key?: string
+    route?: string
+    viewport?: { width: number; height: number }
+    colorScheme?: 'light' | 'dark'
+    watch?: (page: Page) => void
+  }): Promise<Page>
+  close(): Promise<void>
+}
+
+export async function startBrowsing(): Promise<Browsing> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`)
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+  // launch() gives every run a fresh temporary profile, removed on close.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
+  const contexts: BrowserContext[] = []
+  const problems: string[] = []
+  return {
+    browser,
+    problems,
+    async open({ key, route = '/', viewport = DESKTOP, colorScheme = 'light', watch } = {}) {
+      const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true, locale: 'en-GB' })
+      contexts.push(context)
+      // Signed in as the app would be after a sign-in: the key it keeps (an init script is not page code, so the policy does not apply).
+      if (key) await context.addInitScript((k) => localStorage.setItem('hlrkey', k), key)
+      const page = await context.newPage()
+      page.on('console', (m) => m.type() === 'error' && problems.push(`${m.text()} ${m.location().url}`))
+      page.on('pageerror', (e) => problems.push(String(e)))
+      watch?.(page)
+      await page.goto(serverUrl() + route)
+      return page
+    },
+    async close() {
+      await browser.close()
+    },
+  }
+}
+
+/** Signs in through the page. */
+export async function signInOnPage(page: Page, user: TestUser) {
+  await page.getByLabel('E-mail').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Workflows' }).waitFor()
+}
+
+/**
+ * axe-core in the page (evaluated through the debugging protocol, so the page's policy, which allows
+ * no inline script, does not stop it): fails on any serious or critical violation. Then a screenshot
+ * at desktop and at phone width, and axe again at phone width.
+ */
+export async function check(page: Page, name: string) {
+  const before = page.viewportSize() ?? DESKTOP
+  for (const [suffix, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size)
+    await axeCheck(page, `${name} (${suffix})`)
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${suffix}.png`), fullPage: true })
+  }
+  await page.setViewportSize(before)
+}
+
+export async function axeCheck(page: Page, what: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE)
+  const violations = await page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
+  })
+  expect({ screen: what, violations }).toEqual({ screen: what, violations: [] })
+}
+
+/** Reads until `check` passes (a live change takes a moment to arrive); throws check's failure after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => void, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    try {
+      check(value)
+      return value
+    } catch (err) {
+      if (Date.now() > deadline) throw err
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
