@@ -16,6 +16,8 @@ const WorkspacesScreen = lazy(() => import('./screens/Workspaces'))
 const WorkspaceSettingsScreen = lazy(() => import('./screens/WorkspaceSettings'))
 const WorkflowScreen = lazy(() => import('./screens/workflow/Workflow'))
 const ActivityScreen = lazy(() => import('./screens/activity/Activity'))
+const BuilderHomeScreen = lazy(() => import('./screens/builder/BuilderHome'))
+const BuilderScreen = lazy(() => import('./screens/builder/Builder'))
 
 /** Paths, made in one place. */
 export const paths = {
@@ -26,6 +28,8 @@ export const paths = {
   workspaceSettings: (ws: string) => `/w/${ws}/settings`,
   workflow: (ws: string, wf: string, view?: string) => `/w/${ws}/workflows/${wf}${view ? `?view=${view}` : ''}`,
   activity: (ws: string, id: string) => `/w/${ws}/activities/${id}`,
+  builderHome: (ws: string) => `/w/${ws}/builder`,
+  builder: (ws: string, wf: string) => `/w/${ws}/workflows/${wf}/build`,
 }
 
 function Loading() {
@@ -67,6 +71,8 @@ export function AppRoutes() {
         <Route path="/w/:workspaceId/settings" element={<SignedIn children={<WorkspaceSettingsScreen />} />} />
         <Route path="/w/:workspaceId/workflows/:workflowId" element={<SignedIn children={<WorkflowScreen />} />} />
         <Route path="/w/:workspaceId/activities/:activityId" element={<SignedIn children={<ActivityScreen />} />} />
+        <Route path="/w/:workspaceId/builder" element={<SignedIn children={<BuilderHomeScreen />} />} />
+        <Route path="/w/:workspaceId/workflows/:workflowId/build" element={<SignedIn children={<BuilderScreen />} />} />
         <Route path="*" element={<SignedIn children={<NotFound />} />} />
       </Routes>
     </BrowserRouter>

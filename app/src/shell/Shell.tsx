@@ -68,6 +68,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <NavLink to={paths.workspace(inWorkspace)} end>
             {t('shell.workflows')}
           </NavLink>
+          <NavLink to={paths.builderHome(inWorkspace)}>{t('builder.nav')}</NavLink>
           <NavLink to={paths.workspaceSettings(inWorkspace)}>{t('shell.settings')}</NavLink>
         </nav>
         <ConnectionLine />

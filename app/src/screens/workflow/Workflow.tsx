@@ -29,6 +29,9 @@ export default function WorkflowScreen() {
   return (
     <>
       <h1>{workflow.data.name}</h1>
+      <p>
+        <Link to={paths.builder(session.cid, workflowId)}>{t('builder.editWorkflow')}</Link>
+      </p>
       <nav className="tabs" aria-label={t('views.label')}>
         {VIEWS.map((v) => (
           <Link key={v.id} to={paths.workflow(session.cid, workflowId, v.id)} aria-current={v === view ? 'page' : undefined}>

@@ -45,18 +45,25 @@ export function newObjectId(): string {
 }
 
 /**
- * A workflow with its phases and the workspace's first team preset (activities belong to a team;
- * a workspace without one gets an "Everyone" team when the person may make it).
+ * A workflow (or a dataset) with its phases and the workspace's first team preset (activities belong
+ * to a team; a workspace without one gets an "Everyone" team when the person may make it). Creating
+ * takes more than one call: when a later one is refused, the new workflow is removed again, so a
+ * failed try never leaves an empty workflow behind, and the refusal is passed on.
  */
-export async function createWorkflow(client: HlrClient, name: string, phaseNames: string[]): Promise<string> {
-  const wf = (await client.call('process.create', { name } as never)) as unknown as { _id: string }
-  const ids = phaseNames.map((phase) => [newObjectId(), phase] as const)
-  const teams = (await client.call('company.form_get_teams')) as unknown as Array<{ _id: string }>
-  const team = teams[0]?._id ?? ((await client.call('company.new_team', { name: 'Everyone' } as never).catch(() => null)) as { _id: string } | null)?._id
-  await client.call('process.set_info', wf._id, {
-    phases: Object.fromEntries(ids.map(([id, phase]) => [id, { name: phase }])),
-    phasesOrder: ids.map(([id]) => id),
-    ...(team ? { preselectedTeam: { team } } : {}),
-  } as never)
+export async function createWorkflow(client: HlrClient, name: string, phaseNames: string[], options: { dataset?: boolean } = {}): Promise<string> {
+  const wf = (await client.call('process.create', { name, ...(options.dataset ? { enableUnlinkedMode: true } : {}) } as never)) as unknown as { _id: string }
+  try {
+    const ids = phaseNames.map((phase) => [newObjectId(), phase] as const)
+    const teams = (await client.call('company.form_get_teams')) as unknown as Array<{ _id: string }>
+    const team = teams[0]?._id ?? ((await client.call('company.new_team', { name: 'Everyone' } as never).catch(() => null)) as { _id: string } | null)?._id
+    await client.call('process.set_info', wf._id, {
+      phases: Object.fromEntries(ids.map(([id, phase]) => [id, { name: phase }])),
+      phasesOrder: ids.map(([id]) => id),
+      ...(team ? { preselectedTeam: { team } } : {}),
+    } as never)
+  } catch (err) {
+    await client.call('process.remove', wf._id).catch(() => {})
+    throw err
+  }
   return wf._id
 }
