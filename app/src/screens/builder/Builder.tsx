@@ -58,10 +58,17 @@ function WorkflowHeader({ wf, onReload }: { wf: Workflow; onReload: () => void }
   const session = useSession()!
   const navigate = useNavigate()
   const [name, setName] = useState(wf.name)
+  // The name the person started from: followed live until they type, then expected by the save.
+  const [read, setRead] = useState(wf.name)
+  if (name === read && wf.name !== read) {
+    setName(wf.name)
+    setRead(wf.name)
+  }
   const [saved, setSaved] = useState(false)
   const rename = useSave(async () => {
     setSaved(false)
-    await renameWorkflow(app.client, wf, name)
+    await renameWorkflow(app.client, wf, name, read)
+    setRead(name.trim())
     setSaved(true)
   })
   const copy = useSave(async () => navigate(paths.builder(session.cid, await copyWorkflow(app.client, wf._id))))
@@ -92,6 +99,7 @@ function WorkflowHeader({ wf, onReload }: { wf: Workflow; onReload: () => void }
         claimed={['/name']}
         onReload={() => {
           setName(wf.name)
+          setRead(wf.name)
           onReload()
         }}
       />
@@ -179,7 +187,16 @@ function PhaseRow(props: {
   const app = useApp()
   const current = wf.phases[id].name ?? ''
   const [name, setName] = useState(current)
-  const rename = useSave(() => renamePhase(app.client, wf, id, name.trim()))
+  // As for the workflow's name: followed live until the person types, then expected by the save.
+  const [read, setRead] = useState(current)
+  if (name === read && current !== read) {
+    setName(current)
+    setRead(current)
+  }
+  const rename = useSave(async () => {
+    await renamePhase(app.client, wf, id, name.trim(), read)
+    setRead(name.trim())
+  })
   const remove = useSave(() => removePhase(app.client, wf, id))
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -225,7 +242,15 @@ function PhaseRow(props: {
           onConfirm={() => void remove.run()}
         />
       </div>
-      <SaveProblem action={rename} claimed={['/phases']} onReload={onReload} />
+      <SaveProblem
+        action={rename}
+        claimed={['/phases']}
+        onReload={() => {
+          setName(current)
+          setRead(current)
+          onReload()
+        }}
+      />
       <SaveProblem action={remove} onReload={onReload} />
     </li>
   )

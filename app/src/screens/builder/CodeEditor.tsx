@@ -1,7 +1,9 @@
 /**
  * CodeMirror 6 for a function's body (loaded with the function section, never on the first screen).
- * Its styles go in through constructed stylesheets (adoptedStyleSheets), which the strict
- * Content-Security-Policy allows. The server's errors are shown at their line as diagnostics.
+ * The editor lives in a shadow root: there CodeMirror's styles go in as constructed stylesheets
+ * (adoptedStyleSheets), which the strict Content-Security-Policy allows; mounted in the document it
+ * would add a <style> element, which the policy refuses. The page's colour variables still reach it.
+ * The server's errors are shown at their line as diagnostics.
  */
 import { javascript } from '@codemirror/lang-javascript'
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint'
@@ -23,6 +25,13 @@ function toDiagnostic(view: EditorView, p: CodeProblem): Diagnostic {
   return { from, to: Math.max(from, line.to), severity: p.severity, message: p.message }
 }
 
+const THEME = EditorView.theme({
+  '&': { minHeight: '8rem', color: 'var(--fg)', backgroundColor: 'var(--bg)', border: '1px solid var(--line)', borderRadius: '6px' },
+  '.cm-gutters': { backgroundColor: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--line)' },
+  '.cm-content': { caretColor: 'var(--fg)' },
+  '&.cm-focused': { outline: '2px solid var(--focus)' },
+})
+
 export function CodeEditor({
   value,
   onChange,
@@ -41,10 +50,13 @@ export function CodeEditor({
   const latest = useRef(onChange)
   latest.current = onChange
   useEffect(() => {
+    const root = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' })
     const editor = new EditorView({
       doc: value,
-      parent: host.current!,
+      root,
+      parent: root,
       extensions: [
+        THEME,
         basicSetup,
         javascript(),
         EditorView.lineWrapping,

@@ -61,10 +61,12 @@ export function FieldEditor({
   const [type, setType] = useState(field?.type ?? 'text')
   const [draft, setDraft] = useState<Descriptor>(() => (field ? settingsOf(field) : { label: '' }))
   const [shownIn, setShownIn] = useState<string[]>(() => (field ? phasesShowing(wf, field._id) : livePhases(wf)))
+  // The field as read when the form opened: the save expects it, so a teammate's change meanwhile is reported, never overwritten.
+  const [read] = useState(field)
   const set = (patch: Descriptor) => setDraft((d) => ({ ...d, ...patch }))
   const save = useSave(async () => {
     const descriptor = cleaned(type, draft)
-    if (field) await updateField(app.client, wf, field._id, descriptor, shownIn)
+    if (read) await updateField(app.client, wf, read, descriptor, shownIn)
     else await createField(app.client, wf, { type, ...descriptor }, shownIn)
     onDone()
   })

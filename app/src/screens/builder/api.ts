@@ -14,7 +14,8 @@ export const isStale = (err: unknown) => err instanceof HlrError && err.code ===
 
 const setInfo = (client: HlrClient, wf: Workflow, info: Record<string, unknown>) => client.call('process.set_info', wf._id, info as never)
 
-export const renameWorkflow = (client: HlrClient, wf: Workflow, name: string) => setInfo(client, wf, { name, expect: { name: wf.name } })
+/** `read` is the name the person started from (not the latest: a rename meanwhile must not be overwritten). */
+export const renameWorkflow = (client: HlrClient, wf: Workflow, name: string, read: string) => setInfo(client, wf, { name, expect: { name: read } })
 
 export const removeWorkflow = (client: HlrClient, id: string) => client.call('process.remove', id)
 
@@ -60,8 +61,8 @@ export function addPhase(client: HlrClient, wf: Workflow, name: string) {
   })
 }
 
-export const renamePhase = (client: HlrClient, wf: Workflow, phaseId: string, name: string) =>
-  setInfo(client, wf, { phases: { [phaseId]: { name } }, expect: { phases: { [phaseId]: wf.phases[phaseId] } } })
+export const renamePhase = (client: HlrClient, wf: Workflow, phaseId: string, name: string, read: string) =>
+  setInfo(client, wf, { phases: { [phaseId]: { name } }, expect: { phases: { [phaseId]: { ...wf.phases[phaseId], name: read } } } })
 
 /** The shown phases in a new order (`order` lists them all). */
 export const reorderPhases = (client: HlrClient, wf: Workflow, order: string[]) =>
@@ -117,11 +118,11 @@ export async function createField(client: HlrClient, wf: Workflow, descriptor: D
 }
 
 /**
- * The settings that differ from the field as read (a setting left empty is sent as null, which drops
- * it), with `expect` holding those settings as read; then the phases that show it.
+ * The settings that differ from the field as read when the form opened (a setting left empty is sent
+ * as null, which drops it), with `expect` holding those settings as read then; then the phases that show it.
  */
-export async function updateField(client: HlrClient, wf: Workflow, fieldId: string, descriptor: Descriptor, shownIn: string[]) {
-  const read = wf.fields[fieldId]
+export async function updateField(client: HlrClient, wf: Workflow, read: WorkflowField, descriptor: Descriptor, shownIn: string[]) {
+  const fieldId = read._id
   const change: Descriptor = {}
   const expect: Descriptor = {}
   for (const key of new Set([...Object.keys(descriptor), ...SETTINGS.filter((k) => k in read)])) {
