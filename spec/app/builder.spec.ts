@@ -220,7 +220,7 @@ test('build a workflow: dataset and workflow, phases, a field of every type, a f
   await page.getByRole('button', { name: 'Dry run' }).click()
   await page.getByTestId('dry-run').filter({ hasText: 'Result: 42' }).waitFor()
   await page.getByRole('button', { name: 'Show dependencies' }).click()
-  await page.getByTestId('dependencies').filter({ hasText: 'Hours → Total hours as dep.hours' }).waitFor()
+  await page.getByTestId('dependencies').filter({ hasText: 'Orders.Hours → Orders.Total hours as dep.hours' }).waitFor()
   await check(page, 'builder-5-function-trial')
   await page.getByRole('button', { name: 'Cancel', exact: true }).click()
 
