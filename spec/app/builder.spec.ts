@@ -65,6 +65,15 @@ test('build a workflow: dataset and workflow, phases, a field of every type, a f
   await page.getByRole('heading', { name: 'Workflow builder' }).waitFor()
   await check(page, 'builder-1-home')
 
+  // A creation whose second step is refused (a phase name longer than any text the server takes)
+  // says why at the phases and leaves no empty workflow behind.
+  await page.getByLabel('Name', { exact: true }).fill('Broken')
+  await page.getByLabel('Phases').fill('x'.repeat(100_001))
+  await page.getByRole('button', { name: 'Create', exact: true }).click()
+  await page.locator('textarea[aria-invalid="true"]').waitFor()
+  expect((await listed(lead)).filter((w) => w.name === 'Broken')).toEqual([])
+  await page.getByLabel('Phases').fill('To do\nDoing\nDone')
+
   // A dataset, then a workflow; a double click creates one.
   await page.getByLabel('Name', { exact: true }).fill('Customers')
   await page.getByLabel('Kind').selectOption('dataset')
@@ -237,6 +246,15 @@ test('build a workflow: dataset and workflow, phases, a field of every type, a f
   await page.getByRole('button', { name: 'Yes, remove' }).click()
   await until(async () => fieldByLabel(await read(lead, ordersId), 'Notes'), undefined)
   await check(page, 'builder-6-fields')
+
+  // In Finnish, the same screen and the types' names.
+  await page.getByLabel('Language').selectOption('fi')
+  await page.getByRole('heading', { name: 'Rakennetaan: Orders' }).waitFor()
+  await page.getByRole('button', { name: 'Lisää kenttä' }).click()
+  await page.getByRole('radio', { name: 'Väliotsikko' }).waitFor()
+  await check(page, 'builder-6-fields-fi')
+  await page.getByRole('button', { name: 'Peruuta' }).click()
+  await page.getByLabel('Kieli').selectOption('en')
 
   // Copy the workflow, then remove the copy.
   await page.getByRole('button', { name: 'Copy the workflow' }).click()

@@ -3,7 +3,7 @@
  * rename, reorder, remove) and its fields (FieldsSection). Every save sends the values it was based
  * on, so a teammate's change in between is reported as "changed by someone else", with a reload.
  */
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useApp, useSession } from '../../api/app-context'
@@ -126,7 +126,6 @@ function Phases({ wf, onReload }: { wf: Workflow; onReload: () => void }) {
   const { t } = useTranslation()
   const app = useApp()
   const order = livePhases(wf)
-  const list = useRef<HTMLOListElement>(null)
   const [name, setName] = useState('')
   const add = useSave(async () => {
     await addPhase(app.client, wf, name.trim())
@@ -147,7 +146,7 @@ function Phases({ wf, onReload }: { wf: Workflow; onReload: () => void }) {
     <section aria-labelledby="builder-phases" className="panel">
       <h2 id="builder-phases">{t('builder.phasesTitle')}</h2>
       {!order.length ? <p className="muted">{t('builder.noPhases')}</p> : null}
-      <ol className="rows" ref={list}>
+      <ol className="rows">
         {order.map((id, index) => (
           <PhaseRow
             key={`${id}:${wf.phases[id].name ?? ''}`}

@@ -12,12 +12,12 @@ import { useApp } from '../../api/app-context'
 import { useLive } from '../../api/useLive'
 import { Button, ErrorLine } from '../../ui/controls'
 import { useAction } from '../../ui/useAction'
-import { listActivities } from '../board/activities'
+import { activityRules, listActivities } from '../board/activities'
 import type { Workflow } from '../workflow/workflows'
 import type { Descriptor, Listed } from './api'
 import { CodeEditor, type CodeProblem } from './CodeEditor'
 import { CheckField, SelectField } from './controls'
-import { explainGraph, variableName, variableSources, type Graph, type Variable } from './functions'
+import { explainGraph, variableName, variableSources, type Graph, type MetaField, type Variable } from './functions'
 
 const VALIDATE_DELAY_MS = 400
 
@@ -151,19 +151,11 @@ export default function FunctionSection(props: {
   )
 }
 
-interface MetaField {
-  _id: string
-  label: string
-  type: string
-  data?: unknown
-}
-export type { MetaField }
-
 /** The saved function tried on one activity, and the graph of what it reads and what reads it. */
 function Trial({ wf, fieldId }: { wf: Workflow; fieldId: string }) {
   const { t } = useTranslation()
   const app = useApp()
-  const activities = useLive(() => listActivities(app.client, wf._id), [], [wf._id])
+  const activities = useLive(() => listActivities(app.client, wf._id), activityRules(wf._id), [wf._id])
   const [activityId, setActivityId] = useState('')
   const [result, setResult] = useState<{ value?: unknown; error?: string } | null>(null)
   const [graph, setGraph] = useState<Graph | null>(null)

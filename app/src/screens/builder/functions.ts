@@ -20,7 +20,8 @@ export interface Source {
   variable: Variable
 }
 
-interface MetaField {
+/** A field as v2.process.meta shows it. */
+export interface MetaField {
   _id: string
   label: string
   type: string
