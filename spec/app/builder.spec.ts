@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core'
 import { joinWorkspace } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
-import { check, startBrowsing, type Browsing } from './browser'
+import { check, DESKTOP, PHONE, startBrowsing, type Browsing } from './browser'
 
 let browsing: Browsing
 
@@ -44,6 +44,18 @@ async function until<T>(read: () => Promise<T>, expected: T) {
     value = await read()
   }
   expect(value).toEqual(expected)
+}
+
+/** At phone width nothing of the builder reaches past the screen's edge (no sideways scrolling). */
+async function fitsPhone(page: Page) {
+  await page.setViewportSize(PHONE)
+  const wider = await page.evaluate(() =>
+    [...document.querySelectorAll('.builder *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((e) => `${e.tagName}.${e.className}`),
+  )
+  await page.setViewportSize(DESKTOP)
+  expect(wider).toEqual([])
 }
 
 /** Opens "Add a field", picks the type by its name and fills the label; the caller sets the rest and saves. */
@@ -202,6 +214,7 @@ test('build a workflow: dataset and workflow, phases, a field of every type, a f
   await page.getByTestId('function-check').filter({ hasText: 'Line 1' }).waitFor()
   await page.locator('.cm-lintRange-error').first().waitFor()
   await check(page, 'builder-4-function-error')
+  await fitsPhone(page)
   // The editor closed the bracket as it was typed: one Backspace removes both.
   await page.keyboard.press('Backspace')
   await page.keyboard.press('End')
@@ -246,6 +259,7 @@ test('build a workflow: dataset and workflow, phases, a field of every type, a f
   await page.getByRole('button', { name: 'Yes, remove' }).click()
   await until(async () => fieldByLabel(await read(lead, ordersId), 'Notes'), undefined)
   await check(page, 'builder-6-fields')
+  await fitsPhone(page)
 
   // In Finnish, the same screen and the types' names.
   await page.getByLabel('Language').selectOption('fi')
