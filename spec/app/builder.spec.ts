@@ -117,6 +117,8 @@ test('build a workflow: dataset and workflow, phases, a field of every type, a f
   await page.getByRole('button', { name: 'Remove Done' }).click()
   await page.getByRole('button', { name: 'Yes, remove' }).click()
   await until(async () => shownPhases(await read(lead, ordersId)), ['To do', 'In progress', 'Review'])
+  // The removed row took the focus with it: it is in "New phase".
+  await until(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent), 'New phase')
   await check(page, 'builder-2-phases')
 
   // A refused save changes nothing and says why at the setting: options without any option.
@@ -159,6 +161,15 @@ test('build a workflow: dataset and workflow, phases, a field of every type, a f
     ['Time range', 'Opening hours'],
     ['Teams', 'Team'],
   ]
+  // A unit typed for another type first is not sent with the type finally chosen.
+  await newField(page, 'Number with unit', 'Code')
+  await page.getByLabel('Unit', { exact: true }).fill('cm')
+  await page.getByRole('radio', { name: 'Text', exact: true }).check()
+  await saveNewField(page, 'Code')
+  expect(fieldByLabel(await read(lead, ordersId), 'Code')).not.toHaveProperty('unit')
+  await page.getByRole('button', { name: 'Remove Code' }).click()
+  await page.getByRole('button', { name: 'Yes, remove' }).click()
+  await until(() => page.evaluate(() => document.activeElement?.textContent), 'Add a field')
   for (const [type, label] of plain) {
     await newField(page, type, label)
     await saveNewField(page, label)
@@ -180,6 +191,7 @@ test('build a workflow: dataset and workflow, phases, a field of every type, a f
   await newField(page, 'People', 'Owner')
   await page.getByLabel('Invite the chosen people to the discussion').check()
   await saveNewField(page, 'Owner')
+  await lead.client.call('process.create_field', customersId, { label: 'Credit limit', type: 'numeric' } as never)
   await newField(page, 'Link', 'Customer')
   await page.getByLabel('Customers (dataset)').check()
   await saveNewField(page, 'Customer')
@@ -205,6 +217,8 @@ test('build a workflow: dataset and workflow, phases, a field of every type, a f
   // A function field: the variable picked from a field, validated as typed, then tried on an activity.
   await newField(page, 'Number', 'Total hours')
   await page.getByLabel('Computed by a function').check()
+  // Values reached through the link to the dataset are offered too.
+  await page.getByLabel('Value to read').locator('option', { hasText: 'Through Customer (Customers): Credit limit' }).waitFor({ state: 'attached' })
   await page.getByLabel('Value to read').selectOption({ label: 'This activity: Hours' })
   await page.getByRole('button', { name: 'Add and insert' }).click()
   const code = page.getByRole('textbox', { name: 'Function code' })

@@ -161,7 +161,7 @@ function Phases({ wf, onReload }: { wf: Workflow; onReload: () => void }) {
         ))}
       </ol>
       <SaveProblem action={move} onReload={onReload} />
-      <form onSubmit={submit} noValidate className="inline">
+      <form id="builder-new-phase" onSubmit={submit} noValidate className="inline">
         <TextField label={t('builder.newPhase')} value={name} onChange={(e) => setName(e.target.value)} error={problemUnder(add.problem, '/phases')} />
         <Button type="submit" busy={add.busy}>
           {t('builder.addPhase')}
@@ -196,7 +196,11 @@ function PhaseRow(props: {
     await renamePhase(app.client, wf, id, name.trim(), read)
     setRead(name.trim())
   })
-  const remove = useSave(() => removePhase(app.client, wf, id))
+  const remove = useSave(async () => {
+    await removePhase(app.client, wf, id)
+    // The removed row took the focus with it: it goes to adding a phase.
+    requestAnimationFrame(() => document.querySelector<HTMLInputElement>('#builder-new-phase input')?.focus())
+  })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void rename.run()

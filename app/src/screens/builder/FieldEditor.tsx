@@ -11,7 +11,7 @@ import { problemAt } from '../../ui/errors'
 import { livePhases, type Workflow, type WorkflowField } from '../workflow/workflows'
 import { createField, moved, phasesShowing, SETTINGS, updateField, type Descriptor, type Listed } from './api'
 import { CheckField, SaveProblem, SelectField, TextArea, useSave } from './controls'
-import { hasSetting, TYPE_NAMES } from './field-types'
+import { forType, hasSetting, TYPE_NAMES } from './field-types'
 
 const FunctionSection = lazy(() => import('./FunctionSection'))
 
@@ -21,7 +21,7 @@ const settingsOf = (field: WorkflowField): Descriptor => Object.fromEntries(SETT
 /** Empty texts are no setting at all; a default is used only when there is one; reminders only when on. */
 function cleaned(type: string, draft: Descriptor): Descriptor {
   const out: Descriptor = {}
-  for (const [k, v] of Object.entries(draft)) if (v !== undefined && v !== '' && !(Array.isArray(v) && !v.length && k === 'data')) out[k] = v
+  for (const [k, v] of Object.entries(forType(type, draft))) if (v !== undefined && v !== '' && !(Array.isArray(v) && !v.length && k === 'data')) out[k] = v
   if (hasSetting(type, 'defaultValue') || hasSetting(type, 'numericDefault')) out.defaultTo = out.defaultValue !== undefined
   if (!out.reminderEnabled) delete out.reminderSettings
   if (type === 'subheader') delete out.required
@@ -84,7 +84,14 @@ export function FieldEditor({
           {t('builder.type')}: <strong>{t(`builder.types.${type}.name`)}</strong> <span className="muted">{t(`builder.types.${type}.description`)}</span>
         </p>
       ) : (
-        <TypeChooser type={type} onChange={setType} />
+        <TypeChooser
+          type={type}
+          onChange={(next) => {
+            setType(next)
+            // Options and link targets are both `data`: what was chosen for one type means nothing to another.
+            set({ data: undefined, defaultValue: undefined })
+          }}
+        />
       )}
       <TextField
         label={t('builder.label')}

@@ -24,7 +24,11 @@ export function FieldsSection({ wf, workflows, onReload }: { wf: Workflow; workf
     await reorderFields(app.client, wf, next)
     requestAnimationFrame(() => document.getElementById(buttonId)?.focus())
   })
-  const remove = useSave((id: string) => removeField(app.client, wf, id))
+  const remove = useSave(async (id: string) => {
+    await removeField(app.client, wf, id)
+    // The removed row took the focus with it: it goes to adding a field.
+    requestAnimationFrame(() => document.getElementById('builder-add-field')?.focus())
+  })
   const done = (focusId?: string) => {
     setEditing(null)
     requestAnimationFrame(() => document.getElementById(focusId ?? 'builder-add-field')?.focus())

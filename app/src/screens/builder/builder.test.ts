@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { TYPE_NAMES } from './field-types'
+import { forType, TYPE_NAMES } from './field-types'
 import { moved } from './api'
 import { explainGraph, variableName } from './functions'
 
@@ -45,4 +45,11 @@ test('the dependency graph in words: node ids become the fields’ labels', () =
     truncated: false,
   })
   expect(graph).toEqual({ edges: [{ from: 'Hours', to: 'Total', variable: 'hours', kind: '=' }], cycles: [['Total', 'Hours', 'Total']], truncated: false })
+})
+
+test('a descriptor keeps only the settings of its type (a unit typed for another type first is not sent)', () => {
+  const draft = { label: 'Size', unit: 'cm', data: ['S', 'M'], required: true, functionEnabled: false, key: 'size', collapsedByDefault: true }
+  expect(forType('text', draft)).toEqual({ label: 'Size', required: true, functionEnabled: false, key: 'size' })
+  expect(forType('textpredefinedoptions', draft)).toEqual({ label: 'Size', data: ['S', 'M'], required: true, functionEnabled: false, key: 'size' })
+  expect(forType('subheader', draft)).toEqual({ label: 'Size', key: 'size', collapsedByDefault: true })
 })

@@ -45,3 +45,25 @@ export const FIELD_TYPES: Record<string, Setting[]> = {
 export const TYPE_NAMES = Object.keys(FIELD_TYPES)
 
 export const hasSetting = (type: string, setting: Setting) => (FIELD_TYPES[type] ?? []).includes(setting)
+
+/** The descriptor properties each setting saves (a property of a setting its type lacks is not sent). */
+export const SETTING_KEYS: Record<Setting, string[]> = {
+  placeholder: ['placeholder'],
+  required: ['required'],
+  unit: ['unit'],
+  options: ['data'],
+  targets: ['data'],
+  defaultValue: ['defaultValue', 'defaultTo'],
+  numericDefault: ['defaultValue', 'defaultTo'],
+  collapsedByDefault: ['collapsedByDefault'],
+  inviteToDiscussionOnChange: ['inviteToDiscussionOnChange'],
+  reminders: ['reminderEnabled', 'reminderSettings'],
+  function: ['function', 'functionEnabled', 'functionVariables', 'editable'],
+}
+
+/** The descriptor without the properties of settings the type does not have (left over from another type chosen first). */
+export function forType(type: string, descriptor: Record<string, unknown>): Record<string, unknown> {
+  const allowed = new Set((FIELD_TYPES[type] ?? []).flatMap((s) => SETTING_KEYS[s]))
+  const governed = new Set(Object.values(SETTING_KEYS).flat())
+  return Object.fromEntries(Object.entries(descriptor).filter(([k]) => !governed.has(k) || allowed.has(k)))
+}
