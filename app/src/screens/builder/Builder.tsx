@@ -24,17 +24,13 @@ export default function BuilderScreen() {
   const app = useApp()
   const session = useSession()!
   const { workflowId = '' } = useParams()
-  const workflow = useLive(
-    () => getWorkflow(app.client, workflowId),
-    [
-      { sig: 'process.updated', when: (m) => m._id === workflowId },
-      { sig: 'process.field.created', when: (m) => m.processId === workflowId },
-      { sig: 'process.field.updated', when: (m) => m.processId === workflowId },
-      { sig: 'process.field.removed', when: (m) => m.processId === workflowId },
-    ],
-    [workflowId],
-  )
-  const all = useLive(() => listAll(app.client), LIST_RULES, [session.cid])
+  const workflow = useLive(`workflow:${workflowId}`, () => getWorkflow(app.client, workflowId), [
+    { sig: 'process.updated', when: (m) => m._id === workflowId },
+    { sig: 'process.field.created', when: (m) => m.processId === workflowId },
+    { sig: 'process.field.updated', when: (m) => m.processId === workflowId },
+    { sig: 'process.field.removed', when: (m) => m.processId === workflowId },
+  ])
+  const all = useLive(`processes:${session.cid}`, () => listAll(app.client), LIST_RULES)
   if (workflow.error && !workflow.data) return <ErrorLine message={problemOf(workflow.error).message} />
   if (!workflow.data) return <p className="muted">{t('common.loading')}</p>
   const wf = workflow.data

@@ -22,7 +22,7 @@ export default function BuilderHome() {
   const { t } = useTranslation()
   const app = useApp()
   const session = useSession()!
-  const all = useLive(() => listAll(app.client), RULES, [session.cid])
+  const all = useLive(`processes:${session.cid}`, () => listAll(app.client), RULES)
   const workflows = (all.data ?? []).filter((w) => !w.enableUnlinkedMode)
   const datasets = (all.data ?? []).filter((w) => w.enableUnlinkedMode)
   return (
@@ -114,7 +114,7 @@ function Templates() {
   const app = useApp()
   const session = useSession()!
   const navigate = useNavigate()
-  const templates = useLive(() => listTemplates(app.client), [], [])
+  const templates = useLive('templates', () => listTemplates(app.client), [])
   const install = useAction(async (id: string) => {
     const [first] = await installTemplate(app.client, id)
     navigate(paths.builder(session.cid, first))

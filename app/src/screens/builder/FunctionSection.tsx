@@ -20,6 +20,8 @@ import { CheckField, SelectField } from './controls'
 import { explainGraph, variableName, variableSources, type Graph, type MetaField, type Variable } from './functions'
 
 const VALIDATE_DELAY_MS = 400
+/** Any workflow's fields changing changes what a function may read. */
+const FIELD_RULES = [{ sig: 'process.field.created' }, { sig: 'process.field.updated' }, { sig: 'process.field.removed' }]
 
 interface Check {
   valid: boolean
@@ -43,15 +45,16 @@ export default function FunctionSection(props: {
   const view = useRef<EditorView | null>(null)
 
   // Every workflow's fields, to offer what links reach (few workflows in a workspace).
+  const ids = workflows.map((w) => w._id)
   const metas = useLive(
+    `process-meta:${ids.join()}`,
     async () =>
       Object.fromEntries(
         await Promise.all(
-          workflows.map(async (w) => [w._id, (await app.client.call('v2.process.meta', { process: w._id })) as unknown as Record<string, MetaField>] as const),
+          ids.map(async (id) => [id, (await app.client.call('v2.process.meta', { process: id })) as unknown as Record<string, MetaField>] as const),
         ),
       ),
-    [],
-    [workflows.map((w) => w._id).join()],
+    FIELD_RULES,
   )
   const sources = useMemo(() => variableSources(wf, fieldId, workflows, metas.data ?? {}, t), [wf, fieldId, workflows, metas.data, t])
   const [picked, setPicked] = useState('')
@@ -155,7 +158,7 @@ export default function FunctionSection(props: {
 function Trial({ wf, fieldId }: { wf: Workflow; fieldId: string }) {
   const { t } = useTranslation()
   const app = useApp()
-  const activities = useLive(() => listActivities(app.client, wf._id), activityRules(wf._id), [wf._id])
+  const activities = useLive(`activities:${wf._id}`, () => listActivities(app.client, wf._id), activityRules(wf._id))
   const [activityId, setActivityId] = useState('')
   const [result, setResult] = useState<{ value?: unknown; error?: string } | null>(null)
   const [graph, setGraph] = useState<Graph | null>(null)
