@@ -46,7 +46,7 @@ export async function createWorkspace(db: DbHandle, name: string, ownerUid: stri
  * (isolatedTeams, server/db/visibility.ts); without it, all.
  */
 export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: string) {
-  // Three reads at once: the workspace, its members each with their property values (one scan of the
+  // Three reads at once: the workspace, its members (role, flags, title, custom role) each with their property values (one scan of the
   // workspace's values, grouped per member), and the property fields.
   const values = db
     .selectFrom('property_values')
@@ -58,7 +58,18 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
     .selectFrom('workspace_members as m')
     .innerJoin('users as u', 'u._id', 'm.uid')
     .leftJoin(values, 'p.uid', 'm.uid')
-    .select(['m.uid', 'm.role', 'm.created', 'u.firstname', 'u.lastname', 'u.email'])
+    .select([
+      'm.uid',
+      'm.role',
+      'm.inviter',
+      'm.feed_admin as feedAdmin',
+      'm.title',
+      'm.custom_role as customRole',
+      'm.created',
+      'u.firstname',
+      'u.lastname',
+      'u.email',
+    ])
     .select(sql<Record<string, PropertyValue>>`coalesce(p.properties, '{}')`.as('properties'))
     .where('m.cid', '=', cid)
   if (viewerUid) members = members.where(seesPerson(sql.ref('m.cid'), viewerUid, sql.ref('m.uid')))

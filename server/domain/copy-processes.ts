@@ -23,7 +23,7 @@ import type { ProcessFieldType, ProcessPermission, Role, DbHandle } from '../db/
 import { notFound } from '../errors'
 import { newId, replaceIdsInText } from '../ids'
 import { dict } from '../safe-keys'
-import { visibleProcessesOf } from '../policies/processes'
+import { NEW_WORKFLOW_PERMISSIONS, visibleProcessesOf } from '../policies/processes'
 import type { Context } from '../context'
 import { enforceQuota } from '../policies/quota'
 import { tellViewers } from './process-signals'
@@ -161,7 +161,7 @@ export async function copyProcesses(
     }
 
     const entries = new Map<string, ProcessPermission[]>()
-    for (const m of s.members ?? [{ id: 'network', permissions: [] }]) {
+    for (const m of s.members ?? [{ id: 'network', permissions: [...NEW_WORKFLOW_PERMISSIONS] }]) {
       if (m.id === 'network' || m.id.startsWith('network_')) entries.set(`network_${cid}`, m.permissions ?? [])
       else if (same) entries.set(m.id, m.permissions ?? [])
     }

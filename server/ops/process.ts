@@ -15,7 +15,7 @@ import { enforceQuota } from '../policies/quota'
 import { conflict, forbidden, notFound, refused } from '../errors'
 import { newId, isObjectId } from '../ids'
 import { dictOf, own } from '../safe-keys'
-import { accessToAll, canCreateActivity, loadProcessAccess, requireAdminister, processViewers } from '../policies/processes'
+import { accessToAll, canCreateActivity, loadProcessAccess, NEW_WORKFLOW_PERMISSIONS, requireAdminister, processViewers } from '../policies/processes'
 import { loadMember, workspaceOf } from '../policies/roles'
 import { invalidOf, type Context, type Invalid } from '../context'
 import { operation } from '../rpc/operation'
@@ -27,7 +27,8 @@ import { requireFresh } from '../domain/preconditions'
 
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).
- * It lists network_<cid> as its member, so every member of the workspace sees it. Returns the
+ * It lists network_<cid> as its member, so every member of the workspace sees it and edits what
+ * they add (NEW_WORKFLOW_PERMISSIONS). Returns the
  * process object of v2.process.get.
  */
 export const create = operation({
@@ -58,7 +59,7 @@ export const create = operation({
       .execute()
     await ctx.db
       .insertInto('process_members')
-      .values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: '[]', created: now })
+      .values({ cid, process_id: _id, member_id: `network_${cid}`, permissions: JSON.stringify(NEW_WORKFLOW_PERMISSIONS), created: now })
       .execute()
     await audit(ctx, {
       cid,

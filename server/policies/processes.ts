@@ -9,8 +9,9 @@
  *     administers it. Guests never administer.
  *   - A workflow has member entries: network_<cid> (everyone of the workspace but guests),
  *     team_<teamId> (the team's members), user_<uid>, group_<groupId> (groups do not exist yet: such
- *     an entry lets nobody in). process.create lists network_<cid>, so a new workflow is seen by
- *     every member; removing that entry restricts it to the listed teams and users.
+ *     an entry lets nobody in). process.create lists network_<cid> with NEW_WORKFLOW_PERMISSIONS, so
+ *     a new workflow is seen by every member, who edits what they added; removing that entry
+ *     restricts it to the listed teams and users.
  *   - A guest sees a workflow only when it has `allowGuests` and lists them through user_ or team_.
  *   - Who administers sees. Who sees reads all the workflow's activities and creates new ones
  *     (a guest only when `enableGuestEditing` is on).
@@ -31,6 +32,14 @@ export const PROCESS_PERMISSIONS: ProcessPermission[] = ['admin', 'any', 'own', 
 
 /** The roles that administer every workflow of their workspace. */
 export const ADMINISTERS_EVERY_PROCESS: readonly Role[] = ['owner', 'admin']
+
+/**
+ * The permissions of the whole-workspace entry (network_<cid>) of a new workflow: every member
+ * (guests aside) sees it, adds activities, and edits and moves the ones they added. Without `own`
+ * a member could add a card and then not correct or move it. Widening (`any`, `ownteam`) or
+ * narrowing it is one grant or deny on network_<cid>.
+ */
+export const NEW_WORKFLOW_PERMISSIONS: readonly ProcessPermission[] = ['own']
 
 export interface ProcessEntry {
   member_id: string

@@ -34,12 +34,18 @@ test('401, 400 naming the argument, 404 for another workspace, 403 for another m
 
 test('oneself, and an admin checking another member: only the workflows they see, with details and items', async () => {
   const mine = await member.client.call('v3.activity.permissions', member.uid, owner.cid)
-  expect(mine).toEqual({ [member.uid]: { cid: owner.cid, uid: member.uid, role: 'user', workflows: { [open._id]: { ...none, editOwnTeam: true } } } })
+  expect(mine).toEqual({
+    [member.uid]: { cid: owner.cid, uid: member.uid, role: 'user', workflows: { [open._id]: { ...none, editOwn: true, editOwnTeam: true } } },
+  })
   const checked = await owner.client.call('v3.activity.permissions', member.uid, owner.cid, {
     details: true,
     items: { workflowIds: [open._id, hidden._id, MISSING], calendarIds: [MISSING] },
   })
-  expect(checked[member.uid].workflows).toEqual({ [open._id]: { ...none, editOwnTeam: true, name: 'Open' }, [hidden._id]: null, [MISSING]: null })
+  expect(checked[member.uid].workflows).toEqual({
+    [open._id]: { ...none, editOwn: true, editOwnTeam: true, name: 'Open' },
+    [hidden._id]: null,
+    [MISSING]: null,
+  })
   expect(checked[member.uid].calendars).toEqual({ [MISSING]: null })
   const own = await owner.client.call('v3.activity.permissions', owner.uid, owner.cid)
   expect(own[owner.uid].workflows[hidden._id]).toEqual({ see: true, create: true, editAny: true, editOwn: false, editOwnTeam: false, administer: true })

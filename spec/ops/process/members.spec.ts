@@ -73,9 +73,13 @@ describe('v2.process.permissions.grant and deny', () => {
       code: 400,
       details: { argument: 2, name: 'permission' },
     })
-    expect(await owner.client.fail('v2.process.permissions.grant', p._id, `network_${owner.cid}`, 'any')).toMatchObject({
+    expect(await owner.client.fail('v2.process.permissions.grant', p._id, `group_${MISSING}`, 'any')).toMatchObject({
       code: 400,
       details: { argument: 1, name: 'targetId' },
+    })
+    expect(await owner.client.fail('v2.process.permissions.grant', p._id, `network_${stranger.cid}`, 'any')).toMatchObject({
+      code: 404,
+      details: { argument: 1 },
     })
     expect(await owner.client.fail('v2.process.permissions.grant', p._id, stranger.uid, 'admin')).toMatchObject({ code: 404, details: { argument: 1 } })
     expect((await stranger.client.fail('v2.process.permissions.grant', p._id, stranger.uid, 'admin')).code).toBe(404)
@@ -89,7 +93,7 @@ describe('v2.process.permissions.grant and deny', () => {
     expect(await owner.client.call('v2.process.permissions.grant', p._id, teamId, 'any')).toBe(true)
     await member.client.waitForSignal('process.updated', (m) => m._id === p._id && m.changed[0] === 'members')
     expect(await owner.client.call('v2.process.member.list', p._id)).toEqual([
-      { id: `network_${owner.cid}`, info: expect.any(Object), permissions: [] },
+      { id: `network_${owner.cid}`, info: expect.any(Object), permissions: ['own'] },
       { id: `user_${member.uid}`, info: expect.any(Object), permissions: ['admin'] },
       { id: `team_${teamId}`, info: expect.any(Object), permissions: ['ownteam', 'any'] },
     ])
@@ -102,6 +106,22 @@ describe('v2.process.permissions.grant and deny', () => {
     expect(await owner.client.call('v2.process.permissions.deny', p._id, `user_${member.uid}`, 'admin')).toBe(true)
     expect((await member.client.fail('process.set_info', p._id, { description: 'x' })).code).toBe(403)
     expect(await owner.client.call('v2.process.permissions.deny', p._id, teamId)).toBe(true)
-    expect((await owner.client.call('v2.process.member.list', p._id)).map((e: any) => e.permissions)).toEqual([[], [], []])
+    expect((await owner.client.call('v2.process.member.list', p._id)).map((e: any) => e.permissions)).toEqual([['own'], [], []])
+  })
+
+  test('a new workflow lets every member edit and move what they added; the whole workspace (network_<cid>) is granted and denied like a team', async () => {
+    const p = await newProcess()
+    const [A, B] = ['a0000000000000000000000a', 'b0000000000000000000000b']
+    await owner.client.call('process.set_info', p._id, { phases: { [A]: { name: 'A' }, [B]: { name: 'B' } }, phasesOrder: [A, B] })
+    const theirs = await owner.client.call('v3.activity.create', p._id, { name: 'Theirs', phaseId: A }, { teamId })
+    const mine = await member.client.call('v3.activity.create', p._id, { name: 'Mine', phaseId: A }, { teamId })
+    expect(await member.client.call('v3.activity.updateMany', [{ _id: mine._id, name: 'Mine, corrected', phaseId: B }])).toBe(1)
+    expect((await member.client.fail('v3.activity.updateMany', [{ _id: theirs._id, phaseId: B }])).code).toBe(403)
+
+    expect(await owner.client.call('v2.process.permissions.grant', p._id, `network_${owner.cid}`, 'any')).toBe(true)
+    expect(await member.client.call('v3.activity.updateMany', [{ _id: theirs._id, phaseId: B }])).toBe(1)
+    expect(await owner.client.call('v2.process.permissions.deny', p._id, `network_${owner.cid}`)).toBe(true)
+    expect((await owner.client.call('v2.process.member.list', p._id))[0]).toMatchObject({ id: `network_${owner.cid}`, permissions: [] })
+    expect((await member.client.fail('v3.activity.updateMany', [{ _id: mine._id, name: 'again' }])).code).toBe(403)
   })
 })

@@ -47,7 +47,7 @@ describe('process.create', () => {
       fields: {},
       phases: {},
       isStarred: false,
-      members: [{ id: `network_${owner.cid}`, permissions: [] }],
+      members: [{ id: `network_${owner.cid}`, permissions: ['own'] }],
     })
     expect((await member.client.waitForSignal('process.created', (m) => m._id === created._id)).meta).toEqual({ _id: created._id })
     expect(stranger.client.signals.filter((s) => s.sig.startsWith('process.'))).toEqual([])

@@ -74,7 +74,7 @@ describe('v2.network.copy', () => {
     const [phase] = cDeals.phasesOrder
     expect(phase).not.toBe(PHASE)
     expect(cDeals.phases[phase]).toEqual({ _id: phase, name: 'Open', fields: [field(cDeals, 'Company')._id] })
-    expect(cDeals.members).toEqual([{ id: `network_${result.cid}`, permissions: [] }])
+    expect(cDeals.members).toEqual([{ id: `network_${result.cid}`, permissions: ['own'] }])
     expect(cSecret.members).toEqual([])
     // The source is untouched and the member cannot see the copy.
     expect((await loadWorkflow(owner.client, deals._id)).personInCharge).toBe(member.uid)
@@ -107,7 +107,7 @@ describe('v2.network.publicCopy', () => {
     const [cCompanies, cDeals] = await Promise.all(result.processIds.map((id: string) => loadWorkflow(stranger.client, id)))
     expect(cDeals).toMatchObject({ name: 'Deals', uid: stranger.uid, cid: result.cid })
     expect(field(cDeals, 'Company').data).toEqual([cCompanies._id])
-    expect(cDeals.members).toEqual([{ id: `network_${result.cid}`, permissions: [] }])
+    expect(cDeals.members).toEqual([{ id: `network_${result.cid}`, permissions: ['own'] }])
     // The copy itself is not publicly copyable, and the source still only to signed-in callers.
     expect((await owner.client.fail('v2.network.publicCopy', { copyNetworkId: result.cid })).code).toBe(404)
     await owner.client.call('v2.network.update', owner.cid, { allowPublicCopy: false })
@@ -129,7 +129,7 @@ describe('v2.network.workflowTemplate', () => {
     expect(doc).toEqual({ _id: owner.cid, title: expect.any(String), description: '', schemas: expect.any(Array) })
     expect(doc.schemas.map((s: any) => s.name)).toEqual(['Companies', 'Deals']) // not Secret
     const d = doc.schemas[1]
-    expect(d).toMatchObject({ _id: deals._id, key: 'deals', enableUnlinkedMode: false, members: [{ id: 'network', permissions: [] }] })
+    expect(d).toMatchObject({ _id: deals._id, key: 'deals', enableUnlinkedMode: false, members: [{ id: 'network', permissions: ['own'] }] })
     expect(d.info.personInCharge).toBeUndefined()
     expect(JSON.stringify(doc)).not.toContain(member.uid)
     expect(d.fields[0]).toEqual({ _id: expect.stringMatching(ID_PATTERN), type: 'activitylink', label: 'Company', data: [companies._id] })

@@ -36,6 +36,10 @@ describe('v2.network.get', () => {
     const ws = await owner.client.call('v2.network.get', owner.cid)
     expect(ws).toMatchObject({ _id: owner.cid, uid: owner.uid, license: expect.objectContaining({ type: 'free' }) })
     expect(typeof ws.created).toBe('number')
+    // Each member with their role, flags, title and custom role: what the members screen shows and changes.
+    expect(ws.members).toContainEqual(
+      expect.objectContaining({ uid: owner.uid, role: 'owner', inviter: false, feedAdmin: false, title: null, customRole: null, email: owner.email }),
+    )
   })
 })
 

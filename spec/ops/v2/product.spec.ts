@@ -213,7 +213,7 @@ describe('v2.network.product.install and isProductInstalled', () => {
     expect(link.data).toEqual([cCustomers._id])
     for (const id of Object.keys(cTickets.fields)) expect(Object.keys((await loadWorkflow(owner.client, tickets._id)).fields)).not.toContain(id)
     expect(cTickets.personInCharge).toBeUndefined()
-    expect(cTickets.members).toEqual([{ id: `network_${buyer.cid}`, permissions: [] }])
+    expect(cTickets.members).toEqual([{ id: `network_${buyer.cid}`, permissions: ['own'] }])
 
     // Removing what was installed: no longer installed.
     for (const id of signal.meta.processIds) await buyer.client.call('process.remove', id)

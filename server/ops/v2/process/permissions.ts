@@ -1,7 +1,8 @@
 /**
  * Permissions of a workflow's members: v2.process.permissions.grant, deny, for administrators of the
  * workflow. The target is a user or a team (user_<id>, team_<id>, or a bare id: a team of the
- * workspace if there is one with that id, else a user). What each permission allows:
+ * workspace if there is one with that id, else a user), or the whole workspace (network_<cid>: what
+ * every member but guests may do). What each permission allows:
  * server/policies/processes.ts.
  *
  * Signal to the workflow's viewers (before and after): `process.updated {_id, changed: ['members']}`.
@@ -15,7 +16,7 @@ import type { SignedInContext } from '../../../context'
 import { operation } from '../../../rpc/operation'
 import type { ProcessRow } from '../../../db/processes'
 
-const TARGET = { argument: 1, kinds: ['user', 'team'], bare: true }
+const TARGET = { argument: 1, kinds: ['user', 'team', 'network'], bare: true }
 
 /** The workflow (administered by the caller), its member id for the target, that entry's permissions (null when not listed). */
 async function loadTarget(ctx: SignedInContext, processId: string, targetId: string) {
