@@ -4547,7 +4547,7 @@ export interface OperationSchemas {
     args: {
       processId: ObjectId
       /**
-       * user or team id
+       * user or team id, or network_<workspaceId> (every member but guests)
        */
       targetId: string
       permission: Permission
@@ -4561,7 +4561,7 @@ export interface OperationSchemas {
     args: {
       processId: ObjectId
       /**
-       * user or team id
+       * user or team id, or network_<workspaceId> (every member but guests)
        */
       targetId: string
       permission: Permission
@@ -6023,6 +6023,18 @@ export interface OperationSchemas {
       | AnyObject
   }
   /**
+   * Changes the caller's password, given the current one; the caller's other sessions end. Returns true.
+   */
+  'v3.user.password.set': {
+    args: {
+      change: {
+        currentPassword: Password
+        password: string
+      }
+    }
+    result: unknown
+  }
+  /**
    * Arguments: [userId? (default session user), ws? (default current), `{details?: true, items?: {workflowIds?, calendarIds?, insightIds?: string[]}}`?]; an admin may check other users. Returns: map userId to object. Note: optional argument 1 (userId) accepts null when a later argument is given; optional argument 2 (workspaceId) accepts null when a later argument is given.
    */
   'v3.user.permissions': {
@@ -6053,6 +6065,19 @@ export interface OperationSchemas {
     result: {
       [k: string]: AnyObject
     }
+  }
+  /**
+   * Changes the caller's own name and language (kept in the settings as `language`); returns the profile as v2.user.profile shows it to its owner.
+   */
+  'v3.user.profile.update': {
+    args: {
+      profile: {
+        firstname?: Name
+        lastname?: string
+        language?: Lang
+      }
+    }
+    result: unknown
   }
   /**
    * Makes an image file the caller uploaded their profile image (GET /profileimage/:size/:uid), or removes it with null; returns {uid, fileId}.
@@ -7777,11 +7802,13 @@ export interface OperationArgs {
   'v3.user.data.import': [credentials: Arg<'v3.user.data.import', 'credentials'>, options?: Arg<'v3.user.data.import', 'options'>]
   'v3.user.data.job': [jobId: Arg<'v3.user.data.job', 'jobId'>]
   'v3.user.idpUser': [username: Arg<'v3.user.idpUser', 'username'>]
+  'v3.user.password.set': [change: Arg<'v3.user.password.set', 'change'>]
   'v3.user.permissions': [
     userId?: Arg<'v3.user.permissions', 'userId'>,
     workspaceId?: Arg<'v3.user.permissions', 'workspaceId'>,
     query?: Arg<'v3.user.permissions', 'query'>,
   ]
+  'v3.user.profile.update': [profile: Arg<'v3.user.profile.update', 'profile'>]
   'v3.user.profileImage.set': [fileId: Arg<'v3.user.profileImage.set', 'fileId'>]
   'v3.user.register': [user: Arg<'v3.user.register', 'user'>, options?: Arg<'v3.user.register', 'options'>, extra?: Arg<'v3.user.register', 'extra'>]
   'v3.user.remove': [confirmation: Arg<'v3.user.remove', 'confirmation'>]

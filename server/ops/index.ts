@@ -67,6 +67,8 @@ import * as v3session from './v3/session'
 import * as v3user from './v3/user'
 import * as v3userApikey from './v3/user/apikey'
 import * as v3userData from './v3/user/data'
+import * as v3userPassword from './v3/user/password'
+import * as v3userProfile from './v3/user/profile'
 import * as v3userProfileImage from './v3/user/profileImage'
 import * as wall2comments from './wall2/comments'
 import * as wall2feed from './wall2/feed'
@@ -131,6 +133,8 @@ const modules = [
   v3user,
   v3userApikey,
   v3userData,
+  v3userPassword,
+  v3userProfile,
   v3userProfileImage,
   wall2comments,
   wall2feed,
