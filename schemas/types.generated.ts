@@ -5867,7 +5867,7 @@ export interface OperationSchemas {
     result: unknown
   }
   /**
-   * The signed-in user, their profile and the session's current workspace: {uid, cid, user}.
+   * The signed-in user, their profile, the session's current workspace and the interface language they chose (or null): {uid, cid, user, language, features}.
    */
   'v3.session.get': {
     args: {}

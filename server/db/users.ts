@@ -53,6 +53,15 @@ export async function loadProfile(db: DbHandle, uid: string) {
   return { ...profile, ...(is_bot && { isBot: true }), ...(removed !== null && { removed: true }) }
 }
 
+/** What a person sees of their own account beyond the profile: their settings and their profile image's file id (or null). */
+export async function loadOwnExtras(db: DbHandle, uid: string) {
+  const [settings, image] = await Promise.all([
+    loadSettings(db, uid),
+    db.selectFrom('profile_images').select('file_id').where('uid', '=', uid).executeTakeFirst(),
+  ])
+  return { settings, profileImage: image?.file_id ?? null }
+}
+
 export async function loadSettings(db: DbHandle, uid: string) {
   const row = await db.selectFrom('users').select('settings').where('_id', '=', uid).executeTakeFirstOrThrow()
   return row.settings

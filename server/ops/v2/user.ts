@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { markEmailVerified, userForMail } from '../../db/invites'
-import { loadProfile, loadSettings, mergeSettings, shareWorkspace } from '../../db/users'
+import { loadOwnExtras, loadProfile, mergeSettings, shareWorkspace } from '../../db/users'
 import { createSession } from '../../auth/sessions'
 import { verifyIdToken, type VerifiedIdentity } from '../../auth/sso'
 import { bind, checkIdentityFree } from '../../auth/sso-accounts'
@@ -29,7 +29,8 @@ export const profile = operation({
     // A removed account shows to anyone as such (its work stays where it was): nothing personal is left in it.
     if (!self && !user?.removed && !(await shareWorkspace(ctx.db, ctx.session.uid, userId, ctx.session.apiKey?.cid))) throw notFound('user')
     if (!user) throw notFound('user')
-    return self ? { ...user, settings: await loadSettings(ctx.db, userId) } : user
+    // Oneself: also the settings and the profile image's file id (null without one).
+    return self ? { ...user, ...(await loadOwnExtras(ctx.db, userId)) } : user
   },
 })
 

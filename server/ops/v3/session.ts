@@ -1,7 +1,7 @@
 /** Operations beyond the interface: the session's current workspace. */
 import { actsIn } from '../../policies/principal'
 import { currentWorkspaceId } from '../../auth/sessions'
-import { loadProfile } from '../../db/users'
+import { loadProfile, loadSettings } from '../../db/users'
 import { requireMember } from '../../policies/workspace'
 import { operation } from '../../rpc/operation'
 
@@ -10,9 +10,15 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx) {
-    const [user, cid] = await Promise.all([loadProfile(ctx.db, ctx.session.uid), currentWorkspaceId(ctx.db, ctx.session)])
+    const [user, cid, settings] = await Promise.all([
+      loadProfile(ctx.db, ctx.session.uid),
+      currentWorkspaceId(ctx.db, ctx.session),
+      loadSettings(ctx.db, ctx.session.uid),
+    ])
     // features: what this server offers beyond the interface's core (aiAssist: a model is configured for function assist).
-    return { uid: ctx.session.uid, cid, user, features: { aiAssist: ctx.config.ai !== null } }
+    // language: the one the person chose for their interface (v3.user.profile.update), or null.
+    const language = typeof settings.language === 'string' ? settings.language : null
+    return { uid: ctx.session.uid, cid, user, language, features: { aiAssist: ctx.config.ai !== null } }
   },
 })
 

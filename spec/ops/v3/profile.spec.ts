@@ -1,5 +1,6 @@
 /** v3.user.profile.update and v3.user.password.set: a person's own name, language and password. */
 import { api, Client } from '../../helpers/client'
+import { PNG_1x1, uploadOk } from '../../helpers/upload'
 import { signedIn, type SignedIn } from '../../helpers/users'
 
 let me: SignedIn
@@ -17,10 +18,14 @@ test('the name and the language change, blank first names are refused at the fie
   expect(await me.client.fail('v3.user.profile.update', { firstname: '  ' })).toMatchObject({ code: 400, details: { argument: 0, path: '/firstname' } })
 
   const updated = await me.client.call('v3.user.profile.update', { firstname: ' Ada ', lastname: 'King', language: 'fi' })
-  expect(updated).toMatchObject({ _id: me.uid, firstname: 'Ada', lastname: 'King', settings: { language: 'fi' } })
+  expect(updated).toMatchObject({ _id: me.uid, firstname: 'Ada', lastname: 'King', settings: { language: 'fi' }, profileImage: null })
   expect((await me.client.waitForSignal('user.settings', (m) => m.uid === me.uid)).meta.changed).toEqual(['firstname', 'lastname', 'language'])
   expect(await me.client.call('v2.user.profile', me.uid)).toMatchObject({ firstname: 'Ada', lastname: 'King', settings: { language: 'fi' } })
-  expect((await me.client.call('v3.session.get')).user).toMatchObject({ firstname: 'Ada', lastname: 'King' })
+  expect(await me.client.call('v3.session.get')).toMatchObject({ user: { firstname: 'Ada', lastname: 'King' }, language: 'fi' })
+  // One's own profile tells whether there is a profile image (so a page shows it without asking for a missing one).
+  const fileId = await uploadOk(PNG_1x1, 'me.png', { key: me.key, type: 'image/png' })
+  await me.client.call('v3.user.profileImage.set', fileId)
+  expect((await me.client.call('v2.user.profile', me.uid)).profileImage).toBe(fileId)
 })
 
 test('the password changes with the current one; a wrong current or a weak new one is refused at its field; other sessions end', async () => {

@@ -6,7 +6,7 @@
  * Signal: `user.settings` `{uid, changed}` on user:<uid> (names changed too: the caller's other tabs
  * read the profile again).
  */
-import { loadProfile, loadSettings, mergeSettings } from '../../../db/users'
+import { loadOwnExtras, loadProfile, mergeSettings } from '../../../db/users'
 import { notFound } from '../../../errors'
 import { operation } from '../../../rpc/operation'
 
@@ -32,6 +32,6 @@ export const update = operation({
     ctx.publish(`user:${uid}`, 'user.settings', { uid, changed: Object.keys(profile) })
     const user = await loadProfile(ctx.db, uid)
     if (!user) throw notFound('user')
-    return { ...user, settings: await loadSettings(ctx.db, uid) }
+    return { ...user, ...(await loadOwnExtras(ctx.db, uid)) }
   },
 })
