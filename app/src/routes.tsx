@@ -18,6 +18,14 @@ const WorkflowScreen = lazy(() => import('./screens/workflow/Workflow'))
 const ActivityScreen = lazy(() => import('./screens/activity/Activity'))
 const BuilderHomeScreen = lazy(() => import('./screens/builder/BuilderHome'))
 const BuilderScreen = lazy(() => import('./screens/builder/Builder'))
+const MembersScreen = lazy(() => import('./screens/admin/Members'))
+const TeamsScreen = lazy(() => import('./screens/admin/Teams'))
+const RolesScreen = lazy(() => import('./screens/admin/Roles'))
+const WorkflowAccessScreen = lazy(() => import('./screens/admin/WorkflowAccess'))
+const LicenseScreen = lazy(() => import('./screens/admin/License'))
+const AccountScreen = lazy(() => import('./screens/account/Account'))
+const ApiKeysScreen = lazy(() => import('./screens/account/ApiKeys'))
+const AcceptInviteScreen = lazy(() => import('./screens/invite/AcceptInvite'))
 
 /** Paths, made in one place. */
 export const paths = {
@@ -30,6 +38,15 @@ export const paths = {
   activity: (ws: string, id: string) => `/w/${ws}/activities/${id}`,
   builderHome: (ws: string) => `/w/${ws}/builder`,
   builder: (ws: string, wf: string) => `/w/${ws}/workflows/${wf}/build`,
+  adminMembers: (ws: string) => `/w/${ws}/settings/members`,
+  adminTeams: (ws: string) => `/w/${ws}/settings/teams`,
+  adminRoles: (ws: string) => `/w/${ws}/settings/roles`,
+  adminWorkflows: (ws: string, wf?: string) => `/w/${ws}/settings/workflows${wf ? `/${wf}` : ''}`,
+  adminLicense: (ws: string) => `/w/${ws}/settings/license`,
+  account: () => '/account',
+  apiKeys: () => '/account/api-keys',
+  /** The address the invitation mail links to (server/mail/messages.ts). */
+  invite: (key: string) => `/invite/${key}`,
 }
 
 function Loading() {
@@ -73,6 +90,21 @@ export function AppRoutes() {
         <Route path="/w/:workspaceId/activities/:activityId" element={<SignedIn children={<ActivityScreen />} />} />
         <Route path="/w/:workspaceId/builder" element={<SignedIn children={<BuilderHomeScreen />} />} />
         <Route path="/w/:workspaceId/workflows/:workflowId/build" element={<SignedIn children={<BuilderScreen />} />} />
+        <Route path="/w/:workspaceId/settings/members" element={<SignedIn children={<MembersScreen />} />} />
+        <Route path="/w/:workspaceId/settings/teams" element={<SignedIn children={<TeamsScreen />} />} />
+        <Route path="/w/:workspaceId/settings/roles" element={<SignedIn children={<RolesScreen />} />} />
+        <Route path="/w/:workspaceId/settings/workflows/:workflowId?" element={<SignedIn children={<WorkflowAccessScreen />} />} />
+        <Route path="/w/:workspaceId/settings/license" element={<SignedIn children={<LicenseScreen />} />} />
+        <Route path="/account" element={<SignedIn children={<AccountScreen />} />} />
+        <Route path="/account/api-keys" element={<SignedIn children={<ApiKeysScreen />} />} />
+        <Route
+          path="/invite/:inviteKey"
+          element={
+            <Suspense fallback={<Loading />}>
+              <AcceptInviteScreen />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<SignedIn children={<NotFound />} />} />
       </Routes>
     </BrowserRouter>

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react'
 import type { HlrClient } from '../../../client'
+import { LANGUAGES, setLanguage, type Language } from '../i18n'
 import { rememberKey } from './connection'
 import type { LiveQueries } from './live'
 import { useStore, type Store } from './store'
@@ -40,8 +41,10 @@ export const useSession = () => useStore(useApp().session)
 /** Reads the session after a sign-in (or at start with a remembered key). */
 export async function loadSession(app: AppValue): Promise<Session> {
   rememberKey(app.client.key)
-  const session = (await app.client.call('v3.session.get')) as Session
+  const session = (await app.client.call('v3.session.get')) as Session & { language?: string | null }
   app.session.set(session)
+  // The language the person chose in their profile follows them to this browser.
+  if (LANGUAGES.includes(session.language as Language)) setLanguage(session.language as Language)
   return session
 }
 

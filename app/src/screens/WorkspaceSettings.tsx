@@ -11,6 +11,7 @@ import { useWorkspaces } from '../shell/workspaces'
 import { Button, ErrorLine, TextField } from '../ui/controls'
 import { problemAt, problemElsewhere } from '../ui/errors'
 import { useAction } from '../ui/useAction'
+import { AdminTabs } from './admin/AdminTabs'
 
 const NAME_PATHS = ['/update/name', '/1/name', '/name']
 
@@ -53,6 +54,7 @@ export default function WorkspaceSettingsScreen() {
   }
   return (
     <>
+      <AdminTabs />
       <h1>{t('settings.title')}</h1>
       <form onSubmit={submit} noValidate>
         <TextField

@@ -73,7 +73,13 @@ export function Shell({ children }: { children: ReactNode }) {
         </nav>
         <ConnectionLine />
         <LanguageSelect />
-        <span className="who">{[session.user.firstname, session.user.lastname].filter(Boolean).join(' ')}</span>
+        <Link
+          className="who"
+          to={paths.account()}
+          aria-label={t('account.link', { name: [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') })}
+        >
+          {[session.user.firstname, session.user.lastname].filter(Boolean).join(' ')}
+        </Link>
         <Button onClick={() => void leave.run()} busy={leave.busy}>
           {t('shell.signOut')}
         </Button>

@@ -9,13 +9,25 @@ export interface Problem {
   message: string
   /** The JSON path or argument position the server named, if any. */
   path?: string
+  /** The argument (counted from 0) the server named, if any: a path is inside it. */
+  argument?: number
 }
 
 export function problemOf(err: unknown): Problem {
   if (err instanceof HlrError) {
     const details = err.details ?? {}
-    const path = typeof details.path === 'string' ? details.path : typeof details.argument === 'number' ? `/${details.argument}` : undefined
-    return { message: details.reason ?? err.msg, path }
+    // A conflict names the field it concerns ({field: 'email'}) rather than a path.
+    const path =
+      typeof details.path === 'string' && details.path
+        ? details.path
+        : typeof details.field === 'string'
+          ? `/${details.field}`
+          : typeof details.argument === 'number'
+            ? `/${details.argument}`
+            : undefined
+    // A 400's reason is a sentence; other refusals carry a code word there (reason: 'lastOwner') and say it in msg.
+    const sentence = typeof details.reason === 'string' && /\s/.test(details.reason)
+    return { message: sentence ? details.reason : err.msg, path, ...(typeof details.argument === 'number' && { argument: details.argument }) }
   }
   return { message: err instanceof Error ? err.message : String(err) }
 }

@@ -1,0 +1,27 @@
+/** The administration area's tabs: one link per screen of the current workspace's settings. */
+import { useTranslation } from 'react-i18next'
+import { NavLink } from 'react-router'
+import { useSession } from '../../api/app-context'
+import { paths } from '../../routes'
+
+export function AdminTabs() {
+  const { t } = useTranslation()
+  const { cid } = useSession()!
+  const tabs = [
+    [paths.workspaceSettings(cid), t('admin.tabs.general')],
+    [paths.adminMembers(cid), t('admin.tabs.members')],
+    [paths.adminTeams(cid), t('admin.tabs.teams')],
+    [paths.adminRoles(cid), t('admin.tabs.roles')],
+    [paths.adminWorkflows(cid), t('admin.tabs.workflows')],
+    [paths.adminLicense(cid), t('admin.tabs.license')],
+  ] as const
+  return (
+    <nav className="tabs" aria-label={t('admin.tabs.label')}>
+      {tabs.map(([to, label], i) => (
+        <NavLink key={to} to={to} end={i === 0}>
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  )
+}

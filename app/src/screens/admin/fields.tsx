@@ -1,0 +1,37 @@
+/** Labelled select and checkbox with their error, as TextField is for text (ui/controls.tsx). */
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
+
+export function SelectField({
+  label,
+  error,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...select} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        {children}
+      </select>
+      {error ? (
+        <p className="error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function CheckField({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+  const id = useId()
+  return (
+    <div className="check">
+      <input id={id} type="checkbox" {...input} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  )
+}
+
+/** A date in the person's language. */
+export const formatDate = (ms: number | undefined, language: string) => (ms ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(ms) : '—')
