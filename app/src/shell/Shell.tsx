@@ -29,6 +29,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const [switcherOpen, setSwitcherOpen] = useState(false)
   const { pathname } = useLocation()
   useEffect(() => setSwitcherOpen(false), [pathname])
+  // A workspace just made or joined is not in the list yet (no signal reaches a socket for a workspace it did not hear): load it again.
+  const listed = !workspaces.data || !!current
+  useEffect(() => {
+    if (!listed && ready) void workspaces.reload()
+  }, [listed, ready, inWorkspace])
 
   useEffect(() => {
     if (ready) return

@@ -24,7 +24,7 @@ import {
   useTeams,
   useWorkspaceRecord,
 } from './data'
-import { CheckField, formatDate, SelectField } from './fields'
+import { CheckField, formatDate, SelectField, usePending } from './fields'
 
 export default function MembersScreen() {
   const { t } = useTranslation()
@@ -41,7 +41,7 @@ export default function MembersScreen() {
       <ErrorLine message={workspace.error ? String(workspace.error) : null} />
       <ul className="cards" aria-label={t('admin.members.title')}>
         {(workspace.data?.members ?? []).map((m) => (
-          <MemberRow key={m.uid} member={m} manage={can('members.manage')} roles={roles.data ?? []} />
+          <MemberRow key={m.uid} member={m} manage={can('members.manage')} roles={roles.data ?? []} reload={workspace.reload} />
         ))}
       </ul>
       {can('members.invite') ? <InviteForm roles={roles.data ?? []} teams={teams.data ?? []} mayChooseRole={can('invites.manage')} /> : null}
@@ -50,23 +50,28 @@ export default function MembersScreen() {
   )
 }
 
-function MemberRow({ member, manage, roles }: { member: Member; manage: boolean; roles: CustomRole[] }) {
+function MemberRow({ member, manage, roles, reload }: { member: Member; manage: boolean; roles: CustomRole[]; reload: () => Promise<void> }) {
   const { t } = useTranslation()
   const app = useApp()
   const session = useSession()!
   const [confirming, setConfirming] = useState(false)
   const name = personName(member)
+  const [shown, show] = usePending({ role: member.role, customRole: member.customRole ?? '', inviter: member.inviter, feedAdmin: member.feedAdmin })
   const change = useAction(async (section: 'owner' | 'admin' | 'guest' | 'inviter' | 'feedAdmin' | 'customRole', value: string) => {
     await app.client.call('company.set_user_data', { section, uid: member.uid, value, workspaceId: session.cid })
+    await reload()
   })
+  type Shown = typeof shown
+  const set = (next: Partial<Shown>, section: Parameters<typeof change.run>[0], value: string) =>
+    void show({ ...shown, ...next }, () => change.run(section, value))
   const remove = useAction(async () => {
     await app.client.call('company.remove_user', member.uid)
   })
   const setRole = (role: Role) => {
     if (role === member.role) return
     // "user" is the role without a section of its own: switching the current one off gives it.
-    if (role === 'user') void change.run(member.role as 'owner' | 'admin' | 'guest', 'false')
-    else void change.run(role, 'true')
+    if (role === 'user') set({ role }, member.role as 'owner' | 'admin' | 'guest', 'false')
+    else set({ role }, role, 'true')
   }
   const me = member.uid === session.uid
   return (
@@ -101,7 +106,11 @@ function MemberRow({ member, manage, roles }: { member: Member; manage: boolean;
               </option>
             ))}
           </SelectField>
-          <CheckField label={t('admin.members.inviter')} checked={member.inviter} onChange={(e) => void change.run('inviter', String(e.target.checked))} />
+          <CheckField
+            label={t('admin.members.inviter')}
+            checked={shown.inviter}
+            onChange={(e) => set({ inviter: e.target.checked }, 'inviter', String(e.target.checked))}
+          />
           <CheckField
             label={t('admin.members.feedAdmin')}
             checked={member.feedAdmin}

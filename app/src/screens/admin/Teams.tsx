@@ -11,7 +11,7 @@ import { problemAt, problemElsewhere } from '../../ui/errors'
 import { useAction } from '../../ui/useAction'
 import { AdminTabs } from './AdminTabs'
 import { type Account, type Member, personName, type Team, useMyStanding, useTeams, useWorkspaceRecord } from './data'
-import { CheckField } from './fields'
+import { CheckField, usePending } from './fields'
 
 export default function TeamsScreen() {
   const { t } = useTranslation()
@@ -27,7 +27,7 @@ export default function TeamsScreen() {
       <ul className="cards">
         {(teams.data ?? []).map((team) => (
           <li key={team._id} className="card">
-            <TeamCard team={team} members={workspace.data?.members ?? []} manage={manage} />
+            <TeamCard team={team} members={workspace.data?.members ?? []} manage={manage} reload={teams.reload} />
           </li>
         ))}
       </ul>
@@ -62,7 +62,7 @@ function NewTeam() {
   )
 }
 
-function TeamCard({ team, members, manage }: { team: Team; members: Member[]; manage: boolean }) {
+function TeamCard({ team, members, manage, reload }: { team: Team; members: Member[]; manage: boolean; reload: () => Promise<void> }) {
   const { t } = useTranslation()
   const app = useApp()
   const [name, setName] = useState(team.name)
@@ -73,9 +73,12 @@ function TeamCard({ team, members, manage }: { team: Team; members: Member[]; ma
     await app.client.call('company.set_team_data', { team_id: team._id, section: 'name', data: name.trim() })
     setSaved(true)
   })
+  const [teamMembers, showMembers] = usePending(team.members)
   const setMembers = useAction(async (uids: string[]) => {
     await app.client.call('company.update_team_users', team._id, uids)
+    await reload()
   })
+  const choose = (uids: string[]) => void showMembers(uids, () => setMembers.run(uids))
   const remove = useAction(async () => {
     await app.client.call('company.remove_team', team._id)
   })
@@ -116,8 +119,8 @@ function TeamCard({ team, members, manage }: { team: Team; members: Member[]; ma
           <CheckField
             key={m.uid}
             label={personName(m)}
-            checked={team.members.includes(m.uid)}
-            onChange={(e) => void setMembers.run(e.target.checked ? [...team.members, m.uid] : team.members.filter((uid) => uid !== m.uid))}
+            checked={teamMembers.includes(m.uid)}
+            onChange={(e) => choose(e.target.checked ? [...teamMembers, m.uid] : teamMembers.filter((uid) => uid !== m.uid))}
           />
         ))}
         <ErrorLine message={setMembers.problem?.message} />

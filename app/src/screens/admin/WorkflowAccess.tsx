@@ -16,7 +16,7 @@ import { useAction } from '../../ui/useAction'
 import { listWorkflows } from '../workflow/workflows'
 import { AdminTabs } from './AdminTabs'
 import { personName, useTeams, useWorkspaceRecord } from './data'
-import { CheckField, SelectField } from './fields'
+import { CheckField, SelectField, usePending } from './fields'
 
 const PERMISSIONS = ['admin', 'any', 'ownteam', 'own'] as const
 type Permission = (typeof PERMISSIONS)[number]
@@ -87,7 +87,7 @@ function WorkflowMembers({ workflowId, name }: { workflowId: string; name: strin
       <ErrorLine message={entries.error ? String(entries.error) : null} />
       <ul className="cards">
         {(entries.data ?? []).map((entry) => (
-          <EntryRow key={entry.id} workflowId={workflowId} entry={entry} />
+          <EntryRow key={entry.id} workflowId={workflowId} entry={entry} reload={entries.reload} />
         ))}
       </ul>
       {candidates.length ? (
@@ -110,7 +110,7 @@ function WorkflowMembers({ workflowId, name }: { workflowId: string; name: strin
   )
 }
 
-function EntryRow({ workflowId, entry }: { workflowId: string; entry: Entry }) {
+function EntryRow({ workflowId, entry, reload }: { workflowId: string; entry: Entry; reload: () => Promise<void> }) {
   const { t } = useTranslation()
   const app = useApp()
   const label =
@@ -119,9 +119,14 @@ function EntryRow({ workflowId, entry }: { workflowId: string; entry: Entry }) {
       : entry.info.type === 'team'
         ? t('admin.access.team', { name: entry.info.name ?? '?' })
         : (entry.info.name ?? '?')
+  const [permissions, showPermissions] = usePending(entry.permissions)
   const toggle = useAction(async (permission: Permission, on: boolean) => {
-    await app.client.call(on ? 'v2.process.permissions.grant' : 'v2.process.permissions.deny', workflowId, entry.id, permission)
+    if (on) await app.client.call('v2.process.permissions.grant', workflowId, entry.id, permission)
+    else await app.client.call('v2.process.permissions.deny', workflowId, entry.id, permission)
+    await reload()
   })
+  const flip = (permission: Permission, on: boolean) =>
+    void showPermissions(on ? [...permissions, permission] : permissions.filter((p) => p !== permission), () => toggle.run(permission, on))
   const remove = useAction(async () => {
     await app.client.call('v2.process.member.remove', workflowId, entry.id)
   })
@@ -133,12 +138,7 @@ function EntryRow({ workflowId, entry }: { workflowId: string; entry: Entry }) {
         <fieldset aria-busy={toggle.busy || undefined}>
           <legend>{t('admin.access.permissionsOf', { name: label })}</legend>
           {PERMISSIONS.map((p) => (
-            <CheckField
-              key={p}
-              label={t(`admin.access.permission.${p}`)}
-              checked={entry.permissions.includes(p)}
-              onChange={(e) => void toggle.run(p, e.target.checked)}
-            />
+            <CheckField key={p} label={t(`admin.access.permission.${p}`)} checked={permissions.includes(p)} onChange={(e) => flip(p, e.target.checked)} />
           ))}
         </fieldset>
       ) : null}
