@@ -120,7 +120,7 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   // A new workflow lets everyone edit what they added.
   expect(await everyone.getByLabel('Edits the activities they added').isChecked()).toBe(true)
   await checkScreen(leadPage, 'workflow-access')
-  await everyone.getByRole('button', { name: 'Take away Everyone in the workspace' }).click()
+  await everyone.getByRole('button', { name: 'Restrict to the listed teams and people' }).click()
   await everyone.waitFor({ state: 'detached' })
   await memberPage.getByRole('link', { name: 'Hiring' }).waitFor({ state: 'detached' })
 

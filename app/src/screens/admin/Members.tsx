@@ -56,23 +56,26 @@ function MemberRow({ member, manage, roles, reload }: { member: Member; manage: 
   const session = useSession()!
   const [confirming, setConfirming] = useState(false)
   const name = personName(member)
-  const [shown, show] = usePending({ role: member.role, customRole: member.customRole ?? '', inviter: member.inviter, feedAdmin: member.feedAdmin })
-  const change = useAction(async (section: 'owner' | 'admin' | 'guest' | 'inviter' | 'feedAdmin' | 'customRole', value: string) => {
-    await app.client.call('company.set_user_data', { section, uid: member.uid, value, workspaceId: session.cid })
-    await reload()
-  })
-  type Shown = typeof shown
-  const set = (next: Partial<Shown>, section: Parameters<typeof change.run>[0], value: string) =>
-    void show({ ...shown, ...next }, () => change.run(section, value))
+  // One action and one shown value per control: a second control changed while the first is sent is sent too.
+  const role = useMemberChange(member.uid, reload)
+  const customRole = useMemberChange(member.uid, reload)
+  const inviter = useMemberChange(member.uid, reload)
+  const feedAdmin = useMemberChange(member.uid, reload)
+  const [shownRole, showRole] = usePending<Role>(member.role)
+  const [shownCustomRole, showCustomRole] = usePending(member.customRole ?? '')
+  const [shownInviter, showInviter] = usePending(member.inviter)
+  const [shownFeedAdmin, showFeedAdmin] = usePending(member.feedAdmin)
   const remove = useAction(async () => {
     await app.client.call('company.remove_user', member.uid)
   })
-  const setRole = (role: Role) => {
-    if (role === member.role) return
+  const setRole = (next: Role) => {
+    if (next === member.role) return
     // "user" is the role without a section of its own: switching the current one off gives it.
-    if (role === 'user') set({ role }, member.role as 'owner' | 'admin' | 'guest', 'false')
-    else set({ role }, role, 'true')
+    const [section, value] = next === 'user' ? [member.role as Section, 'false'] : [next as Section, 'true']
+    void showRole(next, () => role.run(section, value))
   }
+  const busy = role.busy || customRole.busy || inviter.busy || feedAdmin.busy
+  const problem = role.problem ?? customRole.problem ?? inviter.problem ?? feedAdmin.problem ?? remove.problem
   const me = member.uid === session.uid
   return (
     <li className="card member" aria-label={name}>
@@ -84,9 +87,9 @@ function MemberRow({ member, manage, roles, reload }: { member: Member; manage: 
         <div className="row">
           <SelectField
             label={t('admin.members.roleOf', { name })}
-            value={member.role}
+            value={shownRole}
             onChange={(e) => setRole(e.target.value as Role)}
-            aria-busy={change.busy || undefined}
+            aria-busy={role.busy || undefined}
           >
             {ROLES.map((r) => (
               <option key={r} value={r}>
@@ -96,8 +99,11 @@ function MemberRow({ member, manage, roles, reload }: { member: Member; manage: 
           </SelectField>
           <SelectField
             label={t('admin.members.customRoleOf', { name })}
-            value={member.customRole ?? ''}
-            onChange={(e) => void change.run('customRole', e.target.value)}
+            value={shownCustomRole}
+            onChange={(e) => {
+              const value = e.target.value
+              void showCustomRole(value, () => customRole.run('customRole', value))
+            }}
           >
             <option value="">{t('admin.members.noCustomRole')}</option>
             {roles.map((r) => (
@@ -108,15 +114,21 @@ function MemberRow({ member, manage, roles, reload }: { member: Member; manage: 
           </SelectField>
           <CheckField
             label={t('admin.members.inviter')}
-            checked={shown.inviter}
-            onChange={(e) => set({ inviter: e.target.checked }, 'inviter', String(e.target.checked))}
+            checked={shownInviter}
+            onChange={(e) => {
+              const on = e.target.checked
+              void showInviter(on, () => inviter.run('inviter', String(on)))
+            }}
           />
           <CheckField
             label={t('admin.members.feedAdmin')}
-            checked={member.feedAdmin}
-            onChange={(e) => void change.run('feedAdmin', String(e.target.checked))}
+            checked={shownFeedAdmin}
+            onChange={(e) => {
+              const on = e.target.checked
+              void showFeedAdmin(on, () => feedAdmin.run('feedAdmin', String(on)))
+            }}
           />
-          {change.busy ? <span className="muted">{t('common.busy')}</span> : null}
+          {busy ? <span className="muted">{t('common.busy')}</span> : null}
           {confirming ? (
             <span className="row">
               <Button className="danger" busy={remove.busy} onClick={() => void remove.run()}>
@@ -135,9 +147,21 @@ function MemberRow({ member, manage, roles, reload }: { member: Member; manage: 
       ) : (
         <span className="muted">{t(`roles.${member.role}`)}</span>
       )}
-      <ErrorLine message={change.problem?.message ?? remove.problem?.message} />
+      <ErrorLine message={problem?.message} />
     </li>
   )
+}
+
+type Section = 'owner' | 'admin' | 'guest' | 'inviter' | 'feedAdmin' | 'customRole'
+
+/** Changes one section of a member's standing (company.set_user_data), then loads the members again. */
+function useMemberChange(uid: string, reload: () => Promise<void>) {
+  const app = useApp()
+  const session = useSession()!
+  return useAction(async (section: Section, value: string) => {
+    await app.client.call('company.set_user_data', { section, uid, value, workspaceId: session.cid })
+    await reload()
+  })
 }
 
 const INVITE_FIELDS = ['/email', '/name', '/role', '/customRole', '/teams']

@@ -142,7 +142,12 @@ function EntryRow({ workflowId, entry, reload }: { workflowId: string; entry: En
           ))}
         </fieldset>
       ) : null}
-      <Button className="secondary" busy={remove.busy} onClick={() => void remove.run()} aria-label={t('admin.access.removeNamed', { name: label })}>
+      <Button
+        className="secondary"
+        busy={remove.busy}
+        onClick={() => void remove.run()}
+        aria-label={entry.info.type === 'network' ? undefined : t('admin.access.removeNamed', { name: label })}
+      >
         {entry.info.type === 'network' ? t('admin.access.restrict') : t('admin.access.remove')}
       </Button>
       <ErrorLine message={toggle.problem?.message ?? remove.problem?.message} />
