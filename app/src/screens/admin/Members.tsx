@@ -129,7 +129,7 @@ function MemberRow({ member, manage, roles, reload }: { member: Member; manage: 
             }}
           />
           {busy ? <span className="muted">{t('common.busy')}</span> : null}
-          {confirming ? (
+          {me ? null : confirming ? (
             <span className="row">
               <Button className="danger" busy={remove.busy} onClick={() => void remove.run()}>
                 {t('admin.members.confirmRemove', { name })}
