@@ -142,6 +142,32 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   await checkScreen(memberPage, 'member-board')
 })
 
+test('an invitee with an account signs in on the invitation page and joins; one signed in already accepts with a button', async () => {
+  const [ann, ben] = [await signedIn('ann'), await signedIn('ben')]
+  await Promise.all([ann.client.close(), ben.client.close()])
+  for (const person of [ann, ben]) await lead.client.call('v2.network.invite.send', { email: person.email, cid: lead.cid })
+  const linkTo = async (email: string) => new URL(/https?:\/\/\S+\/invite\/\S+/.exec((await nextMail(email)).text)![0]).pathname
+
+  const annPage = await browsing.open(PHONE)
+  await go(annPage, await linkTo(ann.email))
+  await annPage.getByRole('heading', { name: 'Sign in to accept' }).waitFor()
+  expect(await annPage.getByLabel('E-mail').inputValue()).toBe(ann.email)
+  await annPage.getByLabel('Password').fill('not the password')
+  await annPage.getByRole('button', { name: 'Sign in and join' }).click()
+  await annPage.getByRole('alert').waitFor()
+  await annPage.getByLabel('Password').fill(ann.password)
+  await annPage.getByRole('button', { name: 'Sign in and join' }).click()
+  await until(() => annPage.getByTestId('current-workspace').textContent(), 'Lead desk')
+
+  const benPage = await browsing.open()
+  await signIn(benPage, ben)
+  await go(benPage, await linkTo(ben.email))
+  await benPage.getByRole('button', { name: 'Accept and join' }).click()
+  await until(() => benPage.getByTestId('current-workspace').textContent(), 'Lead desk')
+  const members = (await lead.client.call('v2.network.get', lead.cid)).members.map((m) => m.uid)
+  expect(members).toEqual(expect.arrayContaining([ann.uid, ben.uid]))
+})
+
 test('custom roles, teams and accounts: made, changed and removed in the app, live in a second browser', async () => {
   const colleague = await joinWorkspace(lead, { tag: 'colleague' })
   await colleague.client.close()

@@ -131,7 +131,8 @@ function MemberRow({ member, manage, roles, reload }: { member: Member; manage: 
           {busy ? <span className="muted">{t('common.busy')}</span> : null}
           {me ? null : confirming ? (
             <span className="row">
-              <Button className="danger" busy={remove.busy} onClick={() => void remove.run()}>
+              {/* The question replaces the button that asked it: focus moves to the answer. */}
+              <Button className="danger" busy={remove.busy} onClick={() => void remove.run()} autoFocus>
                 {t('admin.members.confirmRemove', { name })}
               </Button>
               <Button className="secondary" onClick={() => setConfirming(false)}>
