@@ -113,6 +113,14 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   await row.getByLabel('Role of Mia Member', { exact: true }).selectOption('user')
   await until(async () => (await standing()).role, 'user')
 
+  // The wall as a member's role allows: to people and teams; to everyone once the lead lets them.
+  const post = (recipients?: string[]) =>
+    api('wall2.new_post', [{ subject: 'Hello', text: 'First day' }, ...(recipients ? [recipients] : [])], { key: memberKey })
+  expect((await post([`user_${lead.uid}`])).status).toBe(200)
+  expect((await post()).status).toBe(403)
+  await row.getByLabel('May post to everyone and pin posts').check()
+  await until(async () => (await post()).status, 200)
+
   // Workflow access: restricted to the listed people, the member loses sight of the workflow at once.
   await leadPage.getByRole('navigation', { name: 'Workspace settings' }).getByRole('link', { name: 'Workflow access' }).click()
   await leadPage.getByRole('link', { name: 'Hiring' }).click()
