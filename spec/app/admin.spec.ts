@@ -144,6 +144,12 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   await mia.getByLabel('Edits every activity').and(leadPage.locator(':checked')).waitFor()
   await until(async () => (await move()).status, 200)
 
+  // The member reads who may use the workflow, without the administrators' controls.
+  await go(memberPage, `/w/${lead.cid}/settings/workflows/${workflowId}`)
+  await memberPage.getByRole('listitem', { name: 'Mia Member' }).getByText('Edits every activity').waitFor()
+  expect(await memberPage.getByRole('checkbox').count()).toBe(0)
+  await go(memberPage, `/w/${lead.cid}`)
+
   // The member opens the workflow and sees the lead's card, renamed by them.
   await memberPage.getByRole('link', { name: 'Hiring' }).click()
   await memberPage.locator('[data-activity]', { hasText: 'Grace Brewster Hopper' }).waitFor()

@@ -69,6 +69,20 @@ function WorkflowMembers({ workflowId, name }: { workflowId: string; name: strin
   )
   const teams = useTeams()
   const workspace = useWorkspaceRecord()
+  // Whether the person administers this workflow (workspace owners and admins, its creator, an admin entry): else read-only.
+  const { uid } = useSession()!
+  const mine = useLive(
+    async () => {
+      const answer = (await app.client.call('v3.activity.permissions', uid, cid)) as unknown as Record<
+        string,
+        { workflows: Record<string, { administer: boolean } | null> }
+      >
+      return answer[uid].workflows[workflowId]?.administer ?? false
+    },
+    [{ sig: 'process.updated', when: (m) => m._id === workflowId }, { sig: 'network.role.changed' }],
+    [workflowId, uid, cid],
+  )
+  const administer = mine.data ?? false
   const listed = new Set((entries.data ?? []).map((e) => e.id))
   const candidates = [
     { id: `network_${cid}`, label: t('admin.access.everyone') },
@@ -87,10 +101,10 @@ function WorkflowMembers({ workflowId, name }: { workflowId: string; name: strin
       <ErrorLine message={entries.error ? String(entries.error) : null} />
       <ul className="cards">
         {(entries.data ?? []).map((entry) => (
-          <EntryRow key={entry.id} workflowId={workflowId} entry={entry} reload={entries.reload} />
+          <EntryRow key={entry.id} workflowId={workflowId} entry={entry} reload={entries.reload} administer={administer} />
         ))}
       </ul>
-      {candidates.length ? (
+      {administer && candidates.length ? (
         <div className="row">
           <SelectField label={t('admin.access.add')} value={adding} onChange={(e) => setAdding(e.target.value)}>
             <option value="">{t('admin.access.choose')}</option>
@@ -110,7 +124,7 @@ function WorkflowMembers({ workflowId, name }: { workflowId: string; name: strin
   )
 }
 
-function EntryRow({ workflowId, entry, reload }: { workflowId: string; entry: Entry; reload: () => Promise<void> }) {
+function EntryRow({ workflowId, entry, reload, administer }: { workflowId: string; entry: Entry; reload: () => Promise<void>; administer: boolean }) {
   const { t } = useTranslation()
   const app = useApp()
   const label =
@@ -130,7 +144,7 @@ function EntryRow({ workflowId, entry, reload }: { workflowId: string; entry: En
   const remove = useAction(async () => {
     await app.client.call('v2.process.member.remove', workflowId, entry.id)
   })
-  const mayChange = entry.info.type !== 'group'
+  const mayChange = administer && entry.info.type !== 'group'
   return (
     <li className="card" aria-label={label}>
       <strong>{label}</strong> <span className="muted">{t('admin.access.seesAndAdds')}</span>
@@ -141,15 +155,19 @@ function EntryRow({ workflowId, entry, reload }: { workflowId: string; entry: En
             <CheckField key={p} label={t(`admin.access.permission.${p}`)} checked={permissions.includes(p)} onChange={(e) => flip(p, e.target.checked)} />
           ))}
         </fieldset>
+      ) : (
+        <p className="muted">{entry.permissions.map((p) => t(`admin.access.permission.${p}`)).join(', ')}</p>
+      )}
+      {administer ? (
+        <Button
+          className="secondary"
+          busy={remove.busy}
+          onClick={() => void remove.run()}
+          aria-label={entry.info.type === 'network' ? undefined : t('admin.access.removeNamed', { name: label })}
+        >
+          {entry.info.type === 'network' ? t('admin.access.restrict') : t('admin.access.remove')}
+        </Button>
       ) : null}
-      <Button
-        className="secondary"
-        busy={remove.busy}
-        onClick={() => void remove.run()}
-        aria-label={entry.info.type === 'network' ? undefined : t('admin.access.removeNamed', { name: label })}
-      >
-        {entry.info.type === 'network' ? t('admin.access.restrict') : t('admin.access.remove')}
-      </Button>
       <ErrorLine message={toggle.problem?.message ?? remove.problem?.message} />
     </li>
   )
