@@ -126,7 +126,7 @@ function TeamCard({ team, members, manage, reload }: { team: Team; members: Memb
         <ErrorLine message={setMembers.problem?.message} />
       </fieldset>
       <Accounts team={team} />
-      <Button className="danger" busy={remove.busy} onClick={() => void remove.run()} aria-label={t('admin.teams.removeNamed', { name: team.name })}>
+      <Button className="danger apart" busy={remove.busy} onClick={() => void remove.run()} aria-label={t('admin.teams.removeNamed', { name: team.name })}>
         {t('admin.teams.remove')}
       </Button>
       <ErrorLine message={remove.problem?.message} />
