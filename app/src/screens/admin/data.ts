@@ -25,6 +25,7 @@ const CAPABILITY_SET: Record<Capability, true> = {
   'workspace.update': true,
   'workspace.admin': true,
   'feed.admin': true,
+  'audit.read': true,
 }
 export const CAPABILITIES = Object.keys(CAPABILITY_SET) as Capability[]
 /** The i18n key of a capability's label (keys cannot hold dots). */
