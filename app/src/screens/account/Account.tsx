@@ -28,11 +28,10 @@ export default function AccountScreen() {
   const { t } = useTranslation()
   const app = useApp()
   const { uid } = useSession()!
-  const profile = useLive(
-    async () => (await app.client.call('v2.user.profile', uid)) as unknown as Profile,
-    [{ sig: 'user.settings' }, { sig: 'v3.user.profileImage.updated', when: (m) => m.uid === uid }],
-    [uid],
-  )
+  const profile = useLive(`account:profile:${uid}`, async () => (await app.client.call('v2.user.profile', uid)) as unknown as Profile, [
+    { sig: 'user.settings' },
+    { sig: 'v3.user.profileImage.updated', when: (m) => m.uid === uid },
+  ])
   return (
     <>
       <h1>{t('account.title')}</h1>

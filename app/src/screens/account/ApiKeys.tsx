@@ -39,7 +39,8 @@ const RULES = [{ sig: 'user.apikey.created' }, { sig: 'user.apikey.updated' }, {
 export default function ApiKeysScreen() {
   const { t } = useTranslation()
   const app = useApp()
-  const keys = useLive(async () => (await app.client.call('v3.user.apikey.list')) as unknown as ApiKey[], RULES, [])
+  const { uid } = useSession()!
+  const keys = useLive(`account:apiKeys:${uid}`, async () => (await app.client.call('v3.user.apikey.list')) as unknown as ApiKey[], RULES)
   const workspaces = useWorkspaces()
   const nameOf = (id: string) => workspaces.data?.find((w) => w._id === id)?.name ?? id
   return (

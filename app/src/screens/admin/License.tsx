@@ -18,7 +18,9 @@ export default function LicenseScreen() {
   const { t, i18n } = useTranslation()
   const app = useApp()
   const { cid } = useSession()!
-  const license = useLive(async () => (await app.client.call('v2.network.license.get')) as unknown as License, [{ sig: 'network.license.updated' }], [cid])
+  const license = useLive(`admin:license:${cid}`, async () => (await app.client.call('v2.network.license.get')) as unknown as License, [
+    { sig: 'network.license.updated' },
+  ])
   const workspace = useWorkspaceRecord()
   const number = new Intl.NumberFormat(i18n.language)
   const l = license.data

@@ -34,7 +34,7 @@ export default function WorkflowAccessScreen() {
   const app = useApp()
   const { cid } = useSession()!
   const { workflowId } = useParams()
-  const workflows = useLive(() => listWorkflows(app.client), WORKFLOW_RULES, [cid])
+  const workflows = useLive(`workflows:${cid}`, () => listWorkflows(app.client), WORKFLOW_RULES)
   const chosen = workflows.data?.find((w) => w._id === workflowId)
   return (
     <>
@@ -62,16 +62,15 @@ function WorkflowMembers({ workflowId, name }: { workflowId: string; name: strin
   const { t } = useTranslation()
   const app = useApp()
   const { cid } = useSession()!
-  const entries = useLive(
-    async () => (await app.client.call('v2.process.member.list', workflowId)) as unknown as Entry[],
-    [{ sig: 'process.updated', when: (m) => m._id === workflowId }],
-    [workflowId],
-  )
+  const entries = useLive(`admin:access:${workflowId}`, async () => (await app.client.call('v2.process.member.list', workflowId)) as unknown as Entry[], [
+    { sig: 'process.updated', when: (m) => m._id === workflowId },
+  ])
   const teams = useTeams()
   const workspace = useWorkspaceRecord()
   // Whether the person administers this workflow (workspace owners and admins, its creator, an admin entry): else read-only.
   const { uid } = useSession()!
   const mine = useLive(
+    `admin:administers:${workflowId}:${uid}`,
     async () => {
       const answer = (await app.client.call('v3.activity.permissions', uid, cid)) as unknown as Record<
         string,
@@ -80,7 +79,6 @@ function WorkflowMembers({ workflowId, name }: { workflowId: string; name: strin
       return answer[uid].workflows[workflowId]?.administer ?? false
     },
     [{ sig: 'process.updated', when: (m) => m._id === workflowId }, { sig: 'network.role.changed' }],
-    [workflowId, uid, cid],
   )
   const administer = mine.data ?? false
   const listed = new Set((entries.data ?? []).map((e) => e.id))

@@ -98,9 +98,9 @@ export function useWorkspaceRecord() {
   const { client } = useApp()
   const { cid } = useSession()!
   return useLive(
+    `admin:workspace:${cid}`,
     async () => (await client.call('v2.network.get', cid)) as unknown as { _id: string; name: string; members: Member[]; license: License },
     MEMBER_RULES,
-    [cid],
   )
 }
 
@@ -110,7 +110,11 @@ const INVITE_RULES = ['sent', 'updated', 'removed', 'resent', 'declined', 'accep
 export function useInvites(enabled: boolean) {
   const { client } = useApp()
   const { cid } = useSession()!
-  return useLive(async () => (enabled ? ((await client.call('v2.network.invite.list', cid)) as unknown as Invite[]) : []), INVITE_RULES, [cid, enabled])
+  return useLive(
+    `admin:invites:${cid}:${enabled}`,
+    async () => (enabled ? ((await client.call('v2.network.invite.list', cid)) as unknown as Invite[]) : []),
+    INVITE_RULES,
+  )
 }
 
 const ROLE_RULES = [{ sig: 'network.role.created' }, { sig: 'network.role.updated' }, { sig: 'network.role.removed' }]
@@ -118,7 +122,7 @@ const ROLE_RULES = [{ sig: 'network.role.created' }, { sig: 'network.role.update
 export function useCustomRoles() {
   const { client } = useApp()
   const { cid } = useSession()!
-  return useLive(async () => (await client.call('v2.network.role.list')) as unknown as CustomRole[], ROLE_RULES, [cid])
+  return useLive(`admin:roles:${cid}`, async () => (await client.call('v2.network.role.list')) as unknown as CustomRole[], ROLE_RULES)
 }
 
 const TEAM_RULES = [
@@ -132,7 +136,7 @@ const TEAM_RULES = [
 export function useTeams() {
   const { client } = useApp()
   const { cid } = useSession()!
-  return useLive(async () => (await client.call('company.form_get_teams')) as unknown as Team[], TEAM_RULES, [cid])
+  return useLive(`admin:teams:${cid}`, async () => (await client.call('company.form_get_teams')) as unknown as Team[], TEAM_RULES)
 }
 
 /** What the signed-in person may do here: their own standing (capabilities) in the current workspace. */
@@ -140,13 +144,13 @@ export function useMyStanding() {
   const { client } = useApp()
   const { cid, uid } = useSession()!
   return useLive(
+    `admin:standing:${cid}:${uid}`,
     async () => {
       const answer = (await client.call('v3.user.permissions', uid, cid)) as unknown as Record<string, { role: Role; capabilities: string[] }>
       const me = answer[uid]
       return { role: me.role, can: (c: string) => me.capabilities.includes(c) }
     },
     [{ sig: 'network.role.changed' }, ...ROLE_RULES],
-    [cid, uid],
   )
 }
 

@@ -39,7 +39,7 @@ export default function AcceptInviteScreen() {
   const session = useSession()
   const navigate = useNavigate()
   const [declined, setDeclined] = useState(false)
-  const invite = useLive(async () => (await app.client.call('company.check_invite', inviteKey)) as unknown as InviteCheck, [], [inviteKey])
+  const invite = useLive(`invite:${inviteKey}`, async () => (await app.client.call('company.check_invite', inviteKey)) as unknown as InviteCheck, [])
   const decline = useAction(async () => {
     await app.client.call('v2.user.invite.decline', inviteKey)
     setDeclined(true)
