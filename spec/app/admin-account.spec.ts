@@ -4,10 +4,21 @@
  * language (kept for the next sign-in), a picture, and the password changed with the current one.
  * Each screen: axe-core (no serious violation) and screenshots at both widths (artifacts/app/).
  */
-import { api } from '../helpers/client'
+import { api, serverUrl } from '../helpers/client'
 import { PNG_1x1 } from '../helpers/upload'
-import { signedIn, type SignedIn } from '../helpers/users'
-import { type Browsing, checkScreen, go, PHONE, signIn, startBrowsing, until } from './admin-browser'
+import type { Page } from 'playwright-core'
+import { signedIn, type SignedIn, type TestUser } from '../helpers/users'
+import { type Browsing, check, eventually, PHONE, signInOnPage, startBrowsing } from './browser'
+
+const go = (page: Page, pathname: string) => page.goto(serverUrl() + pathname)
+/** Waits until `read()` gives `expected` (a live change, or the server's, arrives on its own time). */
+const until = <T>(read: () => Promise<T>, expected: T) => eventually(read, (value) => expect(value).toEqual(expected))
+/** Signs in through the page in a new browser context (desktop unless given). */
+async function signedInPage(user: TestUser, viewport?: { width: number; height: number }) {
+  const page = await browsing.open({ route: '/signin', viewport })
+  await signInOnPage(page, user)
+  return page
+}
 
 let browsing: Browsing
 let me: SignedIn
@@ -22,10 +33,8 @@ afterAll(async () => {
 afterEach(() => expect(browsing.problems.splice(0)).toEqual([]))
 
 test('an API key: a bad address is refused at its input; the key is shown once, works, is changed and revoked', async () => {
-  const page = await browsing.open()
-  await signIn(page, me)
-  const other = await browsing.open(PHONE)
-  await signIn(other, me)
+  const page = await signedInPage(me)
+  const other = await signedInPage(me, PHONE)
   await go(other, '/account/api-keys')
   await page.getByRole('link', { name: `Your account: Test account` }).click()
   await page.getByRole('link', { name: 'API keys' }).click()
@@ -42,7 +51,7 @@ test('an API key: a bad address is refused at its input; the key is shown once, 
   const shown = page.getByTestId('new-api-key')
   await shown.waitFor()
   const key = (await shown.textContent())!.trim()
-  await checkScreen(page, 'api-keys')
+  await check(page, 'admin-api-keys')
   // The key acts as its owner in the workspace; the other tab lists it at once, by its first characters only.
   expect((await api('v3.session.get', [], { key })).body).toMatchObject({ uid: me.uid, cid: me.cid })
   const listed = other.getByRole('listitem', { name: 'Reports' })
@@ -64,8 +73,7 @@ test('an API key: a bad address is refused at its input; the key is shown once, 
 })
 
 test('the profile: name, language and picture; the password changes only with the current one', async () => {
-  const page = await browsing.open(PHONE)
-  await signIn(page, me)
+  const page = await signedInPage(me, PHONE)
   await go(page, '/account')
   await page.getByRole('heading', { name: 'Your account' }).waitFor()
   await page.getByLabel('First name').fill(' ')
@@ -82,7 +90,7 @@ test('the profile: name, language and picture; the password changes only with th
   const picture = page.getByRole('img', { name: 'Your profile picture' })
   await picture.waitFor()
   await until(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true)
-  await checkScreen(page, 'account')
+  await check(page, 'admin-account')
 
   // A wrong current password is refused at its input; the right one changes it.
   await page.getByLabel('Current password').fill('not my password')

@@ -6,12 +6,24 @@
  * Each screen: axe-core (no serious violation) and screenshots at both widths (artifacts/app/).
  */
 import type { Page } from 'playwright-core'
-import { api } from '../helpers/client'
+import { api, serverUrl } from '../helpers/client'
 import { inviteKeyOf, mailCount, nextMail } from '../helpers/mail'
 import { joinWorkspace } from '../helpers/members'
-import { signedIn, uniqueEmail, type SignedIn } from '../helpers/users'
+import { signedIn, type SignedIn, type TestUser, uniqueEmail } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
-import { type Browsing, checkScreen, go, keyOf, PHONE, signIn, startBrowsing, until } from './admin-browser'
+import { type Browsing, check, eventually, PHONE, signInOnPage, startBrowsing } from './browser'
+
+const go = (page: Page, pathname: string) => page.goto(serverUrl() + pathname)
+/** Waits until `read()` gives `expected` (a live change, or the server's, arrives on its own time). */
+/** The session key the page signed in with (for checks through the HTTP mirror, never for the journey itself). */
+const keyOf = (page: Page) => page.evaluate(() => localStorage.getItem('hlrkey')!)
+const until = <T>(read: () => Promise<T>, expected: T) => eventually(read, (value) => expect(value).toEqual(expected))
+/** Signs in through the page in a new browser context (desktop unless given). */
+async function signedInPage(user: TestUser, viewport?: { width: number; height: number }) {
+  const page = await browsing.open({ route: '/signin', viewport })
+  await signInOnPage(page, user)
+  return page
+}
 
 let browsing: Browsing
 let lead: SignedIn
@@ -42,8 +54,7 @@ afterEach(() => expect(browsing.problems.splice(0)).toEqual([]))
 const memberRow = (page: Page, name: string) => page.getByRole('listitem', { name })
 
 test('a lead invites by e-mail; the member joins through the mailed link; role and workflow access change live; the member sees the workflow and may edit', async () => {
-  const leadPage = await browsing.open()
-  await signIn(leadPage, lead)
+  const leadPage = await signedInPage(lead)
   await leadPage.getByRole('link', { name: 'Workspace settings' }).click()
   await leadPage.getByRole('link', { name: 'Members' }).click()
   await leadPage.getByRole('heading', { name: 'Members' }).waitFor()
@@ -79,16 +90,16 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   const second = await nextMail(email)
   expect(inviteKeyOf(second)).toBe(inviteKeyOf(first))
   expect(mailCount(email)).toBe(2)
-  await checkScreen(leadPage, 'members')
+  await check(leadPage, 'admin-members')
 
   // The member opens the link of the mail (its path, at this server) in another browser, at phone width.
   const link = new URL(/https?:\/\/\S+\/invite\/\S+/.exec(first.text)![0])
-  const memberPage = await browsing.open(PHONE)
+  const memberPage = await browsing.open({ viewport: PHONE })
   await go(memberPage, `/invite/${revokedKey}`)
   await memberPage.getByRole('alert').filter({ hasText: 'no longer valid' }).waitFor()
   await go(memberPage, link.pathname)
   await memberPage.getByText(`invited ${email} to the workspace Lead desk as member`).waitFor()
-  await checkScreen(memberPage, 'invite')
+  await check(memberPage, 'admin-invite')
   await memberPage.getByLabel('First name').fill('Mia')
   await memberPage.getByLabel('Last name').fill('Member')
   await memberPage.getByLabel('Password').fill('aaaaaaaaaa')
@@ -127,7 +138,7 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   const everyone = leadPage.getByRole('listitem', { name: 'Everyone in the workspace' })
   // A new workflow lets everyone edit what they added.
   expect(await everyone.getByLabel('Edits the activities they added').isChecked()).toBe(true)
-  await checkScreen(leadPage, 'workflow-access')
+  await check(leadPage, 'admin-workflow-access')
   await everyone.getByRole('button', { name: 'Restrict to the listed teams and people' }).click()
   await everyone.waitFor({ state: 'detached' })
   await memberPage.getByRole('link', { name: 'Hiring' }).waitFor({ state: 'detached' })
@@ -153,7 +164,7 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   // The member opens the workflow and sees the lead's card, renamed by them.
   await memberPage.getByRole('link', { name: 'Hiring' }).click()
   await memberPage.locator('[data-activity]', { hasText: 'Grace Brewster Hopper' }).waitFor()
-  await checkScreen(memberPage, 'member-board')
+  await check(memberPage, 'admin-member-board')
 })
 
 test('an invitee with an account signs in on the invitation page and joins; one signed in already accepts with a button', async () => {
@@ -162,7 +173,7 @@ test('an invitee with an account signs in on the invitation page and joins; one 
   for (const person of [ann, ben]) await lead.client.call('v2.network.invite.send', { email: person.email, cid: lead.cid })
   const linkTo = async (email: string) => new URL(/https?:\/\/\S+\/invite\/\S+/.exec((await nextMail(email)).text)![0]).pathname
 
-  const annPage = await browsing.open(PHONE)
+  const annPage = await browsing.open({ viewport: PHONE })
   await go(annPage, await linkTo(ann.email))
   await annPage.getByRole('heading', { name: 'Sign in to accept' }).waitFor()
   expect(await annPage.getByLabel('E-mail').inputValue()).toBe(ann.email)
@@ -173,8 +184,7 @@ test('an invitee with an account signs in on the invitation page and joins; one 
   await annPage.getByRole('button', { name: 'Sign in and join' }).click()
   await until(() => annPage.getByTestId('current-workspace').textContent(), 'Lead desk')
 
-  const benPage = await browsing.open()
-  await signIn(benPage, ben)
+  const benPage = await signedInPage(ben)
   await go(benPage, await linkTo(ben.email))
   await benPage.getByRole('button', { name: 'Accept and join' }).click()
   await until(() => benPage.getByTestId('current-workspace').textContent(), 'Lead desk')
@@ -186,10 +196,8 @@ test('custom roles, teams and accounts: made, changed and removed in the app, li
   const colleague = await joinWorkspace(lead, { tag: 'colleague' })
   await colleague.client.close()
   const colleagueName = `Test ${colleague.lastname}`
-  const leadPage = await browsing.open()
-  await signIn(leadPage, lead)
-  const watcher = await browsing.open(PHONE)
-  await signIn(watcher, lead)
+  const leadPage = await signedInPage(lead)
+  const watcher = await signedInPage(lead, PHONE)
 
   await go(leadPage, `/w/${lead.cid}/settings/roles`)
   await leadPage.getByRole('heading', { name: 'Custom roles' }).waitFor()
@@ -206,7 +214,7 @@ test('custom roles, teams and accounts: made, changed and removed in the app, li
   await recruiter.getByLabel('Manage teams and accounts').check()
   await recruiter.getByRole('button', { name: 'Save role' }).click()
   await recruiter.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
-  await checkScreen(leadPage, 'roles')
+  await check(leadPage, 'admin-roles')
 
   // Given to a member on the members screen; seen in the other browser at once.
   await go(watcher, `/w/${lead.cid}/settings/members`)
@@ -231,7 +239,7 @@ test('custom roles, teams and accounts: made, changed and removed in the app, li
   await support.getByRole('button', { name: 'Add account' }).click()
   await until(() => support.getByLabel('Account name').inputValue(), 'Acme')
   await watcher.getByRole('region', { name: 'Support' }).getByLabel(colleagueName).and(watcher.locator(':checked')).waitFor()
-  await checkScreen(leadPage, 'teams')
+  await check(leadPage, 'admin-teams')
   await support.getByLabel('Account name').fill('Acme Oy')
   await support.getByRole('button', { name: 'Rename' }).last().click()
   await until(() => watcher.getByRole('region', { name: 'Support' }).getByLabel('Account name').inputValue(), 'Acme Oy')
@@ -259,18 +267,17 @@ test('custom roles, teams and accounts: made, changed and removed in the app, li
 })
 
 test('the license and the general settings: read, renamed and switched between workspaces', async () => {
-  const page = await browsing.open()
-  await signIn(page, lead)
+  const page = await signedInPage(lead)
   await go(page, `/w/${lead.cid}/settings/license`)
   await page.getByRole('heading', { name: 'License' }).waitFor()
   expect(await page.getByTestId('license-type').textContent()).toBe('Free')
-  await checkScreen(page, 'license')
+  await check(page, 'admin-license')
   await go(page, `/w/${lead.cid}/settings`)
   await page.getByLabel('Workspace name').fill('Lead desk 2')
   await page.getByRole('button', { name: 'Rename' }).click()
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
   await until(() => page.getByTestId('current-workspace').textContent(), 'Lead desk 2')
-  await checkScreen(page, 'general')
+  await check(page, 'admin-general')
   // A second workspace, made and switched to from the app; the switcher shows the current one.
   await go(page, '/workspaces')
   await page.getByLabel('Workspace name').fill('Side desk')
