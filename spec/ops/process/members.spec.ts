@@ -3,7 +3,7 @@ import { Client } from '../../helpers/client'
 import { MISSING } from '../../helpers/ids'
 import { type Cast, closeCast, type JoinedMember, meetCast } from '../../helpers/members'
 import type { SignedIn } from '../../helpers/users'
-import { loadWorkflow } from '../../helpers/workflows'
+import { loadWorkflow, newPhaseId } from '../../helpers/workflows'
 
 let cast: Cast<'teammate'>
 let owner: SignedIn
@@ -111,7 +111,7 @@ describe('v2.process.permissions.grant and deny', () => {
 
   test('a new workflow lets every member edit and move what they added; the whole workspace (network_<cid>) is granted and denied like a team', async () => {
     const p = await newProcess()
-    const [A, B] = ['a0000000000000000000000a', 'b0000000000000000000000b']
+    const [A, B] = [newPhaseId(), newPhaseId()]
     await owner.client.call('process.set_info', p._id, { phases: { [A]: { name: 'A' }, [B]: { name: 'B' } }, phasesOrder: [A, B] })
     const theirs = await owner.client.call('v3.activity.create', p._id, { name: 'Theirs', phaseId: A }, { teamId })
     const mine = await member.client.call('v3.activity.create', p._id, { name: 'Mine', phaseId: A }, { teamId })
