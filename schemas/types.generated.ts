@@ -979,7 +979,7 @@ export interface OperationSchemas {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 14
+         * @maxItems 15
          */
         capabilities:
           | []
@@ -997,7 +997,8 @@ export interface OperationSchemas {
               | 'workspace.admin'
               | 'processes.create'
               | 'feed.admin'
-              | 'audit.read',
+              | 'audit.read'
+              | 'webhooks.manage',
             ]
           | [
               (
@@ -1015,6 +1016,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1031,56 +1033,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -1099,6 +1052,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1115,6 +1069,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1131,22 +1086,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -1165,6 +1105,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1181,6 +1122,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1197,6 +1139,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1213,22 +1156,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -1247,6 +1175,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1263,6 +1192,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1279,6 +1209,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1295,6 +1226,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1311,22 +1243,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -1345,6 +1262,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1361,6 +1279,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1377,6 +1296,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1393,6 +1313,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1409,6 +1330,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1425,22 +1347,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -1459,6 +1366,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1475,6 +1383,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1491,6 +1400,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1507,6 +1417,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1523,6 +1434,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1539,6 +1451,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1555,22 +1468,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -1589,6 +1487,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1605,6 +1504,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1621,6 +1521,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1637,6 +1538,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1653,6 +1555,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1669,6 +1572,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1685,6 +1589,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1701,22 +1606,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -1735,6 +1625,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1751,6 +1642,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1767,6 +1659,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1783,6 +1676,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1799,6 +1693,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1815,6 +1710,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1831,6 +1727,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1847,6 +1744,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1863,22 +1761,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -1897,6 +1780,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1913,6 +1797,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1929,6 +1814,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1945,6 +1831,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1961,6 +1848,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1977,6 +1865,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -1993,6 +1882,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2009,6 +1899,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2025,6 +1916,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2041,22 +1933,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -2075,6 +1952,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2091,6 +1969,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2107,6 +1986,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2123,6 +2003,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2139,6 +2020,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2155,6 +2037,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2171,6 +2054,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2187,6 +2071,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2203,6 +2088,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2219,6 +2105,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2235,22 +2122,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -2269,6 +2141,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2285,6 +2158,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2301,6 +2175,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2317,6 +2192,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2333,6 +2209,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2349,6 +2226,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2365,6 +2243,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2381,6 +2260,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2397,6 +2277,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2413,6 +2294,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2429,6 +2311,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2445,22 +2328,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -2479,6 +2347,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2495,6 +2364,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2511,6 +2381,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2527,6 +2398,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2543,6 +2415,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2559,6 +2432,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2575,6 +2449,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2591,6 +2466,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2607,6 +2483,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2623,6 +2500,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2639,6 +2517,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2655,6 +2534,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2671,6 +2551,26 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2687,6 +2587,468 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
       }
@@ -2720,7 +3082,7 @@ export interface OperationSchemas {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 14
+         * @maxItems 15
          */
         capabilities?:
           | []
@@ -2738,7 +3100,8 @@ export interface OperationSchemas {
               | 'workspace.admin'
               | 'processes.create'
               | 'feed.admin'
-              | 'audit.read',
+              | 'audit.read'
+              | 'webhooks.manage',
             ]
           | [
               (
@@ -2756,6 +3119,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2772,56 +3136,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -2840,6 +3155,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2856,6 +3172,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2872,22 +3189,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -2906,6 +3208,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2922,6 +3225,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2938,6 +3242,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -2954,22 +3259,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -2988,6 +3278,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3004,6 +3295,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3020,6 +3312,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3036,6 +3329,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3052,22 +3346,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -3086,6 +3365,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3102,6 +3382,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3118,6 +3399,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3134,6 +3416,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3150,6 +3433,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3166,22 +3450,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -3200,6 +3469,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3216,6 +3486,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3232,6 +3503,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3248,6 +3520,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3264,6 +3537,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3280,6 +3554,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3296,22 +3571,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -3330,6 +3590,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3346,6 +3607,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3362,6 +3624,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3378,6 +3641,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3394,6 +3658,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3410,6 +3675,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3426,6 +3692,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3442,22 +3709,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -3476,6 +3728,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3492,6 +3745,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3508,6 +3762,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3524,6 +3779,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3540,6 +3796,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3556,6 +3813,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3572,6 +3830,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3588,6 +3847,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3604,22 +3864,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -3638,6 +3883,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3654,6 +3900,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3670,6 +3917,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3686,6 +3934,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3702,6 +3951,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3718,6 +3968,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3734,6 +3985,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3750,6 +4002,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3766,6 +4019,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3782,22 +4036,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -3816,6 +4055,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3832,6 +4072,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3848,6 +4089,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3864,6 +4106,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3880,6 +4123,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3896,6 +4140,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3912,6 +4157,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3928,6 +4174,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3944,6 +4191,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3960,6 +4208,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -3976,22 +4225,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -4010,6 +4244,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4026,6 +4261,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4042,6 +4278,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4058,6 +4295,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4074,6 +4312,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4090,6 +4329,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4106,6 +4346,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4122,6 +4363,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4138,6 +4380,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4154,6 +4397,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4170,6 +4414,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4186,22 +4431,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
           | [
@@ -4220,6 +4450,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4236,6 +4467,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4252,6 +4484,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4268,6 +4501,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4284,6 +4518,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4300,6 +4535,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4316,6 +4552,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4332,6 +4569,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4348,6 +4586,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4364,6 +4603,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4380,6 +4620,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4396,6 +4637,7 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4412,6 +4654,26 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
               ),
               (
                 | 'workspace.read'
@@ -4428,6 +4690,468 @@ export interface OperationSchemas {
                 | 'processes.create'
                 | 'feed.admin'
                 | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
               ),
             ]
       }
@@ -6149,6 +6873,102 @@ export interface OperationSchemas {
     }
   }
   /**
+   * Creates a webhook of the workspace (capability webhooks.manage): the workspace's events (all, or those named in events, of the workflows in processIds) are posted to url, signed per Standard Webhooks; returns the Webhook record with its secret, shown this once.
+   */
+  'v3.webhook.create': {
+    args: {
+      workspaceId: ObjectId
+      webhook: {
+        url: string
+        /**
+         * @maxItems 200
+         */
+        events?: string[]
+        /**
+         * @maxItems 200
+         */
+        processIds?: ObjectId[]
+        description?: string
+      }
+    }
+    result: WebhookRecord
+  }
+  /**
+   * A webhook's delivery attempts of events after afterSeq (default 0), by seq then time, at most limit (default 100).
+   */
+  'v3.webhook.deliveries': {
+    args: {
+      webhookId: ObjectId
+      options: {
+        afterSeq?: number
+        limit?: number
+      }
+    }
+    result: WebhookDeliveryAttemptRecord[]
+  }
+  /**
+   * The webhooks of the workspace, oldest first, without their secrets (capability webhooks.manage).
+   */
+  'v3.webhook.list': {
+    args: {
+      workspaceId: ObjectId
+    }
+    result: WebhookRecord[]
+  }
+  /**
+   * Moves a webhook's cursor back so that every event it wants from fromSeq on is posted again, in order (422 when the event log no longer holds fromSeq). Returns true.
+   */
+  'v3.webhook.redeliver': {
+    args: {
+      webhookId: ObjectId
+      fromSeq: number
+    }
+    result: boolean
+  }
+  /**
+   * Removes a webhook; its pending events are not delivered. Returns true.
+   */
+  'v3.webhook.remove': {
+    args: {
+      webhookId: ObjectId
+    }
+    result: boolean
+  }
+  /**
+   * Gives a webhook a new signing secret, returned this once in the Webhook record; the old one signs nothing from now on.
+   */
+  'v3.webhook.rotateSecret': {
+    args: {
+      webhookId: ObjectId
+    }
+    result: WebhookRecord
+  }
+  /**
+   * Queues one webhook.test event for the webhook, delivered in order after its pending events. Returns the event's seq (its webhook-id).
+   */
+  'v3.webhook.test': {
+    args: {
+      webhookId: ObjectId
+    }
+    result: number
+  }
+  /**
+   * Changes a webhook's url, events, processIds, description or enabled (null clears events, processIds or description); enabling resumes from its cursor. Returns the Webhook record.
+   */
+  'v3.webhook.update': {
+    args: {
+      webhookId: ObjectId
+      changes: {
+        url?: string
+        events?: string[] | null
+        processIds?: ObjectId[] | null
+        description?: string | null
+        enabled?: boolean
+      }
+    }
+    result: WebhookRecord
+  }
+  /**
    * Arguments: [feedPostId, feedCommentId, comment: string]. Returns: not shown (R).
    */
   'wall2.edit_comment': {
@@ -7472,6 +8292,57 @@ export interface Credentials {
   password: Password
 }
 /**
+ * A webhook of v3.webhook.*: where the events of a workspace (or a phase) are posted, signed; `secret` only in the answers of create and rotateSecret
+ */
+export interface WebhookRecord {
+  _id: ObjectId
+  cid: ObjectId
+  /**
+   * its creator: events are presented as they would see them
+   */
+  uid: string
+  url: string
+  events: string[] | null
+  processIds: ObjectId[] | null
+  phase: {
+    processId: ObjectId
+    phaseId: string
+  } | null
+  description: string | null
+  enabled: boolean
+  disabledReason: string | null
+  /**
+   * the seq of the last event handled
+   */
+  position: number
+  failing: {
+    since: number
+    attempts: number
+    nextAttempt: number
+  } | null
+  created: number
+  updated: number | null
+  /**
+   * whsec_ + base64 of 32 random bytes; shown once
+   */
+  secret?: string
+}
+/**
+ * One attempt of v3.webhook.deliveries
+ */
+export interface WebhookDeliveryAttemptRecord {
+  /**
+   * the event (its webhook-id)
+   */
+  seq: number
+  attempt: number
+  at: number
+  status: number | null
+  durationMs: number
+  error: string | null
+  response: string | null
+}
+/**
  * A comment as wall2.save_comment, edit_comment and load_comments return it (designed)
  */
 export interface WallComment {
@@ -7813,6 +8684,14 @@ export interface OperationArgs {
   'v3.user.register': [user: Arg<'v3.user.register', 'user'>, options?: Arg<'v3.user.register', 'options'>, extra?: Arg<'v3.user.register', 'extra'>]
   'v3.user.remove': [confirmation: Arg<'v3.user.remove', 'confirmation'>]
   'v3.user.setBot': [bot: Arg<'v3.user.setBot', 'bot'>]
+  'v3.webhook.create': [workspaceId: Arg<'v3.webhook.create', 'workspaceId'>, webhook: Arg<'v3.webhook.create', 'webhook'>]
+  'v3.webhook.deliveries': [webhookId: Arg<'v3.webhook.deliveries', 'webhookId'>, options?: Arg<'v3.webhook.deliveries', 'options'>]
+  'v3.webhook.list': [workspaceId: Arg<'v3.webhook.list', 'workspaceId'>]
+  'v3.webhook.redeliver': [webhookId: Arg<'v3.webhook.redeliver', 'webhookId'>, fromSeq: Arg<'v3.webhook.redeliver', 'fromSeq'>]
+  'v3.webhook.remove': [webhookId: Arg<'v3.webhook.remove', 'webhookId'>]
+  'v3.webhook.rotateSecret': [webhookId: Arg<'v3.webhook.rotateSecret', 'webhookId'>]
+  'v3.webhook.test': [webhookId: Arg<'v3.webhook.test', 'webhookId'>]
+  'v3.webhook.update': [webhookId: Arg<'v3.webhook.update', 'webhookId'>, changes: Arg<'v3.webhook.update', 'changes'>]
   'wall2.edit_comment': [
     feedPostId: Arg<'wall2.edit_comment', 'feedPostId'>,
     feedCommentId: Arg<'wall2.edit_comment', 'feedCommentId'>,
@@ -7911,6 +8790,8 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
   'v3.user.data.job',
   'v3.user.idpUser',
   'v3.user.permissions',
+  'v3.webhook.deliveries',
+  'v3.webhook.list',
   'wall2.load_comments',
   'wall2.load_posts',
   'wall2.unread',

@@ -11,6 +11,7 @@ export const LAYERS: (string | string[])[] = [
   'ops', // the operations, one file per namespace
   'rpc', // operation(), the registry, dispatch, the WebSocket gateway
   'guards', // the input guard and the rate limits of both transports
+  'consumers', // durable consumers of the event log: webhooks
   'domain', // commands and rules that span tables
   ['functions', 'transfer'], // the function-field engine; export and import
   'storage', // files' bytes (FileStorage), uploads, image renditions, zip

@@ -38,6 +38,7 @@ import { attachGateway, type Gateway } from './rpc/gateway'
 import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
 import { stopTransfers, sweepTransfers } from './transfer/jobs'
+import { startWebhooks, type Webhooks } from './consumers/webhooks'
 
 export interface App {
   /** Resolves with the URL once the database is migrated and calls are served. */
@@ -67,6 +68,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
     functions: Evaluator
     drain: Drain
     stopVolatileSweep: () => void
+    webhooks: Webhooks
   } | null = null
 
   web.get('/healthz', (_req, res) => {
@@ -101,9 +103,16 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       // Signals and control messages are read from the event log by every process; the bus wakes them.
       const tail = new EventTail(db.kysely, deliverPages(db.kysely, hub), log)
       await tail.start()
-      const deliver = (m: Parameters<Hub['deliver']>[0]) => (m.kind === 'events' ? tail.wake() : hub.deliver(m))
+      // New events wake the sockets' tail and the durable consumers (webhooks), set just below.
+      let webhooks: Webhooks | null = null
+      const deliver = (m: Parameters<Hub['deliver']>[0]) => {
+        if (m.kind !== 'events') return hub.deliver(m)
+        tail.wake()
+        webhooks?.wake()
+      }
       const bus = db.databaseUrl ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error')) : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
+      webhooks = startWebhooks({ db: db.kysely, config, bus, mailer, log })
       const functions = new Evaluator(
         { deadlineMs: config.functionDeadlineMs },
         { unsandboxed: config.functionEvaluator === 'unsandboxed-benchmark', mode: config.functionMode },
@@ -143,7 +152,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       })
       drain.start()
       const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log)
-      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep }
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks }
       log.info({ app: `${url}/` }, `ready: open ${url}/ in a browser for the app`)
       return url
     },
@@ -151,7 +160,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks } = services
       clearInterval(sweeper)
       stopVolatileSweep()
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
@@ -166,6 +175,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       gateway.stop()
       server.closeAllConnections()
       await wallScheduler.stop()
+      await webhooks.stop()
       await Promise.race([mailer.close(), grace])
       await drain.close()
       await functions.close()

@@ -466,6 +466,33 @@ export const VARIABLES = [
     default: 4 * 3600,
     doc: 'An export or import job still running after this many seconds fails (its requests are cut, an import rolls back); default 4 hours.',
   },
+  {
+    env: 'WEBHOOK_TIMEOUT_SECONDS',
+    key: 'webhookTimeoutSeconds',
+    read: integer(1, 60),
+    default: 10,
+    doc: 'How long a webhook delivery may take, answer included; a slower receiver counts as a failure and the event is retried (docs/guides/webhooks.md).',
+  },
+  {
+    env: 'WEBHOOK_RETRY_BASE_MS',
+    key: 'webhookRetryBaseMs',
+    read: integer(10, 3_600_000),
+    default: 10_000,
+    doc: "The first retry's delay after a failed webhook delivery, in milliseconds; each further retry doubles it (with jitter) up to one hour. Low values serve tests.",
+  },
+  {
+    env: 'WEBHOOK_DISABLE_AFTER_HOURS',
+    key: 'webhookDisableAfterHours',
+    read: decimal(0.0001, 24 * 365),
+    default: 72,
+    doc: 'A webhook whose next event has failed for this many hours (fractions allowed) is disabled and its creator mailed; the event log keeps what it still needs until then.',
+  },
+  {
+    env: 'WEBHOOK_ALLOWED_HOSTS',
+    key: 'webhookAllowedHosts',
+    read: list(),
+    doc: 'Addresses (IP or CIDR) webhooks may post to although they are private, loopback or link-local (e.g. `127.0.0.1` for a receiver on this machine); every other such address is refused, public addresses are always allowed.',
+  },
 ] as const satisfies readonly Variable[]
 
 export class ConfigError extends Error {}

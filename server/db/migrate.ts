@@ -19,6 +19,7 @@ import * as ssoBindings from './migrations/055_sso_bindings'
 import * as transfers from './migrations/070_transfers'
 import * as phaseIds from './migrations/080_phase_ids'
 import * as activityList from './migrations/094_activity_list'
+import * as webhooks from './migrations/100_webhooks'
 import * as auditLog from './migrations/105_audit_log'
 
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '070_transfers': transfers,
   '080_phase_ids': phaseIds,
   '094_activity_list': activityList,
+  '100_webhooks': webhooks,
   '105_audit_log': auditLog,
 }
 

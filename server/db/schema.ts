@@ -359,6 +359,9 @@ export interface Database {
   transfer_jobs: TransferJobsTable
   phase_ids: PhaseIdsTable
   audit_log: AuditLogTable
+  consumer_cursors: ConsumerCursorsTable
+  webhooks: WebhooksTable
+  webhook_deliveries: WebhookDeliveriesTable
 }
 
 /** server/db/migrations/011_calendars.ts */
@@ -619,4 +622,53 @@ export interface AuditLogTable {
   target_id: string
   before: Json<unknown> | null
   after: Json<unknown> | null
+}
+
+/** server/db/migrations/100_webhooks.ts: durable consumers of the event log and outbound webhooks. */
+export interface ConsumerCursorsTable {
+  consumer: string
+  id: string
+  cid: string
+  /** The last seq handled: the next event is after it. */
+  position: number
+  enabled: Generated<boolean>
+  /** Not before this time (ms): a retry's backoff. */
+  due: Generated<number>
+  /** Failed attempts of the event after `position`. */
+  attempts: Generated<number>
+  /** When the event after `position` first failed (null while nothing fails). */
+  failing_since: number | null
+  claimed_until: Generated<number>
+  claimed_by: string | null
+}
+
+export interface WebhooksTable {
+  cid: string
+  _id: string
+  /** The creator: events are presented as they would see them, and stop when they lose access. */
+  uid: string
+  url: string
+  /** Signal names delivered; null: all. */
+  events: string[] | null
+  /** Workflows whose events are delivered; null: all (and the workspace's own events). */
+  process_ids: string[] | null
+  phase_process_id: string | null
+  phase_id: string | null
+  description: string | null
+  secret: string
+  disabled_reason: string | null
+  created: number
+  updated: number | null
+}
+
+export interface WebhookDeliveriesTable {
+  cid: string
+  webhook_id: string
+  seq: number
+  attempt: number
+  at: number
+  status: number | null
+  duration_ms: number
+  error: string | null
+  response: string | null
 }

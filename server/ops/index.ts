@@ -70,6 +70,7 @@ import * as v3userData from './v3/user/data'
 import * as v3userPassword from './v3/user/password'
 import * as v3userProfile from './v3/user/profile'
 import * as v3userProfileImage from './v3/user/profileImage'
+import * as v3webhook from './v3/webhook'
 import * as wall2comments from './wall2/comments'
 import * as wall2feed from './wall2/feed'
 import * as wall2posts from './wall2/posts'
@@ -136,6 +137,7 @@ const modules = [
   v3userPassword,
   v3userProfile,
   v3userProfileImage,
+  v3webhook,
   wall2comments,
   wall2feed,
   wall2posts,

@@ -24,6 +24,7 @@ import { audit } from '../domain/audit'
 import { checkFunctionInput, checkSavedConfiguration, NAME } from '../functions'
 import { recomputeFunction } from '../domain/function-values'
 import { requireFresh } from '../domain/preconditions'
+import { syncPhaseWebhooks } from '../consumers/subscriptions'
 
 /**
  * A workflow, or a dataset with enableUnlinkedMode, in `workspaceId` (default the current workspace).
@@ -134,6 +135,8 @@ export const setInfo = operation({
       next.phases = mergePhases(process.info.phases, phases, invalidOf(ctx, 1))
       const added = Object.keys(next.phases as object).filter((id) => !Object.hasOwn((process.info.phases as object) ?? {}, id))
       await checkPhaseIdsFree(ctx.db, process.cid, process._id, added, 1)
+      // A phase with webhooksEnabled and a webhookUrl posts when an activity enters it (docs/guides/webhooks.md).
+      await syncPhaseWebhooks(ctx.db, process, next.phases, ctx.session.uid, invalidOf(ctx, 1))
     }
     await checkReferences(ctx, process, next)
     await checkFunctionInput(ctx, process.cid, 1, given, {

@@ -51,6 +51,8 @@ export const CAPABILITIES = {
   'feed.admin': ['owner', 'admin'],
   /** Read the workspace's audit trail (v3.audit.list, GET /audit.csv). */
   'audit.read': ['owner', 'admin'],
+  /** Create, change and remove the workspace's webhooks, see their deliveries and secrets (docs/guides/webhooks.md). */
+  'webhooks.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Capability = keyof typeof CAPABILITIES

@@ -155,6 +155,10 @@ const IDEMPOTENCY_HOURS = 24
 /**
  * Deletes log rows older than the retention, and idempotency keys older than 24 hours, in
  * batches of `batch` rows, at most `maxBatches` per run: bounded work, repeated by the timer.
+ *
+ * A row an enabled durable consumer (a webhook, server/consumers/) has not passed yet is kept
+ * however old: the log is cut at the slowest enabled cursor. A subscription whose event keeps
+ * failing is disabled after WEBHOOK_DISABLE_AFTER_HOURS, and then holds nothing back.
  */
 export async function prune(db: Kysely<Database>, retentionMs: number, batch = 5000, maxBatches = 10): Promise<number> {
   let removed = 0
@@ -163,7 +167,9 @@ export async function prune(db: Kysely<Database>, retentionMs: number, batch = 5
     const n = await db.transaction().execute(async (trx) => {
       const gone = await sql<{ seq: number }>`
         delete from event_log where seq in (
-          select seq from event_log where created < ${cutoff} order by seq limit ${batch}
+          select seq from event_log where created < ${cutoff}
+            and seq <= coalesce((select min(position) from consumer_cursors where enabled), seq)
+          order by seq limit ${batch}
         ) returning seq`.execute(trx)
       if (!gone.rows.length) return 0
       const highest = Math.max(...gone.rows.map((r) => Number(r.seq)))

@@ -35,14 +35,16 @@ type MetaOfShape<S extends Shape> = Required<S> & Optional<S>
 /**
  * workspace: every member of the workspace (topic workspace:<cid>); user: the user concerned
  * (topic user:<uid>); viewers: the members who may see the workflow when the signal is delivered
- * (server/domain/process-signals.ts tellViewers, server/realtime/deliver.ts).
+ * (server/domain/process-signals.ts tellViewers, server/realtime/deliver.ts); webhook: one webhook
+ * only (topic webhook:<id>, which no socket hears: server/consumers/webhooks.ts).
  */
-export type Audience = 'workspace' | 'user' | 'viewers'
+export type Audience = 'workspace' | 'user' | 'viewers' | 'webhook'
 
 export const AUDIENCE_TEXT: Record<Audience, string> = {
   workspace: "the workspace's members",
   user: 'the user concerned',
   viewers: 'the members who may see the workflow',
+  webhook: 'one webhook (no socket)',
 }
 
 interface SignalSpec {
@@ -143,6 +145,12 @@ export const SIGNALS = {
   'wall2.comment.updated': { to: POST_READERS, meta: COMMENT, note: 'those who may see the post' },
   'wall2.comment.removed': { to: POST_READERS, meta: COMMENT, note: 'those who may see the post' },
   'wall2.seen': { to: ['user'], meta: { uid: 'id', networks: 'ids', seen: 'number' }, note: "the caller's other sockets" },
+  'webhook.test': { to: ['webhook'], meta: IN_WORKSPACE, note: 'v3.webhook.test: one event for that webhook' },
+  'webhook.disabled': {
+    to: ['user'],
+    meta: { ...IN_WORKSPACE, reason: 'text' },
+    note: 'to its creator: an event failed for WEBHOOK_DISABLE_AFTER_HOURS, or the creator lost access',
+  },
   'download.status': {
     to: ['user'],
     meta: { downloadId: 'text', fileId: 'id', state: 'text', bytes: 'number' },
@@ -179,7 +187,9 @@ type TopicOf<A extends Audience> = A extends 'workspace'
   ? `workspace:${string}`
   : A extends 'viewers'
     ? `workspace:${string}` | `user:${string}`
-    : `user:${string}`
+    : A extends 'webhook'
+      ? `webhook:${string}`
+      : `user:${string}`
 /** The topics a signal may be published on, from the audiences the catalogue lists for it. */
 export type SignalTopic<S extends SignalName> = TopicOf<(typeof SIGNALS)[S]['to'][number]>
 

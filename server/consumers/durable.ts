@@ -1,0 +1,206 @@
+/**
+ * A durable consumer of the event log: something that must handle every event of the log that
+ * concerns one of its subscriptions, once each (at least once), in seq order, across restarts and
+ * across the server processes sharing one database. Webhooks are one (./webhooks.ts).
+ *
+ * Each subscription has a cursor row in `consumer_cursors` (server/db/consumers.ts): the seq it
+ * has handled up to (`position`), when it may run next (`due`) and the failures of the event it is
+ * on. A process works on a subscription only while it holds its claim: the row is claimed with
+ * `FOR UPDATE SKIP LOCKED` and marked `claimed_until` a lease, so two processes never work on one
+ * subscription at once and no transaction stays open while an event is handled (an HTTP request may
+ * take seconds). A process that dies holding a claim leaves it to expire: the event it was on is
+ * handled again, by whichever process claims the row next.
+ *
+ * Work starts when the bus says new events are in the log (after every commit, through NOTIFY on
+ * PostgreSQL), when a retry falls due (a timer of the process that recorded the failure), and on a
+ * slow safety poll that covers a lost wake-up or a process that died: never a tight idle poll.
+ *
+ * One event at a time per subscription: the next waits until the one before succeeded. A failure
+ * keeps the cursor on the event and sets `due` after a backoff (exponential, with jitter); an event
+ * that has failed for `disableAfterMs` disables the subscription. The event log's pruning keeps every
+ * event an enabled cursor has not passed (server/realtime/event-log.ts).
+ */
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import { claimDue, disableCursor, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
+import type { Database } from '../db/schema'
+import { PAGE, readAfter, streamState, type LoggedSignal } from '../realtime/event-log'
+
+/** What handling one event came to. */
+export type Outcome =
+  /** Done: the cursor moves past the event. */
+  | { ok: true }
+  /** Try the same event again after a backoff. */
+  | { ok: false }
+  /** The subscription cannot go on (its creator lost access): it is disabled with this reason. */
+  | { ok: false; disable: string }
+
+/** What a consumer provides: its subscriptions' own data and what it does with one event. */
+export interface ConsumerHandler<S> {
+  /** The consumer's name in `consumer_cursors.consumer`. */
+  name: string
+  /** The subscription behind a claimed cursor; null when it is gone (its cursor is then removed). */
+  load(db: Kysely<Database>, cursor: CursorRow): Promise<S | null>
+  /** The log topics its events are on (the log is read for those only). */
+  topics(subscription: S): string[]
+  /** Whether the subscription wants this event (after the topic filter). */
+  wants(subscription: S, event: LoggedSignal): boolean
+  /** Handles one event; `attempt` counts from 1. Must not throw (a throw counts as a failure). */
+  handle(subscription: S, event: LoggedSignal, attempt: number): Promise<Outcome>
+  /** Told after the consumer disabled a subscription (its event failed too long, or `disable`). */
+  disabled(subscription: S, reason: string): Promise<void>
+}
+
+export interface ConsumerOptions {
+  /** The first retry's delay; it doubles per attempt, with jitter, up to `maxBackoffMs`. */
+  retryBaseMs: number
+  maxBackoffMs?: number
+  /** An event failing this long disables its subscription. */
+  disableAfterMs: number
+  /** How long a claim holds: longer than handling one event can take. */
+  leaseMs: number
+  /** The safety poll. */
+  pollMs?: number
+  /** Subscriptions worked on at once by this process. */
+  concurrency?: number
+}
+
+const SAFETY_POLL_MS = 15_000
+const MAX_BACKOFF_MS = 3600_000
+
+/** The delay before attempt `attempt + 1`: base × 2^(attempt−1), capped, times a jitter of 0.5 to 1.5. */
+export function backoffMs(attempt: number, baseMs: number, maxMs = MAX_BACKOFF_MS): number {
+  const plain = Math.min(maxMs, baseMs * 2 ** Math.min(30, Math.max(0, attempt - 1)))
+  return Math.round(plain * (0.5 + Math.random()))
+}
+
+export class DurableConsumer<S> {
+  /** This process's name on its claims. */
+  private readonly owner = randomUUID()
+  private running: Promise<void> | null = null
+  private again = false
+  private stopped = false
+  private poll: NodeJS.Timeout | null = null
+  private retry: NodeJS.Timeout | null = null
+  private retryAt = Infinity
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly handler: ConsumerHandler<S>,
+    private readonly options: ConsumerOptions,
+    private readonly log: Logger,
+  ) {}
+
+  start() {
+    this.poll = setInterval(() => this.wake(), this.options.pollMs ?? SAFETY_POLL_MS)
+    this.poll.unref()
+    this.wake()
+  }
+
+  /** Stops claiming; resolves once the work under way ended (its claims are released). */
+  async stop() {
+    this.stopped = true
+    if (this.poll) clearInterval(this.poll)
+    if (this.retry) clearTimeout(this.retry)
+    while (this.running) await this.running
+  }
+
+  /** New events, or a subscription changed: claims what is due. Cheap when nothing is. */
+  wake() {
+    if (this.stopped) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = this.round()
+      .catch((err) => this.log.error({ err, consumer: this.handler.name }, 'a durable consumer failed'))
+      .finally(() => (this.running = null))
+  }
+
+  private async round() {
+    do {
+      this.again = false
+      for (;;) {
+        const { head } = await streamState(this.db)
+        const claimed = await claimDue(this.db, this.handler.name, this.owner, head, this.options.leaseMs, this.options.concurrency ?? 8)
+        if (!claimed.length) break
+        await Promise.all(claimed.map((cursor) => this.work(cursor, head)))
+        if (this.stopped) return
+      }
+    } while (this.again && !this.stopped)
+  }
+
+  /** Handles a claimed subscription's events up to `head`, or until one fails or the lease runs short. */
+  private async work(cursor: CursorRow, head: number) {
+    const { name } = this.handler
+    const leaseEnd = Date.now() + this.options.leaseMs
+    try {
+      const subscription = await this.handler.load(this.db, cursor)
+      if (!subscription) {
+        await this.db.deleteFrom('consumer_cursors').where('consumer', '=', name).where('id', '=', cursor.id).execute()
+        return
+      }
+      const topics = this.handler.topics(subscription)
+      let position = Number(cursor.position)
+      let attempts = cursor.attempts
+      // Half the lease at most per claim: what is left goes to the next round (or another process).
+      while (Date.now() < leaseEnd - this.options.leaseMs / 2 && position < head && !this.stopped) {
+        const rows = (await readAfter(this.db, position, topics)).filter((r) => r.seq <= head)
+        for (const event of rows) {
+          if (this.stopped || Date.now() >= leaseEnd - this.options.leaseMs / 2) break
+          if (!this.handler.wants(subscription, event)) {
+            position = event.seq
+            continue
+          }
+          const outcome = await this.handler.handle(subscription, event, attempts + 1).catch((err): Outcome => {
+            this.log.error({ err, consumer: name, id: cursor.id, seq: event.seq }, 'handling an event failed')
+            return { ok: false }
+          })
+          if (outcome.ok) {
+            position = event.seq
+            attempts = 0
+            await saveProgress(this.db, name, cursor.id, this.owner, position)
+            continue
+          }
+          await saveProgress(this.db, name, cursor.id, this.owner, position)
+          const failingSince = attempts === 0 || cursor.failing_since === null ? Date.now() : Number(cursor.failing_since)
+          const reason =
+            'disable' in outcome
+              ? outcome.disable
+              : Date.now() - failingSince >= this.options.disableAfterMs
+                ? `event ${event.seq} failed for ${Math.round((Date.now() - failingSince) / 60_000)} minutes`
+                : null
+          if (reason) {
+            await disableCursor(this.db, name, cursor.id)
+            await this.handler.disabled(subscription, reason)
+            return
+          }
+          const delay = backoffMs(attempts + 1, this.options.retryBaseMs, this.options.maxBackoffMs)
+          await saveFailure(this.db, name, cursor.id, this.owner, attempts + 1, failingSince, Date.now() + delay)
+          this.retryIn(delay)
+          return
+        }
+        // Every row read was before a wanted one or handled: a short page means the log was read through head.
+        if (rows.length < PAGE && !this.stopped && Date.now() < leaseEnd - this.options.leaseMs / 2) position = head
+        await saveProgress(this.db, name, cursor.id, this.owner, position)
+      }
+    } finally {
+      await releaseCursor(this.db, name, cursor.id, this.owner).catch((err) => this.log.error({ err }, 'releasing a consumer claim failed'))
+    }
+  }
+
+  /** A wake-up when the earliest retry this process scheduled falls due. */
+  private retryIn(delay: number) {
+    const at = Date.now() + delay
+    if (at >= this.retryAt && this.retry) return
+    if (this.retry) clearTimeout(this.retry)
+    this.retryAt = at
+    this.retry = setTimeout(() => {
+      this.retry = null
+      this.retryAt = Infinity
+      this.wake()
+    }, delay + 5)
+    this.retry.unref()
+  }
+}

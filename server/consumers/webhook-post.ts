@@ -1,0 +1,92 @@
+/**
+ * One webhook request, signed per the Standard Webhooks specification and guarded like an
+ * import's requests (server/transfer/remote.ts): http(s) only, request-filtering-agent refuses a
+ * private, loopback or link-local address (the one the name resolves to, so DNS rebinding does not
+ * get around it) unless it is in WEBHOOK_ALLOWED_HOSTS, a timeout on the whole exchange, redirects
+ * not followed (a 3xx is a failure like any other non-2xx), and only the answer's first KiB kept.
+ */
+import { createHmac, randomBytes } from 'node:crypto'
+import http from 'node:http'
+import https from 'node:https'
+import { useAgent } from 'request-filtering-agent'
+
+/** A new signing secret: `whsec_` and the base64 of 32 random bytes. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`
+
+/** `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's decoded bytes. */
+export function signature(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`
+}
+
+/** Why a URL cannot be a webhook's, or null. */
+export function badWebhookUrl(text: string): string | null {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return 'is not a URL'
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be http or https'
+  if (url.username || url.password) return 'must not hold a user name or password'
+  return null
+}
+
+export interface PostResult {
+  /** The answer's status, or null when none came. */
+  status: number | null
+  durationMs: number
+  /** Why it failed when no 2xx came. */
+  error: string | null
+  /** The answer's first KiB. */
+  response: string | null
+}
+
+const KEEP_BYTES = 1024
+
+export async function postWebhook(
+  target: string,
+  message: { id: string; timestamp: number; body: string; secret: string },
+  options: { timeoutSeconds: number; allowedHosts: string[] },
+): Promise<PostResult> {
+  const started = performance.now()
+  const done = (r: Omit<PostResult, 'durationMs'>): PostResult => ({ ...r, durationMs: Math.round(performance.now() - started) })
+  const bad = badWebhookUrl(target)
+  if (bad) return done({ status: null, error: `the URL ${bad}`, response: null })
+  const url = new URL(target)
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'hlr-server-webhooks',
+    'webhook-id': message.id,
+    'webhook-timestamp': String(message.timestamp),
+    'webhook-signature': signature(message.secret, message.id, message.timestamp, message.body),
+  }
+  const agent = useAgent(url.href, { allowIPAddressList: options.allowedHosts })
+  const signal = AbortSignal.timeout(options.timeoutSeconds * 1000)
+  return new Promise((resolve) => {
+    const req = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', headers, agent, signal }, (res) => {
+      const chunks: Buffer[] = []
+      let kept = 0
+      res.on('data', (chunk: Buffer) => {
+        if (kept < KEEP_BYTES) {
+          chunks.push(chunk)
+          kept += chunk.length
+        }
+      })
+      res.on('end', () => {
+        const status = res.statusCode ?? 0
+        const response = Buffer.concat(chunks).subarray(0, KEEP_BYTES).toString('utf8')
+        resolve(done({ status, error: status >= 200 && status < 300 ? null : `answered ${status}`, response }))
+      })
+      res.on('error', (err) => resolve(done({ status: res.statusCode ?? null, error: failure(err, signal, options.timeoutSeconds, url), response: null })))
+    })
+    req.on('error', (err) => resolve(done({ status: null, error: failure(err, signal, options.timeoutSeconds, url), response: null })))
+    req.end(message.body)
+  })
+}
+
+function failure(err: Error, signal: AbortSignal, seconds: number, url: URL): string {
+  if (signal.aborted) return `no complete answer within ${seconds} s`
+  if (/is not allowed/.test(err.message)) return `${url.hostname} is a private or local address this server may not reach (WEBHOOK_ALLOWED_HOSTS)`
+  return `cannot be reached (${(err as NodeJS.ErrnoException).code ?? err.message})`
+}

@@ -1,0 +1,166 @@
+/**
+ * Outbound webhooks: a durable consumer of the event log (./durable.ts). A webhook hears the
+ * events of its workspace (topic workspace:<cid>) and its own test events (webhook:<id>), filtered
+ * by its `events` and `processIds`; a phase's webhook hears the activities that enter its phase.
+ *
+ * Each event is posted as `{type, timestamp, data}` (./webhook-post.ts signs it): `type` is the
+ * signal's name, `data` its meta and, for an activity, the Activity record as the webhook's
+ * creator would read it now (v3.activity.get). An event about a workflow the creator cannot see now
+ * is skipped; a creator who left the workspace, or may no longer manage webhooks, stops the webhook
+ * (disabled, with the reason). Every attempt is recorded (v3.webhook.deliveries).
+ */
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import type { Config } from '../config'
+import type { CursorRow } from '../db/consumers'
+import type { Database } from '../db/schema'
+import { pruneAttempts, recordAttempt, WEBHOOK_CONSUMER, type WebhookRow } from '../db/webhooks'
+import { activityRecords } from '../domain/activities/read'
+import type { Mailer } from '../mail'
+import { loadProcessAccess } from '../policies/processes'
+import { userPrincipal } from '../policies/principal'
+import { findMember } from '../policies/roles'
+import type { Bus } from '../realtime/bus'
+import { CONTROL_SIG, logSignals, type LoggedSignal } from '../realtime/event-log'
+import { signalMessage } from '../realtime/signals'
+import { DurableConsumer, type ConsumerHandler, type Outcome } from './durable'
+import { postWebhook } from './webhook-post'
+
+/** The activity signals whose data carries the Activity record(s). */
+const ACTIVITY_SIGNALS = new Set(['v3.activity.created', 'v3.activity.updated', 'v3.activity.phase', 'v3.activity.ball', 'v3.activity.recovered'])
+
+export interface WebhookDeps {
+  db: Kysely<Database>
+  config: Config
+  bus: Bus
+  mailer: Mailer
+  log: Logger
+}
+
+/** The body of one event: `{type, timestamp, data}`, or null when the creator may not see it now (skipped). */
+export async function eventBody(db: Kysely<Database>, hook: WebhookRow, event: LoggedSignal, timestamp: number): Promise<string | null> {
+  const meta = (event.meta ?? {}) as Record<string, unknown>
+  let data: Record<string, unknown> = { ...meta }
+  if (event.process_id) {
+    const seen = await loadProcessAccess(db, userPrincipal(hook.uid), event.process_id).catch(() => null)
+    if (!seen) return null
+    if (ACTIVITY_SIGNALS.has(event.sig)) {
+      const ids = Array.isArray(meta.ids) ? (meta.ids as string[]) : [meta._id as string]
+      const rows = await db
+        .selectFrom('activities')
+        .selectAll()
+        .where('cid', '=', hook.cid)
+        .where('process_id', '=', event.process_id)
+        .where('_id', 'in', ids)
+        .where('removed', '=', false)
+        .execute()
+      const fieldsOrder = (seen.process.info.fieldsOrder as string[] | undefined) ?? []
+      const records = await activityRecords(db, hook.cid, rows, () => fieldsOrder)
+      const byId = new Map(records.map((r) => [r._id, r]))
+      let present = ids.map((id) => byId.get(id) ?? null)
+      // A phase's webhook: only the activities now in its phase (created there, or moved there).
+      if (hook.phase_id) present = present.filter((r) => r?.currentPhase === hook.phase_id)
+      if (hook.phase_id && !present.length) return null
+      if (Array.isArray(meta.ids)) data.activities = present
+      else data.activity = present[0]
+    }
+  }
+  if (event.sig === 'webhook.test') data = { ...meta, test: true }
+  return JSON.stringify({ type: event.sig, timestamp: new Date(timestamp).toISOString(), data })
+}
+
+/** Whether a webhook wants an event of its topics. */
+export function wants(hook: WebhookRow, event: LoggedSignal): boolean {
+  if (event.sig === CONTROL_SIG) return false
+  if (event.sig === 'webhook.test') return (event.meta as { _id?: string })._id === hook._id
+  if (hook.phase_id) {
+    if (event.process_id !== hook.phase_process_id) return false
+    if (event.sig === 'v3.activity.created') return true
+    return event.sig === 'v3.activity.phase' && (event.meta as { to?: string }).to === hook.phase_id
+  }
+  if (hook.events && !hook.events.includes(event.sig)) return false
+  if (hook.process_ids && !(event.process_id && hook.process_ids.includes(event.process_id))) return false
+  return true
+}
+
+export function webhookHandler(deps: WebhookDeps): ConsumerHandler<WebhookRow> {
+  const { db, config } = deps
+  return {
+    name: WEBHOOK_CONSUMER,
+    async load(db, cursor: CursorRow) {
+      return (await db.selectFrom('webhooks').selectAll().where('cid', '=', cursor.cid).where('_id', '=', cursor.id).executeTakeFirst()) ?? null
+    },
+    topics: (hook) => [`workspace:${hook.cid}`, `webhook:${hook._id}`],
+    wants,
+    async handle(hook, event, attempt): Promise<Outcome> {
+      const member = await findMember(db, hook.cid, hook.uid)
+      if (!member) return { ok: false, disable: 'its creator is no longer a member of the workspace' }
+      // A phase's webhook follows the workflow's settings, which its administrators change; a workspace's needs the capability.
+      if (!hook.phase_id && !member.capabilities.has('webhooks.manage')) return { ok: false, disable: 'its creator may no longer manage webhooks' }
+      const timestamp = Date.now()
+      const body = await eventBody(db, hook, event, timestamp)
+      if (body === null) return { ok: true }
+      const result = await postWebhook(
+        hook.url,
+        { id: String(event.seq), timestamp: Math.floor(timestamp / 1000), body, secret: hook.secret },
+        { timeoutSeconds: config.webhookTimeoutSeconds, allowedHosts: config.webhookAllowedHosts },
+      )
+      await recordAttempt(db, { cid: hook.cid, webhookId: hook._id, seq: event.seq, attempt, ...result })
+      return result.error ? { ok: false } : { ok: true }
+    },
+    async disabled(hook, reason) {
+      await db.updateTable('webhooks').set({ disabled_reason: reason, updated: Date.now() }).where('cid', '=', hook.cid).where('_id', '=', hook._id).execute()
+      const wake = await db
+        .transaction()
+        .execute((trx) => logSignals(trx, [signalMessage([`user:${hook.uid}`], 'webhook.disabled', { cid: hook.cid, _id: hook._id, reason })]))
+      await deps.bus.emit(wake)
+      const user = await db.selectFrom('users').select(['email']).where('_id', '=', hook.uid).executeTakeFirst()
+      if (user?.email) {
+        void deps.mailer.send({
+          to: user.email,
+          subject: 'A webhook was disabled',
+          text: [
+            `Your webhook to ${hook.url} was disabled: ${reason}.`,
+            '',
+            'Enable it again (v3.webhook.update with enabled: true) once the receiver answers: it resumes from the event that failed,',
+            'in order, as long as the event log still holds it (EVENT_RETENTION_HOURS).',
+          ].join('\n'),
+        })
+      }
+      deps.log.warn({ webhook: hook._id, cid: hook.cid, reason }, 'a webhook was disabled')
+    },
+  }
+}
+
+/** The webhooks consumer of this process, with the lease and backoff of the configuration. */
+export interface Webhooks {
+  wake(): void
+  stop(): Promise<void>
+}
+
+export function startWebhooks(deps: WebhookDeps): Webhooks {
+  const consumer = new DurableConsumer(
+    deps.db,
+    webhookHandler(deps),
+    {
+      retryBaseMs: deps.config.webhookRetryBaseMs,
+      disableAfterMs: deps.config.webhookDisableAfterHours * 3600_000,
+      // A claim outlives the longest request by a margin; a process killed mid-request frees it then.
+      leaseMs: deps.config.webhookTimeoutSeconds * 1000 * 2 + 5000,
+    },
+    deps.log,
+  )
+  consumer.start()
+  // Attempts are kept a day, or as long as an event may fail before its webhook is disabled.
+  const keepMs = Math.max(24, deps.config.webhookDisableAfterHours) * 3600_000
+  const sweep = setInterval(() => {
+    pruneAttempts(deps.db, Date.now() - keepMs).catch((err) => deps.log.error({ err }, 'pruning webhook attempts failed'))
+  }, 3600_000).unref()
+  return {
+    wake: () => consumer.wake(),
+    async stop() {
+      clearInterval(sweep)
+      await consumer.stop()
+    },
+  }
+}

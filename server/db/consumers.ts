@@ -1,0 +1,85 @@
+/** The cursors of the durable consumers of the event log (server/consumers/durable.ts; migration 100). */
+import { sql, type Kysely, type Selectable } from 'kysely'
+import type { ConsumerCursorsTable, Database, DbHandle } from './schema'
+
+export type CursorRow = Selectable<ConsumerCursorsTable>
+
+/** A new subscription's cursor, at `position` (the log's head when it is made: it hears what happens from then on). */
+export async function insertCursor(db: DbHandle, consumer: string, id: string, cid: string, position: number) {
+  await db.insertInto('consumer_cursors').values({ consumer, id, cid, position }).execute()
+}
+
+export async function deleteCursor(db: DbHandle, consumer: string, id: string) {
+  await db.deleteFrom('consumer_cursors').where('consumer', '=', consumer).where('id', '=', id).execute()
+}
+
+/**
+ * Claims up to `limit` enabled subscriptions that are due, behind `head` and not claimed by a live
+ * claim: FOR UPDATE SKIP LOCKED, so processes claiming at once take different rows.
+ */
+export async function claimDue(db: Kysely<Database>, consumer: string, owner: string, head: number, leaseMs: number, limit: number): Promise<CursorRow[]> {
+  const now = Date.now()
+  const { rows } = await sql<CursorRow>`
+    update consumer_cursors set claimed_until = ${now + leaseMs}, claimed_by = ${owner}
+    where (consumer, id) in (
+      select consumer, id from consumer_cursors
+      where consumer = ${consumer} and enabled and due <= ${now} and claimed_until < ${now} and position < ${head}
+      order by due limit ${limit}
+      for update skip locked)
+    returning *`.execute(db)
+  return rows
+}
+
+/** Moves the cursor (only while the claim is this process's). */
+export async function saveProgress(db: Kysely<Database>, consumer: string, id: string, owner: string, position: number) {
+  await db
+    .updateTable('consumer_cursors')
+    .set({ position, attempts: 0, failing_since: null })
+    .where('consumer', '=', consumer)
+    .where('id', '=', id)
+    .where('claimed_by', '=', owner)
+    .where('position', '<=', position)
+    .execute()
+}
+
+export async function saveFailure(db: Kysely<Database>, consumer: string, id: string, owner: string, attempts: number, failingSince: number, due: number) {
+  await db
+    .updateTable('consumer_cursors')
+    .set({ attempts, failing_since: failingSince, due })
+    .where('consumer', '=', consumer)
+    .where('id', '=', id)
+    .where('claimed_by', '=', owner)
+    .execute()
+}
+
+export async function releaseCursor(db: Kysely<Database>, consumer: string, id: string, owner: string) {
+  await db
+    .updateTable('consumer_cursors')
+    .set({ claimed_until: 0, claimed_by: null })
+    .where('consumer', '=', consumer)
+    .where('id', '=', id)
+    .where('claimed_by', '=', owner)
+    .execute()
+}
+
+export async function disableCursor(db: DbHandle, consumer: string, id: string) {
+  await db.updateTable('consumer_cursors').set({ enabled: false }).where('consumer', '=', consumer).where('id', '=', id).execute()
+}
+
+/**
+ * Enables a cursor (it resumes from where it stood, with a fresh failure clock), or rewinds it to
+ * `position` (a redelivery): either way it is due at once. A claim under way is cut: what its
+ * process still writes is ignored (it may deliver an event it was on once more, with its same id).
+ */
+export async function resumeCursor(db: DbHandle, consumer: string, id: string, change: { enabled?: boolean; position?: number }) {
+  await db
+    .updateTable('consumer_cursors')
+    .set({ ...change, due: 0, attempts: 0, failing_since: null, claimed_until: 0, claimed_by: null })
+    .where('consumer', '=', consumer)
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function findCursor(db: DbHandle, consumer: string, id: string): Promise<CursorRow | undefined> {
+  return db.selectFrom('consumer_cursors').selectAll().where('consumer', '=', consumer).where('id', '=', id).executeTakeFirst()
+}

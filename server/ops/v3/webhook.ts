@@ -1,0 +1,183 @@
+/**
+ * Webhooks (added operations): v3.webhook.create, list, update, remove, rotateSecret, test,
+ * deliveries, redeliver; capability webhooks.manage. Delivery is a durable consumer of the event
+ * log (server/consumers/webhooks.ts); the guide: docs/guides/webhooks.md.
+ *
+ * A webhook of a workflow phase (process.set_info, phases.<id>.webhooksEnabled and webhookUrl) is
+ * listed here too and its secret rotated, tested and redelivered here, but its URL and its existence
+ * follow the phase's settings: update and remove refuse it (422).
+ */
+import { sql } from 'kysely'
+import { LateReply, type Caller, type MemberContext } from '../../context'
+import { findCursor, resumeCursor } from '../../db/consumers'
+import { findWebhook, listAttempts, listWebhooks, WEBHOOK_CONSUMER, type WebhookWithCursor } from '../../db/webhooks'
+import { deleteWebhook, insertWebhook } from '../../consumers/subscriptions'
+import { badWebhookUrl, newWebhookSecret } from '../../consumers/webhook-post'
+import { notFound, refused } from '../../errors'
+import { isObjectId } from '../../ids'
+import { membership } from '../../db/workspaces'
+import { deliveryAttemptRecord, webhookRecord } from '../../presenters/webhook'
+import { streamState } from '../../realtime/event-log'
+import { operation } from '../../rpc/operation'
+
+/** The workspace of the webhook an id names, for a member of it; 404 for anyone else. */
+async function webhookWorkspace({ db, session }: Caller, webhookId: string): Promise<string> {
+  const hook = isObjectId(webhookId) ? await findWebhook(db, webhookId) : undefined
+  if (!hook || !(await membership(db, hook.cid, session.uid))) throw notFound('webhook')
+  return hook.cid
+}
+
+async function loadWebhook(ctx: MemberContext, webhookId: string, options: { lock?: boolean } = {}): Promise<WebhookWithCursor> {
+  const hook = await findWebhook(ctx.db, webhookId, options)
+  if (!hook || hook.cid !== ctx.cid) throw notFound('webhook')
+  return hook
+}
+
+function checkUrl(ctx: MemberContext, argument: number, url: string) {
+  const bad = badWebhookUrl(url)
+  if (bad) throw ctx.invalid(argument, '/url', bad)
+}
+
+/** After the commit: every process's consumers look again (a webhook enabled, rewound or tested). */
+const wakeConsumers = (ctx: MemberContext) => ctx.later(({ bus }) => bus.emit([{ kind: 'events' }]))
+
+const notOfAPhase = (hook: WebhookWithCursor, what: string) => {
+  if (hook.phase_id) throw refused(`a phase's webhook is ${what} in the phase's settings (process.set_info phases.<id>.webhooksEnabled, webhookUrl)`)
+}
+
+export const create = operation({
+  name: 'v3.webhook.create',
+  access: 'member',
+  capability: 'webhooks.manage',
+  workspace: (_caller, workspaceId) => workspaceId,
+  async run(ctx, _workspaceId, webhook) {
+    checkUrl(ctx, 1, webhook.url)
+    const { _id, secret } = await insertWebhook(ctx.db, {
+      cid: ctx.cid,
+      uid: ctx.session.uid,
+      url: webhook.url,
+      events: webhook.events,
+      processIds: webhook.processIds,
+      description: webhook.description,
+    })
+    return webhookRecord((await findWebhook(ctx.db, _id))!, secret)
+  },
+})
+
+export const list = operation({
+  name: 'v3.webhook.list',
+  access: 'member',
+  capability: 'webhooks.manage',
+  readOnly: true,
+  workspace: (_caller, workspaceId) => workspaceId,
+  async run(ctx) {
+    return (await listWebhooks(ctx.db, ctx.cid)).map((w) => webhookRecord(w))
+  },
+})
+
+export const update = operation({
+  name: 'v3.webhook.update',
+  access: 'member',
+  capability: 'webhooks.manage',
+  workspace: webhookWorkspace,
+  async run(ctx, webhookId, changes) {
+    const hook = await loadWebhook(ctx, webhookId, { lock: true })
+    const { enabled, ...settings } = changes
+    if (Object.keys(settings).length) notOfAPhase(hook, 'changed')
+    if (changes.url !== undefined) checkUrl(ctx, 1, changes.url)
+    await ctx.db
+      .updateTable('webhooks')
+      .set({
+        ...(changes.url !== undefined ? { url: changes.url } : {}),
+        ...(changes.events !== undefined ? { events: changes.events } : {}),
+        ...(changes.processIds !== undefined ? { process_ids: changes.processIds } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...(enabled ? { disabled_reason: null } : enabled === false ? { disabled_reason: 'disabled by v3.webhook.update' } : {}),
+        updated: Date.now(),
+      })
+      .where('cid', '=', hook.cid)
+      .where('_id', '=', hook._id)
+      .execute()
+    if (enabled !== undefined && enabled !== hook.enabled) {
+      await resumeCursor(ctx.db, WEBHOOK_CONSUMER, hook._id, { enabled })
+      wakeConsumers(ctx)
+    }
+    return webhookRecord((await findWebhook(ctx.db, hook._id))!)
+  },
+})
+
+export const remove = operation({
+  name: 'v3.webhook.remove',
+  access: 'member',
+  capability: 'webhooks.manage',
+  workspace: webhookWorkspace,
+  async run(ctx, webhookId) {
+    const hook = await loadWebhook(ctx, webhookId, { lock: true })
+    notOfAPhase(hook, 'removed')
+    await deleteWebhook(ctx.db, hook.cid, hook._id)
+    return true
+  },
+})
+
+export const rotateSecret = operation({
+  name: 'v3.webhook.rotateSecret',
+  access: 'member',
+  capability: 'webhooks.manage',
+  workspace: webhookWorkspace,
+  async run(ctx, webhookId) {
+    const hook = await loadWebhook(ctx, webhookId, { lock: true })
+    const secret = newWebhookSecret()
+    await ctx.db.updateTable('webhooks').set({ secret, updated: Date.now() }).where('cid', '=', hook.cid).where('_id', '=', hook._id).execute()
+    return webhookRecord((await findWebhook(ctx.db, hook._id))!, secret)
+  },
+})
+
+export const test = operation({
+  name: 'v3.webhook.test',
+  access: 'member',
+  capability: 'webhooks.manage',
+  workspace: webhookWorkspace,
+  async run(ctx, webhookId) {
+    const hook = await loadWebhook(ctx, webhookId)
+    ctx.publish(`webhook:${hook._id}`, 'webhook.test', { cid: hook.cid, _id: hook._id })
+    // Its seq is drawn as the call commits: the answer is read after.
+    return new LateReply(async ({ db }) => {
+      const row = await db
+        .selectFrom('event_log')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('sig', '=', 'webhook.test')
+        .where(sql<boolean>`topics && ${sql.val([`webhook:${hook._id}`])}::text[]`)
+        .executeTakeFirst()
+      return Number(row?.seq ?? 0)
+    })
+  },
+})
+
+export const deliveries = operation({
+  name: 'v3.webhook.deliveries',
+  access: 'member',
+  capability: 'webhooks.manage',
+  readOnly: true,
+  workspace: webhookWorkspace,
+  async run(ctx, webhookId, options = {}) {
+    const hook = await loadWebhook(ctx, webhookId)
+    const rows = await listAttempts(ctx.db, hook.cid, hook._id, options.afterSeq ?? 0, options.limit ?? 100)
+    return rows.map(deliveryAttemptRecord)
+  },
+})
+
+export const redeliver = operation({
+  name: 'v3.webhook.redeliver',
+  access: 'member',
+  capability: 'webhooks.manage',
+  workspace: webhookWorkspace,
+  async run(ctx, webhookId, fromSeq) {
+    const hook = await loadWebhook(ctx, webhookId, { lock: true })
+    const { prunedThrough } = await streamState(ctx.db)
+    if (fromSeq <= prunedThrough) throw refused(`the event log no longer holds events up to ${prunedThrough}`, { argument: 1, prunedThrough })
+    const cursor = await findCursor(ctx.db, WEBHOOK_CONSUMER, hook._id)
+    await resumeCursor(ctx.db, WEBHOOK_CONSUMER, hook._id, { position: fromSeq - 1, enabled: cursor?.enabled ?? true })
+    wakeConsumers(ctx)
+    return true
+  },
+})
