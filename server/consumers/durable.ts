@@ -23,7 +23,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import { claimDue, disableCursor, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
+import { claimDue, deleteCursor, disableCursor, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
 import type { Database } from '../db/schema'
 import { PAGE, readAfter, streamState, type LoggedSignal } from '../realtime/event-log'
 
@@ -48,6 +48,8 @@ export interface ConsumerHandler<S> {
   wants(subscription: S, event: LoggedSignal): boolean
   /** Handles one event; `attempt` counts from 1. Must not throw (a throw counts as a failure). */
   handle(subscription: S, event: LoggedSignal, attempt: number): Promise<Outcome>
+  /** Called before the cursor's progress is written: write what `handle` kept back (records of attempts). */
+  flush?(subscription: S): Promise<void>
   /** Told after the consumer disabled a subscription (its event failed too long, or `disable`). */
   disabled(subscription: S, reason: string): Promise<void>
 }
@@ -67,6 +69,9 @@ export interface ConsumerOptions {
 }
 
 const SAFETY_POLL_MS = 15_000
+/** Progress is written after this many events or this long, whichever comes first (and at the end of a claim). */
+const SAVE_EVERY_EVENTS = 200
+const SAVE_EVERY_MS = 1000
 const MAX_BACKOFF_MS = 3600_000
 
 /** The delay before attempt `attempt + 1`: base × 2^(attempt−1), capped, times a jitter of 0.5 to 1.5. */
@@ -134,21 +139,34 @@ export class DurableConsumer<S> {
   /** Handles a claimed subscription's events up to `head`, or until one fails or the lease runs short. */
   private async work(cursor: CursorRow, head: number) {
     const { name } = this.handler
-    const leaseEnd = Date.now() + this.options.leaseMs
+    // Half the lease at most per claim: what is left goes to the next round (or another process).
+    const stopAt = Date.now() + this.options.leaseMs / 2
+    const inTime = () => !this.stopped && Date.now() < stopAt
+    let position = Number(cursor.position)
+    let saved = position
+    let savedAt = Date.now()
+    let subscription: S | null = null
+    // Progress is written now and then, not after every event: a process that dies repeats at most
+    // the events since (at least once, with their same ids).
+    const save = async (force = false) => {
+      if (!force && position - saved < SAVE_EVERY_EVENTS && Date.now() - savedAt < SAVE_EVERY_MS) return
+      if (subscription) await this.handler.flush?.(subscription)
+      if (position !== saved) await saveProgress(this.db, name, cursor.id, this.owner, position)
+      saved = position
+      savedAt = Date.now()
+    }
     try {
-      const subscription = await this.handler.load(this.db, cursor)
+      subscription = await this.handler.load(this.db, cursor)
       if (!subscription) {
-        await this.db.deleteFrom('consumer_cursors').where('consumer', '=', name).where('id', '=', cursor.id).execute()
+        await deleteCursor(this.db, name, cursor.id)
         return
       }
       const topics = this.handler.topics(subscription)
-      let position = Number(cursor.position)
       let attempts = cursor.attempts
-      // Half the lease at most per claim: what is left goes to the next round (or another process).
-      while (Date.now() < leaseEnd - this.options.leaseMs / 2 && position < head && !this.stopped) {
+      while (inTime() && position < head) {
         const rows = (await readAfter(this.db, position, topics)).filter((r) => r.seq <= head)
         for (const event of rows) {
-          if (this.stopped || Date.now() >= leaseEnd - this.options.leaseMs / 2) break
+          if (!inTime()) break
           if (!this.handler.wants(subscription, event)) {
             position = event.seq
             continue
@@ -160,11 +178,11 @@ export class DurableConsumer<S> {
           if (outcome.ok) {
             position = event.seq
             attempts = 0
-            await saveProgress(this.db, name, cursor.id, this.owner, position)
+            await save()
             continue
           }
-          await saveProgress(this.db, name, cursor.id, this.owner, position)
-          const failingSince = attempts === 0 || cursor.failing_since === null ? Date.now() : Number(cursor.failing_since)
+          await save(true)
+          const failingSince = attempts > 0 && cursor.failing_since !== null ? Number(cursor.failing_since) : Date.now()
           const reason =
             'disable' in outcome
               ? outcome.disable
@@ -181,12 +199,14 @@ export class DurableConsumer<S> {
           this.retryIn(delay)
           return
         }
-        // Every row read was before a wanted one or handled: a short page means the log was read through head.
-        if (rows.length < PAGE && !this.stopped && Date.now() < leaseEnd - this.options.leaseMs / 2) position = head
-        await saveProgress(this.db, name, cursor.id, this.owner, position)
+        // A short page, read through without a break: the log holds nothing more for it up to head.
+        if (rows.length < PAGE && inTime()) position = head
+        await save()
       }
     } finally {
-      await releaseCursor(this.db, name, cursor.id, this.owner).catch((err) => this.log.error({ err }, 'releasing a consumer claim failed'))
+      await save(true)
+        .then(() => releaseCursor(this.db, name, cursor.id, this.owner))
+        .catch((err) => this.log.error({ err, consumer: name }, 'saving a consumer cursor failed'))
     }
   }
 

@@ -8,7 +8,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
-import { useAgent } from 'request-filtering-agent'
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent'
 
 /** A new signing secret: `whsec_` and the base64 of 32 random bytes. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`
@@ -44,6 +44,19 @@ export interface PostResult {
 
 const KEEP_BYTES = 1024
 
+/** Agents that keep connections alive (a receiver gets events back to back); each new connection's address is checked. */
+const agents = new Map<string, http.Agent>()
+function agentFor(protocol: string, allowedHosts: string[]): http.Agent {
+  const key = `${protocol}${allowedHosts.join(',')}`
+  let agent = agents.get(key)
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: 4, allowIPAddressList: allowedHosts }
+    agent = protocol === 'https:' ? new RequestFilteringHttpsAgent(options) : new RequestFilteringHttpAgent(options)
+    agents.set(key, agent)
+  }
+  return agent
+}
+
 export async function postWebhook(
   target: string,
   message: { id: string; timestamp: number; body: string; secret: string },
@@ -61,7 +74,7 @@ export async function postWebhook(
     'webhook-timestamp': String(message.timestamp),
     'webhook-signature': signature(message.secret, message.id, message.timestamp, message.body),
   }
-  const agent = useAgent(url.href, { allowIPAddressList: options.allowedHosts })
+  const agent = agentFor(url.protocol, options.allowedHosts)
   const signal = AbortSignal.timeout(options.timeoutSeconds * 1000)
   return new Promise((resolve) => {
     const req = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', headers, agent, signal }, (res) => {

@@ -14,7 +14,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { CursorRow } from '../db/consumers'
 import type { Database } from '../db/schema'
-import { pruneAttempts, recordAttempt, WEBHOOK_CONSUMER, type WebhookRow } from '../db/webhooks'
+import { pruneAttempts, recordAttempts, WEBHOOK_CONSUMER, type WebhookRow } from '../db/webhooks'
 import { activityRecords } from '../domain/activities/read'
 import type { Mailer } from '../mail'
 import { loadProcessAccess } from '../policies/processes'
@@ -37,12 +37,29 @@ export interface WebhookDeps {
   log: Logger
 }
 
+/**
+ * A claimed webhook, for the length of one claim (seconds): who its creator is and what they may
+ * see is read once per claim, not once per event; the records of attempts are written in batches.
+ */
+export interface ClaimedWebhook {
+  hook: WebhookRow
+  /** The creator's standing, checked at the first event of the claim. */
+  standing: Outcome | null
+  /** Each workflow's row, or null when the creator does not see it now. */
+  seen: Map<string, Awaited<ReturnType<typeof loadProcessAccess>> | null>
+  attempts: Parameters<typeof recordAttempts>[1]
+}
+
 /** The body of one event: `{type, timestamp, data}`, or null when the creator may not see it now (skipped). */
-export async function eventBody(db: Kysely<Database>, hook: WebhookRow, event: LoggedSignal, timestamp: number): Promise<string | null> {
+export async function eventBody(db: Kysely<Database>, claimed: ClaimedWebhook, event: LoggedSignal, timestamp: number): Promise<string | null> {
+  const { hook } = claimed
   const meta = (event.meta ?? {}) as Record<string, unknown>
   let data: Record<string, unknown> = { ...meta }
   if (event.process_id) {
-    const seen = await loadProcessAccess(db, userPrincipal(hook.uid), event.process_id).catch(() => null)
+    if (!claimed.seen.has(event.process_id)) {
+      claimed.seen.set(event.process_id, await loadProcessAccess(db, userPrincipal(hook.uid), event.process_id).catch(() => null))
+    }
+    const seen = claimed.seen.get(event.process_id)
     if (!seen) return null
     if (ACTIVITY_SIGNALS.has(event.sig)) {
       const ids = Array.isArray(meta.ids) ? (meta.ids as string[]) : [meta._id as string]
@@ -83,32 +100,45 @@ export function wants(hook: WebhookRow, event: LoggedSignal): boolean {
   return true
 }
 
-export function webhookHandler(deps: WebhookDeps): ConsumerHandler<WebhookRow> {
+/** The creator's standing: a webhook stops when they left the workspace or (a workspace's webhook) may no longer manage webhooks. */
+async function standingOf(db: Kysely<Database>, hook: WebhookRow): Promise<Outcome> {
+  const member = await findMember(db, hook.cid, hook.uid)
+  if (!member) return { ok: false, disable: 'its creator is no longer a member of the workspace' }
+  // A phase's webhook follows the workflow's settings, which its administrators change.
+  if (!hook.phase_id && !member.capabilities.has('webhooks.manage')) return { ok: false, disable: 'its creator may no longer manage webhooks' }
+  return { ok: true }
+}
+
+export function webhookHandler(deps: WebhookDeps): ConsumerHandler<ClaimedWebhook> {
   const { db, config } = deps
   return {
     name: WEBHOOK_CONSUMER,
     async load(db, cursor: CursorRow) {
-      return (await db.selectFrom('webhooks').selectAll().where('cid', '=', cursor.cid).where('_id', '=', cursor.id).executeTakeFirst()) ?? null
+      const hook = await db.selectFrom('webhooks').selectAll().where('cid', '=', cursor.cid).where('_id', '=', cursor.id).executeTakeFirst()
+      return hook ? { hook, standing: null, seen: new Map(), attempts: [] } : null
     },
-    topics: (hook) => [`workspace:${hook.cid}`, `webhook:${hook._id}`],
-    wants,
-    async handle(hook, event, attempt): Promise<Outcome> {
-      const member = await findMember(db, hook.cid, hook.uid)
-      if (!member) return { ok: false, disable: 'its creator is no longer a member of the workspace' }
-      // A phase's webhook follows the workflow's settings, which its administrators change; a workspace's needs the capability.
-      if (!hook.phase_id && !member.capabilities.has('webhooks.manage')) return { ok: false, disable: 'its creator may no longer manage webhooks' }
+    topics: ({ hook }) => [`workspace:${hook.cid}`, `webhook:${hook._id}`],
+    wants: ({ hook }, event) => wants(hook, event),
+    async handle(claimed, event, attempt): Promise<Outcome> {
+      const { hook } = claimed
+      claimed.standing ??= await standingOf(db, hook)
+      if (!claimed.standing.ok) return claimed.standing
       const timestamp = Date.now()
-      const body = await eventBody(db, hook, event, timestamp)
+      const body = await eventBody(db, claimed, event, timestamp)
       if (body === null) return { ok: true }
       const result = await postWebhook(
         hook.url,
         { id: String(event.seq), timestamp: Math.floor(timestamp / 1000), body, secret: hook.secret },
         { timeoutSeconds: config.webhookTimeoutSeconds, allowedHosts: config.webhookAllowedHosts },
       )
-      await recordAttempt(db, { cid: hook.cid, webhookId: hook._id, seq: event.seq, attempt, ...result })
+      claimed.attempts.push({ cid: hook.cid, webhookId: hook._id, seq: event.seq, attempt, at: timestamp, ...result })
       return result.error ? { ok: false } : { ok: true }
     },
-    async disabled(hook, reason) {
+    async flush(claimed) {
+      const attempts = claimed.attempts.splice(0)
+      await recordAttempts(db, attempts)
+    },
+    async disabled({ hook }, reason) {
       await db.updateTable('webhooks').set({ disabled_reason: reason, updated: Date.now() }).where('cid', '=', hook.cid).where('_id', '=', hook._id).execute()
       const wake = await db
         .transaction()

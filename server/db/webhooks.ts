@@ -28,23 +28,27 @@ export async function listWebhooks(db: DbHandle, cid: string): Promise<WebhookWi
   return withCursor(db).where('w.cid', '=', cid).orderBy('w.created').orderBy('w._id').execute()
 }
 
-export async function recordAttempt(
+/** Records attempts of delivery (many in one statement). */
+export async function recordAttempts(
   db: DbHandle,
-  a: { cid: string; webhookId: string; seq: number; attempt: number; status: number | null; durationMs: number; error: string | null; response: string | null },
+  attempts: { cid: string; webhookId: string; seq: number; attempt: number; at: number; status: number | null; durationMs: number; error: string | null; response: string | null }[],
 ) {
+  if (!attempts.length) return
   await db
     .insertInto('webhook_deliveries')
-    .values({
-      cid: a.cid,
-      webhook_id: a.webhookId,
-      seq: a.seq,
-      attempt: a.attempt,
-      at: Date.now(),
-      status: a.status,
-      duration_ms: a.durationMs,
-      error: a.error,
-      response: a.response,
-    })
+    .values(
+      attempts.map((a) => ({
+        cid: a.cid,
+        webhook_id: a.webhookId,
+        seq: a.seq,
+        attempt: a.attempt,
+        at: a.at,
+        status: a.status,
+        duration_ms: a.durationMs,
+        error: a.error,
+        response: a.response,
+      })),
+    )
     .onConflict((c) => c.doNothing())
     .execute()
 }

@@ -17,10 +17,11 @@
 import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Database } from '../db/schema'
-import type { Bus, BusMessage } from '../realtime/bus'
+import type { Bus } from '../realtime/bus'
 import type { Context } from '../context'
 import type { Evaluator } from './evaluator'
 import { propagate, type Signal } from './recompute'
+import { writeLogged } from './logged-write'
 import { runChunk } from './runs'
 
 export const MODES_EVERY_MS = 5000
@@ -92,7 +93,7 @@ export class Drain {
         if (!(await this.drainBatch(waiting.cid))) waitNextTick.add(waiting.cid)
         continue
       }
-      if (!(await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m)))) return
+      if (!(await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m), this.deps.signal))) return
     }
   }
 
@@ -125,16 +126,9 @@ export class Drain {
     if (!rows.length) return true
     const forced = rows.map((r) => ({ activityId: r.activity_id, fieldKey: r.field_key }))
     const propagation = await propagate({ db, functions }, cid, [], { forced, budget: this.deps.batch, drain: true })
-    const signals: BusMessage[] = []
-    const written = await db.transaction().execute((trx) => {
-      const ctx = {
-        db: trx,
-        publish: (topic: string | string[], sig: string, meta: unknown) =>
-          signals.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
-      } as unknown as Context
-      return propagation.write(trx, this.deps.signal(ctx))
-    })
-    if (signals.length) await this.deps.bus.emit(signals)
+    const { written, wake } = await db.transaction().execute((trx) => writeLogged(trx, propagation, this.deps.signal))
+    if (wake.length) await this.deps.bus.emit(wake)
     return written.stored > 0
   }
 }
+

@@ -14,8 +14,9 @@ import { sql, type Insertable, type Kysely } from 'kysely'
 import type { Database, DbHandle, FunctionRunLogTable } from '../db/schema'
 import { newId } from '../ids'
 import type { BusMessage } from '../realtime/bus'
-import type { FunctionEngine } from '../context'
-import { propagate } from './recompute'
+import type { Context, FunctionEngine } from '../context'
+import { propagate, type Signal } from './recompute'
+import { writeLogged } from './logged-write'
 import { signalMessage } from '../realtime/signals'
 
 export const RUN_CHUNK = 500
@@ -49,7 +50,12 @@ export async function createRun(db: DbHandle, cid: string, processId: string, fi
 }
 
 /** Runs one chunk of the oldest running run; false when no run is waiting. Signals go to `emit` after commit. */
-export async function runChunk(db: Kysely<Database>, functions: FunctionEngine, emit: (m: BusMessage[]) => Promise<void>): Promise<boolean> {
+export async function runChunk(
+  db: Kysely<Database>,
+  functions: FunctionEngine,
+  emit: (m: BusMessage[]) => Promise<void>,
+  signal: (ctx: Context) => Signal,
+): Promise<boolean> {
   const run = await db.selectFrom('function_runs').selectAll().where('status', '=', 'running').orderBy('created').limit(1).executeTakeFirst()
   if (!run) return false
   const rows = await db
@@ -104,10 +110,12 @@ export async function runChunk(db: Kysely<Database>, functions: FunctionEngine, 
   }
   const done = rows.length < RUN_CHUNK
   if (done) log.push({ cid: run.cid, run_id: run._id, kind: 'done', activity_id: null, field_key: null, before: null, after: null, message: null, at: now })
+  let wake: BusMessage[] = []
   const next = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('function_runs').selectAll().where('cid', '=', run.cid).where('_id', '=', run._id).forUpdate().executeTakeFirst()
     if (current?.status !== 'running' || current.cursor !== run.cursor) return null // done elsewhere, or cancelled
-    if (run.apply && propagation) await propagation.write(trx, async () => {})
+    // Applied values are told as any other change of values (v3.activity.updated, in the event log).
+    if (run.apply && propagation) wake = (await writeLogged(trx, propagation, signal)).wake
     let seq = Number(current.log_seq)
     const numbered = log.map((entry) => ({ ...entry, ts: ++seq }))
     for (let i = 0; i < numbered.length; i += 1000)
@@ -130,6 +138,7 @@ export async function runChunk(db: Kysely<Database>, functions: FunctionEngine, 
       .returningAll()
       .executeTakeFirstOrThrow()
   })
+  if (wake.length) await emit(wake)
   if (next)
     await emit([
       signalMessage([`user:${run.started_by}`], 'v3.activity.evaluateWorkflowFunctions.progress', {
