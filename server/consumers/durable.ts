@@ -46,6 +46,8 @@ export interface ConsumerHandler<S> {
   topics(subscription: S): string[]
   /** Whether the subscription wants this event (after the topic filter). */
   wants(subscription: S, event: LoggedSignal): boolean
+  /** Called before `handle` with the next events it will get (up to 100): to read what they need at once. */
+  prepare?(subscription: S, events: LoggedSignal[]): Promise<void>
   /** Handles one event; `attempt` counts from 1. Must not throw (a throw counts as a failure). */
   handle(subscription: S, event: LoggedSignal, attempt: number): Promise<Outcome>
   /** Called before the cursor's progress is written: write what `handle` kept back (records of attempts). */
@@ -72,6 +74,8 @@ const SAFETY_POLL_MS = 15_000
 /** Progress is written after this many events or this long, whichever comes first (and at the end of a claim). */
 const SAVE_EVERY_EVENTS = 200
 const SAVE_EVERY_MS = 1000
+/** Events handed to `prepare` at once. */
+const PREPARE_EVENTS = 100
 const MAX_BACKOFF_MS = 3600_000
 
 /** The delay before attempt `attempt + 1`: base × 2^(attempt−1), capped, times a jitter of 0.5 to 1.5. */
@@ -165,12 +169,22 @@ export class DurableConsumer<S> {
       let attempts = cursor.attempts
       while (inTime() && position < head) {
         const rows = (await readAfter(this.db, position, topics)).filter((r) => r.seq <= head)
+        const wanted = rows.filter((r) => this.handler.wants(subscription!, r))
+        const isWanted = new Set(wanted)
+        let next = 0
+        let prepared = 0
         for (const event of rows) {
           if (!inTime()) break
-          if (!this.handler.wants(subscription, event)) {
+          if (!isWanted.has(event)) {
             position = event.seq
             continue
           }
+          // What the next events need is read for several at once (a handler's records).
+          if (next === prepared) {
+            prepared = next + PREPARE_EVENTS
+            await this.handler.prepare?.(subscription, wanted.slice(next, prepared))
+          }
+          next++
           const outcome = await this.handler.handle(subscription, event, attempts + 1).catch((err): Outcome => {
             this.log.error({ err, consumer: name, id: cursor.id, seq: event.seq }, 'handling an event failed')
             return { ok: false }

@@ -15,6 +15,8 @@ import type { Config } from '../config'
 import type { CursorRow } from '../db/consumers'
 import type { Database } from '../db/schema'
 import { pruneAttempts, recordAttempts, WEBHOOK_CONSUMER, type WebhookRow } from '../db/webhooks'
+import type { Activity } from '../../schemas/types.generated'
+import { anyOf } from '../db/rows'
 import { activityRecords } from '../domain/activities/read'
 import type { Mailer } from '../mail'
 import { loadProcessAccess } from '../policies/processes'
@@ -48,6 +50,41 @@ export interface ClaimedWebhook {
   /** Each workflow's row, or null when the creator does not see it now. */
   seen: Map<string, Awaited<ReturnType<typeof loadProcessAccess>> | null>
   attempts: Parameters<typeof recordAttempts>[1]
+  /** The Activity records the next events carry, read for several events at once (`prepare`); null: removed. */
+  records: Map<string, Activity | null>
+}
+
+const activityIds = (event: LoggedSignal): string[] => {
+  const meta = (event.meta ?? {}) as { ids?: string[]; _id?: string }
+  return Array.isArray(meta.ids) ? meta.ids : [meta._id as string]
+}
+
+/** Reads the Activity records of `events` (those of workflows the creator sees) as they are now, into `claimed.records`. */
+async function readRecords(db: Kysely<Database>, claimed: ClaimedWebhook, events: LoggedSignal[]) {
+  const byProcess = new Map<string, Set<string>>()
+  for (const e of events) {
+    if (!e.process_id || !ACTIVITY_SIGNALS.has(e.sig)) continue
+    if (!claimed.seen.has(e.process_id)) claimed.seen.set(e.process_id, await loadProcessAccess(db, userPrincipal(claimed.hook.uid), e.process_id).catch(() => null))
+    if (!claimed.seen.get(e.process_id)) continue
+    const ids = byProcess.get(e.process_id) ?? new Set()
+    for (const id of activityIds(e)) ids.add(id)
+    byProcess.set(e.process_id, ids)
+  }
+  claimed.records = new Map()
+  for (const [processId, ids] of byProcess) {
+    const { process } = claimed.seen.get(processId)!
+    const rows = await db
+      .selectFrom('activities')
+      .selectAll()
+      .where('cid', '=', claimed.hook.cid)
+      .where('process_id', '=', processId)
+      .where('_id', '=', anyOf([...ids]))
+      .where('removed', '=', false)
+      .execute()
+    const fieldsOrder = (process.info.fieldsOrder as string[] | undefined) ?? []
+    for (const id of ids) claimed.records.set(id, null)
+    for (const r of await activityRecords(db, claimed.hook.cid, rows, () => fieldsOrder)) claimed.records.set(r._id, r)
+  }
 }
 
 /** The body of one event: `{type, timestamp, data}`, or null when the creator may not see it now (skipped). */
@@ -62,18 +99,9 @@ export async function eventBody(db: Kysely<Database>, claimed: ClaimedWebhook, e
     const seen = claimed.seen.get(event.process_id)
     if (!seen) return null
     if (ACTIVITY_SIGNALS.has(event.sig)) {
-      const ids = Array.isArray(meta.ids) ? (meta.ids as string[]) : [meta._id as string]
-      const rows = await db
-        .selectFrom('activities')
-        .selectAll()
-        .where('cid', '=', hook.cid)
-        .where('process_id', '=', event.process_id)
-        .where('_id', 'in', ids)
-        .where('removed', '=', false)
-        .execute()
-      const fieldsOrder = (seen.process.info.fieldsOrder as string[] | undefined) ?? []
-      const records = await activityRecords(db, hook.cid, rows, () => fieldsOrder)
-      const byId = new Map(records.map((r) => [r._id, r]))
+      const ids = activityIds(event)
+      if (ids.some((id) => !claimed.records.has(id))) await readRecords(db, claimed, [event])
+      const byId = claimed.records
       let present = ids.map((id) => byId.get(id) ?? null)
       // A phase's webhook: only the activities now in its phase (created there, or moved there).
       if (hook.phase_id) present = present.filter((r) => r?.currentPhase === hook.phase_id)
@@ -115,10 +143,11 @@ export function webhookHandler(deps: WebhookDeps): ConsumerHandler<ClaimedWebhoo
     name: WEBHOOK_CONSUMER,
     async load(db, cursor: CursorRow) {
       const hook = await db.selectFrom('webhooks').selectAll().where('cid', '=', cursor.cid).where('_id', '=', cursor.id).executeTakeFirst()
-      return hook ? { hook, standing: null, seen: new Map(), attempts: [] } : null
+      return hook ? { hook, standing: null, seen: new Map(), attempts: [], records: new Map() } : null
     },
     topics: ({ hook }) => [`workspace:${hook.cid}`, `webhook:${hook._id}`],
     wants: ({ hook }, event) => wants(hook, event),
+    prepare: (claimed, events) => readRecords(db, claimed, events),
     async handle(claimed, event, attempt): Promise<Outcome> {
       const { hook } = claimed
       claimed.standing ??= await standingOf(db, hook)

@@ -8,6 +8,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export interface Received {
+  /** The request's path: several webhooks may post to one receiver. */
+  path: string
   id: string
   timestamp: number
   /** Whether the signature held with the receiver's secret. */
@@ -44,7 +46,8 @@ export interface Receiver {
   close(): Promise<void>
 }
 
-export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
+/** `delayMs`: each answer waits this long (a receiver that takes its time). */
+export async function startReceiver(host = '127.0.0.1', delayMs = 0): Promise<Receiver> {
   let failing = 0
   const received: Received[] = []
   const answered: number[] = []
@@ -81,17 +84,22 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
       }
       const body = Buffer.concat(chunks).toString('utf8')
       received.push({
+        path: req.url ?? '',
         id: String(req.headers['webhook-id']),
         timestamp: Number(req.headers['webhook-timestamp']),
         verified: verifyStandardWebhook(receiver.secret, req.headers, body),
         body: JSON.parse(body),
         at: Date.now(),
       })
-      answered.push(204)
-      res.writeHead(204).end()
-      const w = waiters
-      waiters = []
-      for (const check of w) check()
+      const answer = () => {
+        answered.push(204)
+        res.writeHead(204).end()
+        const w = waiters
+        waiters = []
+        for (const check of w) check()
+      }
+      if (delayMs) setTimeout(answer, delayMs)
+      else answer()
     })
   })
   server.keepAliveTimeout = 1000

@@ -117,6 +117,7 @@ test('2,000 changes by createMany, updateMany, moves and function recomputation:
   const listener = await Client.connect({ url: server.wsUrl, key: o.key })
   await listener.call('resume')
 
+  const t0 = Date.now()
   // 500 created (5 calls), 500 updated with a new amount (each recomputes its Double), 500 moved, 500 updated again.
   const ids: string[] = []
   for (let b = 0; b < 5; b++) {
@@ -130,6 +131,7 @@ test('2,000 changes by createMany, updateMany, moves and function recomputation:
     await o.client.call('v3.activity.updateMany', slice.map((_id) => ({ _id, name: `moved ${_id}` })))
   }
   // What a socket of the owner heard about the workflow is what the webhook must have: same seqs, same order.
+  console.log('written', Date.now() - t0, receiver.received.length)
   await pause(500)
   const heard = () => listener.signals.filter((s) => s.meta?.processId === p._id).map((s) => s.seq!)
   await receiver.waitFor((r) => idsOnce(r).length >= heard().length && heard().length > 0, 120_000).catch((err) => {
@@ -141,6 +143,7 @@ test('2,000 changes by createMany, updateMany, moves and function recomputation:
     console.log(count(listener.signals.filter((s) => s.meta?.processId === p._id).map((s) => s.sig)), count(receiver.received.map((r) => r.body.type)))
     throw err
   })
+  console.log('received', Date.now() - t0)
   await pause(300)
   const expected = heard()
   expect(expected.length).toBeGreaterThanOrEqual(5 + 3 * 500)

@@ -1,0 +1,96 @@
+/**
+ * Webhooks across server processes: a server killed with SIGKILL in the middle of delivering,
+ * restarted on the same database, loses nothing (an event cut off is delivered again with its same
+ * webhook-id); two processes on one PostgreSQL deliver each attempt once.
+ */
+import { Client } from '../helpers/client'
+import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
+import { pause } from '../helpers/stream'
+import { signedIn } from '../helpers/users'
+import { idsOnce, startReceiver, type Receiver } from '../helpers/webhook-receiver'
+import { workflowWithPhase } from '../helpers/workflows'
+
+const ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_SECONDS: '1' }
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip
+
+let receiver: Receiver
+afterEach(() => receiver?.close())
+
+test('SIGKILL mid-delivery, restart on the same database: every event arrives, a repeat only with its same webhook-id', async () => {
+  const dataDir = tempDataDir()
+  // A receiver that takes 20 ms per event: the server is killed while delivering.
+  receiver = await startReceiver('127.0.0.1', 20)
+  let server: RunningServer = await startServer({ ...ENV, DATA_DIR: dataDir })
+  try {
+    const o = await signedIn('wh-kill', server.wsUrl)
+    const hook = await o.client.call('v3.webhook.create', o.cid, { url: receiver.url })
+    receiver.secret = hook.secret!
+    const { p, teamId } = await workflowWithPhase(o.client, 'Killed')
+    const made = await o.client.call('v3.activity.createMany', p._id, Array.from({ length: 300 }, (_, i) => ({ name: `K${i}` })), { teamId })
+    const ids: string[] = made.map((a: { _id: string }) => a._id)
+    await o.client.call('v3.activity.updateMany', ids.map((_id) => ({ _id, name: `renamed ${_id}` })))
+    await o.client.close()
+    await receiver.waitFor((r) => r.length >= 40)
+    server.child.kill('SIGKILL')
+    await server.stop()
+    const before = receiver.received.length
+    server = await startServer({ ...ENV, DATA_DIR: dataDir })
+    // The claim of the killed process runs out (its lease), then the restarted one goes on.
+    await receiver.waitFor((r) => new Set(r.filter((e) => e.body.type === 'v3.activity.updated').map((e) => e.body.data._id)).size === 300, 120_000)
+    await pause(500)
+    expect(before).toBeLessThan(301)
+    expect(receiver.received.every((r) => r.verified)).toBe(true)
+    // In order: the ids, each counted once, only grow; the updates came in the order of the call.
+    const once = idsOnce(receiver.received)
+    expect(once).toEqual([...once].sort((a, b) => a - b))
+    const updates = receiver.received.filter((e) => e.body.type === 'v3.activity.updated')
+    const firstSeen = [...new Set(updates.map((e) => e.body.data._id))]
+    expect(firstSeen).toEqual(ids)
+    // A repeat of an activity's update carries the same webhook-id.
+    const idOf = new Map<string, Set<string>>()
+    for (const e of updates) idOf.set(e.body.data._id, (idOf.get(e.body.data._id) ?? new Set()).add(e.id))
+    expect([...idOf.values()].every((s) => s.size === 1)).toBe(true)
+  } finally {
+    await server.stop()
+  }
+}, 240_000)
+
+onPostgres('two processes on one PostgreSQL', () => {
+  let a: RunningServer
+  let b: RunningServer
+  beforeAll(async () => {
+    ;[a, b] = await Promise.all([startServer(ENV), startServer(ENV)])
+  }, 180_000)
+  afterAll(() => Promise.all([a?.stop(), b?.stop()]))
+
+  test('each attempt of each event is made once, whichever process makes it', async () => {
+    receiver = await startReceiver()
+    const o = await signedIn('wh-two', a.wsUrl)
+    const { p, teamId } = await workflowWithPhase(o.client, 'Two')
+    // Four webhooks to one receiver (their paths tell them apart); the first three requests fail.
+    const hooks: { _id: string }[] = []
+    for (let i = 0; i < 4; i++) hooks.push(await o.client.call('v3.webhook.create', o.cid, { url: `${receiver.url}/${i}` }))
+    receiver.failNext(3)
+    const made = await o.client.call('v3.activity.createMany', p._id, Array.from({ length: 50 }, (_, i) => ({ name: `T${i}` })), { teamId })
+    // Writes through both processes: each wakes its own consumer and the other's (NOTIFY).
+    const viaB = await Client.connect({ url: b.wsUrl, key: o.key })
+    await Promise.all(
+      made.map((m: { _id: string }, i: number) => (i % 2 ? viaB : o.client).call('v3.activity.updateMany', [{ _id: m._id, name: `two ${i}` }])),
+    )
+    const perHook = 51
+    await receiver.waitFor((r) => hooks.every((_, i) => new Set(r.filter((e) => e.path.endsWith(`/${i}`)).map((e) => e.id)).size === perHook), 120_000)
+    await pause(1000)
+    // No event reached a webhook twice: every 2xx answer is one event once.
+    for (let i = 0; i < 4; i++) {
+      const got = receiver.received.filter((e) => e.path.endsWith(`/${i}`)).map((e) => e.id)
+      expect(got).toHaveLength(perHook)
+      expect(got.map(Number)).toEqual([...got.map(Number)].sort((x, y) => x - y))
+    }
+    // The three failures and the success of the first event: four attempts, each made once.
+    const recorded = []
+    for (const hook of hooks) recorded.push(...(await o.client.call('v3.webhook.deliveries', hook._id, { limit: 1000 })))
+    expect(recorded).toHaveLength(receiver.answered.length)
+    expect(new Set(recorded.map((r) => `${r.seq}/${r.attempt}/${r.status}`)).size).toBe(recorded.length)
+    await Promise.all([o.client.close(), viaB.close()])
+  }, 180_000)
+})
