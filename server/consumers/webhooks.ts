@@ -9,7 +9,7 @@
  * is skipped; a creator who left the workspace, or may no longer manage webhooks, stops the webhook
  * (disabled, with the reason). Every attempt is recorded (v3.webhook.deliveries).
  */
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { CursorRow } from '../db/consumers'
@@ -64,7 +64,8 @@ async function readRecords(db: Kysely<Database>, claimed: ClaimedWebhook, events
   const byProcess = new Map<string, Set<string>>()
   for (const e of events) {
     if (!e.process_id || !ACTIVITY_SIGNALS.has(e.sig)) continue
-    if (!claimed.seen.has(e.process_id)) claimed.seen.set(e.process_id, await loadProcessAccess(db, userPrincipal(claimed.hook.uid), e.process_id).catch(() => null))
+    if (!claimed.seen.has(e.process_id))
+      claimed.seen.set(e.process_id, await loadProcessAccess(db, userPrincipal(claimed.hook.uid), e.process_id).catch(() => null))
     if (!claimed.seen.get(e.process_id)) continue
     const ids = byProcess.get(e.process_id) ?? new Set()
     for (const id of activityIds(e)) ids.add(id)
@@ -87,6 +88,19 @@ async function readRecords(db: Kysely<Database>, claimed: ClaimedWebhook, events
   }
 }
 
+/** Which of the activities were created in the phase (their history's first entry). */
+async function createdIn(db: Kysely<Database>, cid: string, ids: string[], phaseId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('activity_history')
+    .select('activity_id')
+    .where('cid', '=', cid)
+    .where('activity_id', '=', anyOf(ids))
+    .where('kind', '=', 'created')
+    .where(sql<boolean>`changes->'phase'->>'to' = ${phaseId}`)
+    .execute()
+  return new Set(rows.map((r) => r.activity_id))
+}
+
 /** The body of one event: `{type, timestamp, data}`, or null when the creator may not see it now (skipped). */
 export async function eventBody(db: Kysely<Database>, claimed: ClaimedWebhook, event: LoggedSignal, timestamp: number): Promise<string | null> {
   const { hook } = claimed
@@ -103,9 +117,12 @@ export async function eventBody(db: Kysely<Database>, claimed: ClaimedWebhook, e
       if (ids.some((id) => !claimed.records.has(id))) await readRecords(db, claimed, [event])
       const byId = claimed.records
       let present = ids.map((id) => byId.get(id) ?? null)
-      // A phase's webhook: only the activities now in its phase (created there, or moved there).
-      if (hook.phase_id) present = present.filter((r) => r?.currentPhase === hook.phase_id)
-      if (hook.phase_id && !present.length) return null
+      // A phase's webhook hears a move only into its phase (wants), and of created activities those created in it.
+      if (hook.phase_id && event.sig === 'v3.activity.created') {
+        const there = await createdIn(db, hook.cid, ids, hook.phase_id)
+        present = present.filter((r, i) => there.has(ids[i]))
+        if (!present.length) return null
+      }
       if (Array.isArray(meta.ids)) data.activities = present
       else data.activity = present[0]
     }

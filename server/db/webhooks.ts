@@ -31,7 +31,17 @@ export async function listWebhooks(db: DbHandle, cid: string): Promise<WebhookWi
 /** Records attempts of delivery (many in one statement). */
 export async function recordAttempts(
   db: DbHandle,
-  attempts: { cid: string; webhookId: string; seq: number; attempt: number; at: number; status: number | null; durationMs: number; error: string | null; response: string | null }[],
+  attempts: {
+    cid: string
+    webhookId: string
+    seq: number
+    attempt: number
+    at: number
+    status: number | null
+    durationMs: number
+    error: string | null
+    response: string | null
+  }[],
 ) {
   if (!attempts.length) return
   await db

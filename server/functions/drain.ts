@@ -131,4 +131,3 @@ export class Drain {
     return written.stored > 0
   }
 }
-

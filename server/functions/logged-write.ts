@@ -11,11 +11,16 @@ import type { Signal, WriteResult } from './recompute'
  * transaction as a call's are (so every reader of the event log, webhooks included, has them, in
  * order); returns the wake-up to send after commit.
  */
-export async function writeLogged(trx: Transaction<Database>, propagation: { write(db: Transaction<Database>, signal: Signal): Promise<WriteResult> }, signal: (ctx: Context) => Signal) {
+export async function writeLogged(
+  trx: Transaction<Database>,
+  propagation: { write(db: Transaction<Database>, signal: Signal): Promise<WriteResult> },
+  signal: (ctx: Context) => Signal,
+) {
   const signals: BusMessage[] = []
   const ctx = {
     db: trx,
-    publish: (topic: string | string[], sig: string, meta: unknown) => signals.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
+    publish: (topic: string | string[], sig: string, meta: unknown) =>
+      signals.push({ kind: 'signal', topics: typeof topic === 'string' ? [topic] : topic, sig, meta }),
   } as unknown as Context
   const written = await propagation.write(trx, signal(ctx))
   return { written, wake: await logSignals(trx, signals) }
