@@ -6873,7 +6873,7 @@ export interface OperationSchemas {
     }
   }
   /**
-   * Creates a webhook of the workspace (capability webhooks.manage): the workspace's events (all, or those named in events, of the workflows in processIds) are posted to url, signed per Standard Webhooks; returns the Webhook record with its secret, shown this once.
+   * Creates a webhook of the workspace (capability webhooks.manage; at most 100 per workspace, 422 beyond): the workspace's events (all, or those named in events, of the workflows in processIds) are posted to url, signed per Standard Webhooks; returns the Webhook record with its secret, shown this once.
    */
   'v3.webhook.create': {
     args: {
@@ -6904,6 +6904,9 @@ export interface OperationSchemas {
         limit?: number
       }
     }
+    /**
+     * @maxItems 1000
+     */
     result: WebhookDeliveryAttemptRecord[]
   }
   /**
@@ -6913,6 +6916,9 @@ export interface OperationSchemas {
     args: {
       workspaceId: ObjectId
     }
+    /**
+     * @maxItems 10000
+     */
     result: WebhookRecord[]
   }
   /**

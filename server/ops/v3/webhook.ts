@@ -20,6 +20,9 @@ import { deliveryAttemptRecord, webhookRecord } from '../../presenters/webhook'
 import { streamState } from '../../realtime/event-log'
 import { operation } from '../../rpc/operation'
 
+/** Webhooks of one workspace (besides its phases'): each is a cursor every write wakes. */
+const MAX_WEBHOOKS = 100
+
 /** The workspace of the webhook an id names, for a member of it; 404 for anyone else. */
 async function webhookWorkspace({ db, session }: Caller, webhookId: string): Promise<string> {
   const hook = isObjectId(webhookId) ? await findWebhook(db, webhookId) : undefined
@@ -52,6 +55,13 @@ export const create = operation({
   workspace: (_caller, workspaceId) => workspaceId,
   async run(ctx, _workspaceId, webhook) {
     checkUrl(ctx, 1, webhook.url)
+    const { count } = await ctx.db
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('cid', '=', ctx.cid)
+      .where('phase_id', 'is', null)
+      .executeTakeFirstOrThrow()
+    if (Number(count) >= MAX_WEBHOOKS) throw refused(`a workspace has at most ${MAX_WEBHOOKS} webhooks`, { max: MAX_WEBHOOKS })
     const { _id, secret } = await insertWebhook(ctx.db, {
       cid: ctx.cid,
       uid: ctx.session.uid,
