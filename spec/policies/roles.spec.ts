@@ -50,6 +50,14 @@ const newInvite = async (fx: Fixture) => (await asOwner(fx, 'v2.network.invite.s
 const newTeam = async (fx: Fixture) => (await asOwner(fx, 'company.new_team', { name: fx.unique('team') }))._id
 const newRole = async (fx: Fixture) => (await asOwner(fx, 'v2.network.role.create', { name: fx.unique('role'), capabilities: [] }))._id
 
+/** A webhook of the workspace, disabled (it posts nothing while the walk goes on). */
+const WALK_HOOK = 'https://example.test/walk'
+async function newHook(fx: Fixture) {
+  const hook = await asOwner(fx, 'v3.webhook.create', fx.cid, { url: WALK_HOOK })
+  await asOwner(fx, 'v3.webhook.update', hook._id, { enabled: false })
+  return hook
+}
+
 const AN_EVENT = { title: 'Walked', start: '2026-03-02T09:00:00Z' }
 
 /** A call as the member of the role under test, about a new calendar of their own. */
@@ -198,6 +206,17 @@ const RECIPES: Record<string, Recipe> = {
   'company.set_property_value': async (fx) => ({ args: [fx.fieldId, 'users', { uid: fx.bystander.uid, data: 'walked' }] }),
   'company.set_user_property_value': async (fx) => ({ args: [fx.fieldId, 'mine'] }),
   'v3.calendar.create': async (fx) => ({ args: [{ name: fx.unique('calendar') }] }),
+  'v3.webhook.create': async (fx) => ({ args: [fx.cid, { url: WALK_HOOK, events: ['webhook.test'] }] }),
+  'v3.webhook.list': async (fx) => ({ args: [fx.cid] }),
+  'v3.webhook.update': async (fx) => ({ args: [(await newHook(fx))._id, { description: 'walked' }] }),
+  'v3.webhook.remove': async (fx) => ({ args: [(await newHook(fx))._id] }),
+  'v3.webhook.rotateSecret': async (fx) => ({ args: [(await newHook(fx))._id] }),
+  'v3.webhook.test': async (fx) => ({ args: [(await newHook(fx))._id] }),
+  'v3.webhook.deliveries': async (fx) => ({ args: [(await newHook(fx))._id] }),
+  'v3.webhook.redeliver': async (fx) => {
+    const hook = await newHook(fx)
+    return { args: [hook._id, hook.position + 1] }
+  },
   'v3.calendar.list': async () => ({ args: [] }),
   // The calendar rule (its creator, owners and admins change it) holds here: each caller made its own.
   'v3.calendar.update': async (fx) => ownCalendar(fx, (calendarId) => [calendarId, { name: fx.unique('renamed') }]),

@@ -4,6 +4,8 @@
  * across every kind of change, retries after failures, a phase's webhook, and refusals.
  */
 import { Client } from '../helpers/client'
+import { nextMail } from '../helpers/mail'
+import { joinWorkspace } from '../helpers/members'
 import { pause } from '../helpers/stream'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { idsOnce, startReceiver, type Receiver } from '../helpers/webhook-receiver'
@@ -228,4 +230,23 @@ test('a private address is refused unless allowed; disabling and enabling resume
   await receiver.waitFor((r) => r.length === 4)
   expect(receiver.received.map((r) => Number(r.id))).toEqual([off, later, off, later])
   await o.client.close()
+})
+
+test('a creator who may no longer manage webhooks stops theirs: disabled with the reason, mailed and signalled', async () => {
+  const o = await owner('wh-demoted')
+  const admin = await joinWorkspace(o, { role: 'admin' })
+  const hook = await admin.client.call('v3.webhook.create', o.cid, { url: receiver.url })
+  receiver.secret = hook.secret!
+  await admin.client.call('resume')
+  await o.client.call('company.set_user_data', { section: 'admin', uid: admin.uid, value: 'false' })
+  await o.client.call('v2.network.update', o.cid, { name: 'Renamed after the demotion' })
+  const heard = await admin.client.waitForSignal('webhook.disabled', (m) => m._id === hook._id)
+  expect(heard.meta.reason).toMatch(/may no longer manage webhooks/)
+  const mail = await nextMail(admin.email)
+  expect(mail.subject).toBe('A webhook was disabled')
+  expect(mail.text).toContain(receiver.url)
+  const [listed] = await o.client.call('v3.webhook.list', o.cid)
+  expect(listed).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/may no longer manage webhooks/) })
+  expect(receiver.received.filter((r) => r.body.type === 'network.updated')).toHaveLength(0)
+  await Promise.all([o.client.close(), admin.client.close()])
 })
