@@ -25,7 +25,7 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { claimDue, deleteCursor, disableCursor, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
 import type { Database } from '../db/schema'
-import { PAGE, readAfter, streamState, type LoggedSignal } from '../realtime/event-log'
+import { PAGE, readAfter, type LoggedSignal } from '../realtime/event-log'
 
 /** What handling one event came to. */
 export type Outcome =
@@ -131,8 +131,7 @@ export class DurableConsumer<S> {
     do {
       this.again = false
       for (;;) {
-        const { head } = await streamState(this.db)
-        const claimed = await claimDue(this.db, this.handler.name, this.owner, head, this.options.leaseMs, this.options.concurrency ?? 8)
+        const { claimed, head } = await claimDue(this.db, this.handler.name, this.owner, this.options.leaseMs, this.options.concurrency ?? 8)
         if (!claimed.length) break
         await Promise.all(claimed.map((cursor) => this.work(cursor, head)))
         if (this.stopped) return

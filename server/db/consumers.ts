@@ -14,20 +14,28 @@ export async function deleteCursor(db: DbHandle, consumer: string, id: string) {
 }
 
 /**
- * Claims up to `limit` enabled subscriptions that are due, behind `head` and not claimed by a live
- * claim: FOR UPDATE SKIP LOCKED, so processes claiming at once take different rows.
+ * Claims up to `limit` enabled subscriptions that are due, behind the log's head and not claimed by
+ * a live claim: FOR UPDATE SKIP LOCKED, so processes claiming at once take different rows. One
+ * statement, which also answers the head it read (every seq up to it is committed and visible).
  */
-export async function claimDue(db: Kysely<Database>, consumer: string, owner: string, head: number, leaseMs: number, limit: number): Promise<CursorRow[]> {
+export async function claimDue(
+  db: Kysely<Database>,
+  consumer: string,
+  owner: string,
+  leaseMs: number,
+  limit: number,
+): Promise<{ claimed: CursorRow[]; head: number }> {
   const now = Date.now()
-  const { rows } = await sql<CursorRow>`
+  const { rows } = await sql<CursorRow & { head: number }>`
+    with log as (select coalesce(max(seq), 0) as head from event_log)
     update consumer_cursors set claimed_until = ${now + leaseMs}, claimed_by = ${owner}
     where (consumer, id) in (
       select consumer, id from consumer_cursors
-      where consumer = ${consumer} and enabled and due <= ${now} and claimed_until < ${now} and position < ${head}
+      where consumer = ${consumer} and enabled and due <= ${now} and claimed_until < ${now} and position < (select head from log)
       order by due limit ${limit}
       for update skip locked)
-    returning *`.execute(db)
-  return rows
+    returning consumer_cursors.*, (select head from log) as head`.execute(db)
+  return { claimed: rows, head: rows.length ? Number(rows[0].head) : 0 }
 }
 
 /** Moves the cursor (only while the claim is this process's). */
