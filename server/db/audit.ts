@@ -11,7 +11,8 @@ import { newId } from '../ids'
 import type { Database, DbHandle } from './schema'
 
 /** What an entry is about: the kind of record its target id names. */
-export type AuditTarget = 'member' | 'invite' | 'customRole' | 'team' | 'teamAccount' | 'workflow' | 'phase' | 'field' | 'apiKey' | 'workspace' | 'user' | 'job'
+export type AuditTarget =
+  'member' | 'invite' | 'customRole' | 'team' | 'teamAccount' | 'workflow' | 'phase' | 'field' | 'apiKey' | 'workspace' | 'user' | 'job' | 'webhook'
 
 interface KindDeclaration {
   target: AuditTarget
@@ -78,6 +79,11 @@ export const AUDIT_KINDS = {
     target: 'workspace',
     doc: "The workspace was made by an import, written in the import's transaction: `v3.user.data.import` (`after` names the job, the server and the workspace it came from) or `npm run import` (by a server administrator: no actor).",
   },
+  'webhook.create': { target: 'webhook', doc: 'A webhook was made (`v3.webhook.create`); never its secret.' },
+  'webhook.update': { target: 'webhook', doc: "A webhook's URL, events, workflows, description or enabled state changed (`v3.webhook.update`)." },
+  'webhook.remove': { target: 'webhook', doc: 'A webhook was removed (`v3.webhook.remove`).' },
+  'webhook.rotateSecret': { target: 'webhook', doc: 'A webhook was given a new signing secret (`v3.webhook.rotateSecret`); never the secret.' },
+  'webhook.redeliver': { target: 'webhook', doc: "A webhook's cursor was moved back to post events again (`v3.webhook.redeliver`); `after.fromSeq`." },
 } as const satisfies Record<string, KindDeclaration>
 
 export type AuditKind = keyof typeof AUDIT_KINDS

@@ -12,6 +12,7 @@ import { LateReply, type Caller, type MemberContext } from '../../context'
 import { findCursor, resumeCursor } from '../../db/consumers'
 import { findWebhook, listAttempts, listWebhooks, WEBHOOK_CONSUMER, type WebhookWithCursor } from '../../db/webhooks'
 import { deleteWebhook, insertWebhook } from '../../consumers/subscriptions'
+import { audit } from '../../domain/audit'
 import { badWebhookUrl, newWebhookSecret } from '../../consumers/webhook-post'
 import { notFound, refused } from '../../errors'
 import { isObjectId } from '../../ids'
@@ -44,6 +45,15 @@ function checkUrl(ctx: MemberContext, argument: number, url: string) {
 /** After the commit: every process's consumers look again (a webhook enabled, rewound or tested). */
 const wakeConsumers = (ctx: MemberContext) => ctx.later(({ bus }) => bus.emit([{ kind: 'events' }]))
 
+/** A webhook as the audit trail records it: never its secret. */
+const auditState = (w: Pick<WebhookWithCursor, 'url' | 'events' | 'process_ids' | 'description' | 'enabled'>) => ({
+  url: w.url,
+  events: w.events,
+  processIds: w.process_ids,
+  description: w.description,
+  enabled: w.enabled,
+})
+
 const notOfAPhase = (hook: WebhookWithCursor, what: string) => {
   if (hook.phase_id) throw refused(`a phase's webhook is ${what} in the phase's settings (process.set_info phases.<id>.webhooksEnabled, webhookUrl)`)
 }
@@ -70,7 +80,9 @@ export const create = operation({
       processIds: webhook.processIds,
       description: webhook.description,
     })
-    return webhookRecord((await findWebhook(ctx.db, _id))!, secret)
+    const created = (await findWebhook(ctx.db, _id))!
+    await audit(ctx, { cid: ctx.cid, kind: 'webhook.create', targetId: _id, after: auditState(created) })
+    return webhookRecord(created, secret)
   },
 })
 
@@ -112,7 +124,9 @@ export const update = operation({
       await resumeCursor(ctx.db, WEBHOOK_CONSUMER, hook._id, { enabled })
       wakeConsumers(ctx)
     }
-    return webhookRecord((await findWebhook(ctx.db, hook._id))!)
+    const updated = (await findWebhook(ctx.db, hook._id))!
+    await audit(ctx, { cid: hook.cid, kind: 'webhook.update', targetId: hook._id, before: auditState(hook), after: auditState(updated) })
+    return webhookRecord(updated)
   },
 })
 
@@ -125,6 +139,7 @@ export const remove = operation({
     const hook = await loadWebhook(ctx, webhookId, { lock: true })
     notOfAPhase(hook, 'removed')
     await deleteWebhook(ctx.db, hook.cid, hook._id)
+    await audit(ctx, { cid: hook.cid, kind: 'webhook.remove', targetId: hook._id, before: auditState(hook) })
     return true
   },
 })
@@ -138,6 +153,7 @@ export const rotateSecret = operation({
     const hook = await loadWebhook(ctx, webhookId, { lock: true })
     const secret = newWebhookSecret()
     await ctx.db.updateTable('webhooks').set({ secret, updated: Date.now() }).where('cid', '=', hook.cid).where('_id', '=', hook._id).execute()
+    await audit(ctx, { cid: hook.cid, kind: 'webhook.rotateSecret', targetId: hook._id })
     return webhookRecord((await findWebhook(ctx.db, hook._id))!, secret)
   },
 })
@@ -187,6 +203,7 @@ export const redeliver = operation({
     if (fromSeq <= prunedThrough) throw refused(`the event log no longer holds events up to ${prunedThrough}`, { argument: 1, prunedThrough })
     const cursor = await findCursor(ctx.db, WEBHOOK_CONSUMER, hook._id)
     await resumeCursor(ctx.db, WEBHOOK_CONSUMER, hook._id, { position: fromSeq - 1, enabled: cursor?.enabled ?? true })
+    await audit(ctx, { cid: hook.cid, kind: 'webhook.redeliver', targetId: hook._id, after: { fromSeq } })
     wakeConsumers(ctx)
     return true
   },

@@ -289,6 +289,25 @@ describe('every administrative act leaves one entry', () => {
     for (const invite of invites) expect(trail).not.toContain(invite.invite_key)
   })
 
+  test('webhooks: made, changed, a new secret, a redelivery, removed; never the secret', async () => {
+    const c = owner.client
+    const hook = await c.call('v3.webhook.create', owner.cid, { url: 'https://example.test/audit' })
+    const state = { url: 'https://example.test/audit', events: null, processIds: null, description: null, enabled: true }
+    await one('webhook.create', hook._id, { after: state })
+    await c.call('v3.webhook.update', hook._id, { enabled: false, description: 'paused' })
+    const paused = { ...state, description: 'paused', enabled: false }
+    await one('webhook.update', hook._id, { before: state, after: paused })
+    const rotated = await c.call('v3.webhook.rotateSecret', hook._id)
+    await one('webhook.rotateSecret', hook._id)
+    await c.call('v3.webhook.redeliver', hook._id, hook.position + 1)
+    await one('webhook.redeliver', hook._id, { after: { fromSeq: hook.position + 1 } })
+    await c.call('v3.webhook.remove', hook._id)
+    await one('webhook.remove', hook._id, { before: paused })
+    const trail = JSON.stringify(await list(c, owner.cid))
+    expect(trail).not.toContain(hook.secret!.slice(6))
+    expect(trail).not.toContain(rotated.secret!.slice(6))
+  })
+
   test('the bot flag, leaving, removal of a member and of an account', async () => {
     await owner.client.call('v3.user.setBot', { uid: x.uid, isBot: true, secret: SECRET })
     await one('user.bot', x.uid, { before: { isBot: false }, after: { isBot: true } })
