@@ -250,6 +250,8 @@ export const remove = operation({
     requireAdminister(access, 'remove this workflow')
     const viewers = await processViewers(ctx.db, process)
     await ctx.db.deleteFrom('processes').where('cid', '=', process.cid).where('_id', '=', process._id).execute()
+    // Its phases' webhooks go with it.
+    await syncPhaseWebhooks(ctx.db, process, null, ctx.session.uid, invalidOf(ctx, 0))
     await audit(ctx, { cid: process.cid, kind: 'workflow.remove', targetId: process._id, before: { name: process.name, dataset: process.dataset } })
     await tellViewers(ctx, process, { sig: 'process.removed', meta: { _id: process._id } }, viewers)
     return true
