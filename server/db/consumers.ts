@@ -50,10 +50,11 @@ export async function saveProgress(db: Kysely<Database>, consumer: string, id: s
     .execute()
 }
 
+/** Records a failure and lets the claim go in the same statement: the retry may be claimed as soon as it is due. */
 export async function saveFailure(db: Kysely<Database>, consumer: string, id: string, owner: string, attempts: number, failingSince: number, due: number) {
   await db
     .updateTable('consumer_cursors')
-    .set({ attempts, failing_since: failingSince, due })
+    .set({ attempts, failing_since: failingSince, due, claimed_until: 0, claimed_by: null })
     .where('consumer', '=', consumer)
     .where('id', '=', id)
     .where('claimed_by', '=', owner)
