@@ -93,6 +93,8 @@ export class DurableConsumer<S> {
   private poll: NodeJS.Timeout | null = null
   private retry: NodeJS.Timeout | null = null
   private retryAt = Infinity
+  /** The work under way, by subscription. */
+  private readonly working = new Map<string, Promise<void>>()
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -113,6 +115,7 @@ export class DurableConsumer<S> {
     if (this.poll) clearInterval(this.poll)
     if (this.retry) clearTimeout(this.retry)
     while (this.running) await this.running
+    await Promise.all(this.working.values())
   }
 
   /** New events, or a subscription changed: claims what is due. Cheap when nothing is. */
@@ -127,14 +130,27 @@ export class DurableConsumer<S> {
       .finally(() => (this.running = null))
   }
 
+  /**
+   * Claims due subscriptions while this process has room for them, and starts their work without
+   * waiting for it: a slow receiver holds its own subscription only, and each work that ends makes
+   * room and wakes the consumer again.
+   */
   private async round() {
+    const concurrency = this.options.concurrency ?? 8
     do {
       this.again = false
-      for (;;) {
-        const { claimed, head } = await claimDue(this.db, this.handler.name, this.owner, this.options.leaseMs, this.options.concurrency ?? 8)
+      while (!this.stopped && this.working.size < concurrency) {
+        const { claimed, head } = await claimDue(this.db, this.handler.name, this.owner, this.options.leaseMs, concurrency - this.working.size)
         if (!claimed.length) break
-        await Promise.all(claimed.map((cursor) => this.work(cursor, head)))
-        if (this.stopped) return
+        for (const cursor of claimed) {
+          const work = this.work(cursor, head)
+            .catch((err) => this.log.error({ err, consumer: this.handler.name, id: cursor.id }, 'a durable consumer failed'))
+            .finally(() => {
+              this.working.delete(cursor.id)
+              this.wake()
+            })
+          this.working.set(cursor.id, work)
+        }
       }
     } while (this.again && !this.stopped)
   }
