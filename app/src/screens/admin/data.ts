@@ -26,6 +26,7 @@ const CAPABILITY_SET: Record<Capability, true> = {
   'workspace.admin': true,
   'feed.admin': true,
   'audit.read': true,
+  'webhooks.manage': true,
 }
 export const CAPABILITIES = Object.keys(CAPABILITY_SET) as Capability[]
 /** The i18n key of a capability's label (keys cannot hold dots). */
