@@ -6,7 +6,7 @@ import { openConnection, rememberKey } from './api/connection'
 import { LiveQueries } from './api/live'
 import { createStore } from './api/store'
 import { startI18n } from './i18n'
-import { AppRoutes } from './routes'
+import { AppRoutes, prefetchScreens } from './routes'
 import './styles.css'
 
 async function boot() {
@@ -27,6 +27,7 @@ async function boot() {
         </AppProvider>
       </StrictMode>,
     )
+    prefetchScreens()
   } catch (err) {
     root.render(
       <main className="page">

@@ -27,6 +27,18 @@ const AccountScreen = lazy(() => import('./screens/account/Account'))
 const ApiKeysScreen = lazy(() => import('./screens/account/ApiKeys'))
 const AcceptInviteScreen = lazy(() => import('./screens/invite/AcceptInvite'))
 
+/**
+ * The screens on the way from signing in to the work (a workflow, its board, an activity) are fetched
+ * once the first screen is shown and the browser is idle (while the person types their password):
+ * they stay out of the first screen's JavaScript, and opening them does not wait for the network.
+ */
+const ON_THE_WAY = [() => import('./screens/workflow/Workflow'), () => import('./screens/board/Board'), () => import('./screens/activity/Activity')]
+
+export function prefetchScreens() {
+  const idle = (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200))
+  idle(() => ON_THE_WAY.forEach((load) => void load().catch(() => {})))
+}
+
 /** Paths, made in one place. */
 export const paths = {
   signIn: () => '/signin',

@@ -167,3 +167,16 @@ test('workspaces: create one (it becomes current), switch back from the header; 
   expect(background).toBe('rgb(13, 17, 23)')
   await check(dark, '8-workflows-dark')
 })
+
+test('an address opened signed out leads to signing in, and back to that address after it', async () => {
+  const ada = await signedIn('deep-link')
+  await ada.client.call('v2.network.update', ada.cid, { name: 'Deep desk' })
+  const page = await browsing.open({ route: `/w/${ada.cid}/settings` })
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+  await page.getByLabel('E-mail').fill(ada.email)
+  await page.getByLabel('Password').fill(ada.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Workspace settings' }).waitFor()
+  expect(new URL(page.url()).pathname).toBe(`/w/${ada.cid}/settings`)
+  expect(await page.getByLabel('Workspace name').inputValue()).toBe('Deep desk')
+})

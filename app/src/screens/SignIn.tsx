@@ -20,7 +20,8 @@ export function SignInScreen() {
     const signedIn = await signIn(app, email, password)
     navigate(from ?? paths.workspace(signedIn.cid), { replace: true })
   })
-  if (session && !action.busy) return <Navigate to={paths.workspace(session.cid)} replace />
+  // Signed in already (or just now: the navigation above may land after this render): where the person was going.
+  if (session && !action.busy) return <Navigate to={from ?? paths.workspace(session.cid)} replace />
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void action.run()

@@ -1,5 +1,5 @@
 /** The workflows of the current workspace, live, and a form to create one (with its phases). */
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useApp, useSession } from '../api/app-context'
@@ -42,7 +42,6 @@ function NewWorkflow({ onCreated }: { onCreated: () => void }) {
   const navigate = useNavigate()
   const [name, setName] = useState('')
   const [phases, setPhases] = useState(() => t('workflows.defaultPhases'))
-  const form = useRef<HTMLFormElement>(null)
   const action = useAction(async () => {
     const phaseNames = phases
       .split(',')
@@ -59,7 +58,7 @@ function NewWorkflow({ onCreated }: { onCreated: () => void }) {
   return (
     <section aria-labelledby="new-workflow">
       <h2 id="new-workflow">{t('workflows.new')}</h2>
-      <form ref={form} onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate>
         <TextField
           label={t('workflows.name')}
           value={name}

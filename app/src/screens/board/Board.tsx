@@ -20,7 +20,7 @@ import {
 } from '@dnd-kit/core'
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -218,7 +218,6 @@ function Card({
   const session = useSession()!
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: activity._id })
   const [menuOpen, setMenuOpen] = useState(false)
-  const menu = useRef<HTMLDetailsElement>(null)
   const choose = (to: string, at: number) => {
     setMenuOpen(false)
     onMove(activity._id, to, at)
@@ -240,7 +239,7 @@ function Card({
           <span className="visually-hidden">{t('board.ballHeld')}</span>
         </span>
       ) : null}
-      <details className="move" ref={menu} open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+      <details className="move" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
         <summary aria-label={t('board.moveMenu', { name: activity.name })}>{t('board.move')}</summary>
         <ul>
           {index > 0 ? (
