@@ -26,6 +26,7 @@ const LicenseScreen = lazy(() => import('./screens/admin/License'))
 const AccountScreen = lazy(() => import('./screens/account/Account'))
 const ApiKeysScreen = lazy(() => import('./screens/account/ApiKeys'))
 const AcceptInviteScreen = lazy(() => import('./screens/invite/AcceptInvite'))
+const TrashScreen = lazy(() => import('./screens/activity/Trash'))
 
 /** Paths, made in one place. */
 export const paths = {
@@ -47,6 +48,7 @@ export const paths = {
   apiKeys: () => '/account/api-keys',
   /** The address the invitation mail links to (server/mail/messages.ts). */
   invite: (key: string) => `/invite/${key}`,
+  trash: (ws: string, wf: string) => `/w/${ws}/workflows/${wf}/trash`,
 }
 
 function Loading() {
@@ -87,6 +89,7 @@ export function AppRoutes() {
         <Route path="/w/:workspaceId" element={<SignedIn children={<WorkflowsScreen />} />} />
         <Route path="/w/:workspaceId/settings" element={<SignedIn children={<WorkspaceSettingsScreen />} />} />
         <Route path="/w/:workspaceId/workflows/:workflowId" element={<SignedIn children={<WorkflowScreen />} />} />
+        <Route path="/w/:workspaceId/workflows/:workflowId/trash" element={<SignedIn children={<TrashScreen />} />} />
         <Route path="/w/:workspaceId/activities/:activityId" element={<SignedIn children={<ActivityScreen />} />} />
         <Route path="/w/:workspaceId/builder" element={<SignedIn children={<BuilderHomeScreen />} />} />
         <Route path="/w/:workspaceId/workflows/:workflowId/build" element={<SignedIn children={<BuilderScreen />} />} />
