@@ -38,8 +38,8 @@ export function Ball({ activity, people, reload }: { activity: Activity; people:
       <h2 id={`${id}-title`}>{t('ball.title')}</h2>
       <p role="status">
         {holder
-          ? t('ball.heldBy', {
-              name: holder === session.uid ? t('ball.you') : nameOf(holder),
+          ? t(holder === session.uid ? 'ball.youHold' : 'ball.heldBy', {
+              name: nameOf(holder),
               since: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(activity.ballHolder!.since),
             })
           : t('ball.nobody')}
