@@ -1,7 +1,9 @@
 /**
  * An activity's day in a real browser with two people: followers added, the ball passed to another
- * member (who sees it live), the history as readable changes, and removal with Undo and the trash.
+ * member (who sees it live), the history as readable changes, files with image previews, and
+ * removal with Undo and the trash.
  */
+import sharp from 'sharp'
 import { joinWorkspace } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
@@ -108,4 +110,42 @@ test('activity: removed with Undo, removed again and recovered from the trash', 
   await page.getByRole('button', { name: 'Recover Write the guide' }).click()
   await page.getByText('The trash is empty.').waitFor()
   expect(((await owner.client.call('v3.activity.get', task)) as unknown as { name: string }).name).toBe('Write the guide')
+}, 90_000)
+
+test('activity: an image uploaded shows its preview and size to both people; a file removed goes from both', async () => {
+  const owner = await signedIn('lead')
+  const member = await joinWorkspace(owner, { tag: 'mate' })
+  const { wf, task } = await tasks(owner)
+  await owner.client.call('v2.process.member.add', wf, `user_${member.uid}`)
+  const route = `/w/${owner.cid}/activities/${task}`
+  const lead = await browsing.open({ key: owner.key, route })
+  const mate = await browsing.open({ key: member.key, route })
+  await mate.getByText('No files yet.').waitFor()
+
+  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer()
+  await lead.getByLabel('Add a file').setInputFiles({ name: 'sketch.png', mimeType: 'image/png', buffer: png })
+  await lead.locator('section.files').getByRole('button', { name: 'sketch.png', exact: true }).waitFor()
+  expect(
+    await lead
+      .locator('section.files')
+      .getByText(/^\d+(\.\d)? (B|byte|kB)/)
+      .count(),
+  ).toBe(1)
+  // The other person sees the file arrive, with its preview decoded from the /image route.
+  const preview = mate.getByRole('img', { name: 'Preview of sketch.png' })
+  await preview.waitFor()
+  await eventually(
+    () => preview.evaluate((img: HTMLImageElement) => img.naturalWidth),
+    (width) => expect(width).toBeGreaterThan(0),
+  )
+  const [fileId] = ((await owner.client.call('v3.activity.get', task)) as unknown as { files: string[] }).files
+  expect(((await owner.client.call('v3.file.get', fileId)) as unknown as { size: number }).size).toBe(png.length)
+  await check(mate, 'day-files')
+
+  await lead.getByRole('button', { name: 'Remove sketch.png' }).click()
+  await lead.getByText('No files yet.').waitFor()
+  await mate.getByText('No files yet.').waitFor()
+  expect(((await owner.client.call('v3.activity.get', task)) as unknown as { files: string[] }).files).toEqual([])
 }, 90_000)

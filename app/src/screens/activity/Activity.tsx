@@ -19,6 +19,7 @@ import { getWorkflow, livePhases, type Workflow, type WorkflowField } from '../w
 import { applyUpdate, buildUpdate, conflicts, edit, fieldKey, followUnchanged, keepMine, readValue, takeTheirs, type Drafts, type Key } from './draft'
 import { FieldEditor, usePeople, useTeams } from './editors'
 import { Ball } from './Ball'
+import { Files } from './Files'
 import { Followers } from './Followers'
 import { History } from './History'
 import { RemoveButton, RemovedToast } from './Remove'
@@ -190,6 +191,7 @@ function ActivityForm({
       <div className="activity-extras">
         <Ball activity={activity} people={people} reload={reload} />
         <Followers activity={activity} people={people} reload={reload} />
+        <Files activity={activity} reload={reload} />
         <History activity={activity} workflow={workflow} names={names} />
         <RemoveButton activity={activity} onRemoved={onRemoved} />
       </div>
