@@ -48,7 +48,7 @@ export default function WallScreen() {
     <>
       <h1>{t('wall.title')}</h1>
       <Composer admin={admin} onPosted={posts.reload} />
-      <nav className="tabs" aria-label={t('wall.shelves')}>
+      <nav className="shelves" aria-label={t('wall.shelves')}>
         {SHELVES.map((s) => (
           <button
             key={s}
