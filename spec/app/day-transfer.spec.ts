@@ -26,9 +26,13 @@ async function deals(owner: SignedIn) {
   const team = (await c.call('company.new_team', { name: 'Sales' }))._id as string
   const wf = (await c.call('process.create', { name: 'Deals' }))._id as string
   const amount = (await c.call('process.create_field', wf, { label: 'Amount', type: 'numericunit', unit: 'EUR' }))._id as string
-  const close = (await c.call('process.create_field', wf, { label: 'Close', type: 'date' }))._id as string
+  const close = (await c.call('process.create_field', wf, { label: 'Close', type: 'date', required: true }))._id as string
   const [lead, won] = [newPhaseId(), newPhaseId()]
-  await c.call('process.set_info', wf, { phases: { [lead]: { name: 'Lead' }, [won]: { name: 'Won' } }, phasesOrder: [lead, won], preselectedTeam: { team } })
+  await c.call('process.set_info', wf, {
+    phases: { [lead]: { name: 'Lead' }, [won]: { name: 'Won', fields: [close] } },
+    phasesOrder: [lead, won],
+    preselectedTeam: { team },
+  })
   return { wf, amount, close, phases: { lead, won } }
 }
 
@@ -63,6 +67,14 @@ test('CSV import: bad rows are reported and nothing is imported; the fixed file 
   await check(page, 'day-import-errors')
   await page.getByRole('button', { name: 'Import 3 activities' }).click()
   await page.getByText('Fix the 3 problems listed first: nothing was imported.').waitFor()
+  expect(await count(owner, wf)).toBe(0)
+
+  // A row the server refuses (Won requires Close): the row is named and nothing is imported.
+  await chooseFile(page, 'Name,Phase,Amount,Close\nAcme,Lead,1,\nBeta,Won,7,\n')
+  expect(await problems.count()).toBe(0)
+  await page.getByRole('button', { name: 'Import 2 activities' }).click()
+  await page.getByText(/^Row 3: /).waitFor()
+  await page.getByText('The server refused the import: nothing was imported.').waitFor()
   expect(await count(owner, wf)).toBe(0)
 
   await chooseFile(page, 'Name,Phase,Amount,Close\n"Acme, Inc",Won,"1 200,50",2026-03-31\nBeta,Lead,7,2026-02-28\nGamma,,10,\n')

@@ -90,7 +90,9 @@ function Import({ workflow }: { workflow: Workflow }) {
     } catch (err) {
       if (err instanceof HlrError) {
         const problem = problemOf(err)
-        setServerRow({ line: lineOfPath(problem.path), message: problem.message })
+        // The server names the activity by its place in the list (details.index) or in the path.
+        const index = err.details?.index
+        setServerRow({ line: typeof index === 'number' ? index + 2 : lineOfPath(problem.path), message: problem.message })
         throw new Error(t('transfer.refused'))
       }
       throw err
