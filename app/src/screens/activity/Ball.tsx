@@ -1,8 +1,9 @@
 /**
  * Who holds the activity's ball, and passing it on. The server passes the ball only to a follower;
- * any member of the workspace can be chosen here (the server refuses one who may not see the
- * activity, and says so): a member who does not follow it yet is first added as a follower, then
- * given the ball. The holder is told (the ball signal) and sees it in their notifications.
+ * any member of the workspace can be chosen here: a member who does not follow it yet is first
+ * added as a follower, then given the ball. The holder is told (the ball signal) and sees it in
+ * their notifications. (The list is not narrowed to those who may see the activity: the app has
+ * no way to ask that of the server for another person.)
  */
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
