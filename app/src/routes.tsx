@@ -26,6 +26,10 @@ const LicenseScreen = lazy(() => import('./screens/admin/License'))
 const AccountScreen = lazy(() => import('./screens/account/Account'))
 const ApiKeysScreen = lazy(() => import('./screens/account/ApiKeys'))
 const AcceptInviteScreen = lazy(() => import('./screens/invite/AcceptInvite'))
+const TrashScreen = lazy(() => import('./screens/activity/Trash'))
+const TransferScreen = lazy(() => import('./screens/transfer/Transfer'))
+const WallScreen = lazy(() => import('./screens/wall/Wall'))
+const NotificationsScreen = lazy(() => import('./screens/notifications/Notifications'))
 
 /**
  * The screens on the way from signing in to the work (a workflow, its board, an activity) are fetched
@@ -59,6 +63,10 @@ export const paths = {
   apiKeys: () => '/account/api-keys',
   /** The address the invitation mail links to (server/mail/messages.ts). */
   invite: (key: string) => `/invite/${key}`,
+  trash: (ws: string, wf: string) => `/w/${ws}/workflows/${wf}/trash`,
+  transfer: (ws: string, wf: string) => `/w/${ws}/workflows/${wf}/transfer`,
+  wall: (ws: string) => `/w/${ws}/wall`,
+  notifications: (ws: string) => `/w/${ws}/notifications`,
 }
 
 function Loading() {
@@ -99,6 +107,10 @@ export function AppRoutes() {
         <Route path="/w/:workspaceId" element={<SignedIn children={<WorkflowsScreen />} />} />
         <Route path="/w/:workspaceId/settings" element={<SignedIn children={<WorkspaceSettingsScreen />} />} />
         <Route path="/w/:workspaceId/workflows/:workflowId" element={<SignedIn children={<WorkflowScreen />} />} />
+        <Route path="/w/:workspaceId/wall" element={<SignedIn children={<WallScreen />} />} />
+        <Route path="/w/:workspaceId/notifications" element={<SignedIn children={<NotificationsScreen />} />} />
+        <Route path="/w/:workspaceId/workflows/:workflowId/transfer" element={<SignedIn children={<TransferScreen />} />} />
+        <Route path="/w/:workspaceId/workflows/:workflowId/trash" element={<SignedIn children={<TrashScreen />} />} />
         <Route path="/w/:workspaceId/activities/:activityId" element={<SignedIn children={<ActivityScreen />} />} />
         <Route path="/w/:workspaceId/builder" element={<SignedIn children={<BuilderHomeScreen />} />} />
         <Route path="/w/:workspaceId/workflows/:workflowId/build" element={<SignedIn children={<BuilderScreen />} />} />

@@ -6,6 +6,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation, useParams } from 'react-router'
+import { HeaderLinks } from '../screens/notifications/HeaderLinks'
 import { signOut, switchWorkspace, useApp, useSession } from '../api/app-context'
 import { LANGUAGES, setLanguage, type Language } from '../i18n'
 import { paths } from '../routes'
@@ -75,6 +76,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </NavLink>
           <NavLink to={paths.builderHome(inWorkspace)}>{t('builder.nav')}</NavLink>
           <NavLink to={paths.workspaceSettings(inWorkspace)}>{t('shell.settings')}</NavLink>
+          <HeaderLinks workspace={inWorkspace} />
         </nav>
         <ConnectionLine />
         <LanguageSelect />

@@ -18,11 +18,17 @@ import type { Activity } from '../board/activities'
 import { getWorkflow, livePhases, type Workflow, type WorkflowField } from '../workflow/workflows'
 import { applyUpdate, buildUpdate, conflicts, edit, fieldKey, followUnchanged, keepMine, readValue, takeTheirs, type Drafts, type Key } from './draft'
 import { FieldEditor, usePeople, useTeams } from './editors'
+import { Ball } from './Ball'
+import { Files } from './Files'
+import { Followers } from './Followers'
+import { History } from './History'
+import { RemoveButton, RemovedToast } from './Remove'
 
 export default function ActivityScreen() {
   const { t } = useTranslation()
   const app = useApp()
   const { activityId = '' } = useParams()
+  const [removed, setRemoved] = useState(false)
   const activity = useLive(
     `activity:${activityId}`,
     async () => (await app.client.call('v3.activity.get', activityId)) as unknown as Activity,
@@ -30,10 +36,21 @@ export default function ActivityScreen() {
   )
   if (activity.error && !activity.data) return <ErrorLine message={problemOf(activity.error).message} />
   if (!activity.data) return <p className="muted">{t('common.loading')}</p>
-  return <WithWorkflow activity={activity.data} reload={activity.reload} patch={activity.patch} />
+  if (removed) return <RemovedToast activity={activity.data} onUndone={() => setRemoved(false)} />
+  return <WithWorkflow activity={activity.data} reload={activity.reload} patch={activity.patch} onRemoved={() => setRemoved(true)} />
 }
 
-function WithWorkflow({ activity, reload, patch }: { activity: Activity; reload: () => Promise<void>; patch: (change: (a: Activity) => Activity) => void }) {
+function WithWorkflow({
+  activity,
+  reload,
+  patch,
+  onRemoved,
+}: {
+  activity: Activity
+  reload: () => Promise<void>
+  patch: (change: (a: Activity) => Activity) => void
+  onRemoved: () => void
+}) {
   const { t } = useTranslation()
   const app = useApp()
   const workflow = useLive(`workflow:${activity.process}`, () => getWorkflow(app.client, activity.process), [
@@ -42,7 +59,7 @@ function WithWorkflow({ activity, reload, patch }: { activity: Activity; reload:
   ])
   if (workflow.error && !workflow.data) return <ErrorLine message={problemOf(workflow.error).message} />
   if (!workflow.data) return <p className="muted">{t('common.loading')}</p>
-  return <ActivityForm activity={activity} workflow={workflow.data} reload={reload} patch={patch} />
+  return <ActivityForm activity={activity} workflow={workflow.data} reload={reload} patch={patch} onRemoved={onRemoved} />
 }
 
 /** The fields shown, in the workflow's order. */
@@ -56,11 +73,13 @@ function ActivityForm({
   workflow,
   reload,
   patch,
+  onRemoved,
 }: {
   activity: Activity
   workflow: Workflow
   reload: () => Promise<void>
   patch: (change: (a: Activity) => Activity) => void
+  onRemoved: () => void
 }) {
   const { t } = useTranslation()
   const app = useApp()
@@ -169,6 +188,13 @@ function ActivityForm({
           <ErrorLine message={save.problem && !claimed.some((p) => problemAt(save.problem, p)) ? save.problem.message : undefined} />
         </div>
       </form>
+      <div className="activity-extras">
+        <Ball activity={activity} people={people} reload={reload} />
+        <Followers activity={activity} people={people} reload={reload} />
+        <Files activity={activity} reload={reload} />
+        <History activity={activity} workflow={workflow} names={names} />
+        <RemoveButton activity={activity} onRemoved={onRemoved} />
+      </div>
     </>
   )
 }

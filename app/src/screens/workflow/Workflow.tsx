@@ -29,8 +29,10 @@ export default function WorkflowScreen() {
   return (
     <>
       <h1>{workflow.data.name}</h1>
-      <p>
+      <p className="workflow-links">
         <Link to={paths.builder(session.cid, workflowId)}>{t('builder.editWorkflow')}</Link>
+        <Link to={paths.transfer(session.cid, workflowId)}>{t('transfer.link')}</Link>
+        <Link to={paths.trash(session.cid, workflowId)}>{t('removal.trash')}</Link>
       </p>
       <nav className="tabs" aria-label={t('views.label')}>
         {VIEWS.map((v) => (
