@@ -13,7 +13,11 @@ import type { Database } from './schema'
 
 export interface Db {
   kysely: Kysely<Database>
-  /** Present on a PostgreSQL server: events between processes travel through LISTEN/NOTIFY. */
+  /**
+   * Present on a PostgreSQL server: events between processes travel through LISTEN/NOTIFY on it, and
+   * the HTTP rate limit is shared there. DATABASE_DIRECT_URL when set (DATABASE_URL is then a
+   * transaction pooler, through which LISTEN hears nothing and named statements collide), else DATABASE_URL.
+   */
   databaseUrl: string | null
   /** What the start log says of the storage: the engine, and for PGlite its folder and buffer cache as PGlite reports it. */
   storage: string
@@ -46,8 +50,10 @@ function statementLog(file: string | null): Pick<KyselyConfig, 'log'> {
 export async function connectDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POOL_SIZE })
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
-    return { kysely, databaseUrl: config.databaseUrl, storage: 'postgresql', close: () => kysely.destroy() }
+    const dialect = new PostgresDialect({ pool: preparedPool(pool, config.namedStatements === 'true') })
+    const kysely = new Kysely<Database>({ dialect, ...statementLog(config.statementLog) })
+    const storage = config.namedStatements === 'true' ? 'postgresql' : 'postgresql, unnamed statements'
+    return { kysely, databaseUrl: config.databaseDirectUrl ?? config.databaseUrl, storage, close: () => kysely.destroy() }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   // Trigram indexes (name search) need pg_trgm's functions loaded in every process that opens the folder.
@@ -62,7 +68,10 @@ export async function connectDb(config: Config): Promise<Db> {
   })
   const sharedBuffers = (await pglite.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparedPool(pool, config.namedStatements === 'true') }),
+    ...statementLog(config.statementLog),
+  })
   return {
     kysely,
     databaseUrl: null,
