@@ -19,6 +19,13 @@ export interface Db {
    * transaction pooler, through which LISTEN hears nothing and named statements collide), else DATABASE_URL.
    */
   databaseUrl: string | null
+  /**
+   * Runs `work` where a session of its own holds across statements: the migrator takes a
+   * session-level advisory lock (kysely's PostgresAdapter) around its transaction. With
+   * DATABASE_DIRECT_URL it gets a connection there, since a transaction pooler could run the lock,
+   * the migrations and the unlock on three server connections and leave the lock held; else the pool's.
+   */
+  onSession<T>(work: (kysely: Kysely<Database>) => Promise<T>): Promise<T>
   /** What the start log says of the storage: the engine, and for PGlite its folder and buffer cache as PGlite reports it. */
   storage: string
   close(): Promise<void>
@@ -53,7 +60,17 @@ export async function connectDb(config: Config): Promise<Db> {
     const dialect = new PostgresDialect({ pool: preparedPool(pool, config.namedStatements === 'true') })
     const kysely = new Kysely<Database>({ dialect, ...statementLog(config.statementLog) })
     const storage = config.namedStatements === 'true' ? 'postgresql' : 'postgresql, unnamed statements'
-    return { kysely, databaseUrl: config.databaseDirectUrl ?? config.databaseUrl, storage, close: () => kysely.destroy() }
+    const direct = config.databaseDirectUrl
+    const onSession = async <T>(work: (kysely: Kysely<Database>) => Promise<T>) => {
+      if (!direct) return work(kysely)
+      const session = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: direct, max: 1 }) }) })
+      try {
+        return await work(session)
+      } finally {
+        await session.destroy()
+      }
+    }
+    return { kysely, databaseUrl: direct ?? config.databaseUrl, onSession, storage, close: () => kysely.destroy() }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   // Trigram indexes (name search) need pg_trgm's functions loaded in every process that opens the folder.
@@ -75,6 +92,7 @@ export async function connectDb(config: Config): Promise<Db> {
   return {
     kysely,
     databaseUrl: null,
+    onSession: (work) => work(kysely),
     storage: `pglite in ${dir}, shared_buffers ${sharedBuffers}`,
     async close() {
       await kysely.destroy()
