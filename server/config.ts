@@ -89,14 +89,14 @@ export const VARIABLES = [
     env: 'DATABASE_DIRECT_URL',
     key: 'databaseDirectUrl',
     read: optional(postgresUrl()),
-    doc: 'With DATABASE_URL pointing at a transaction pooler (PgBouncer `pool_mode = transaction`): the same database reached without it, for what needs a session of its own (the LISTEN connection of the events between processes, the shared HTTP rate limit, whose statements are named); empty: DATABASE_URL. See docs/deploy.md.',
+    doc: 'With DATABASE_URL pointing at a transaction pooler (PgBouncer `pool_mode = transaction`): the same database reached without it, for what needs a session of its own (the LISTEN connection of the events between processes, the shared HTTP rate limit, whose statements are named, and the migrations, which hold a session lock); empty: DATABASE_URL. See docs/deploy.md.',
   },
   {
     env: 'DB_NAMED_STATEMENTS',
     key: 'namedStatements',
     read: oneOf(['true', 'false']),
     default: 'true',
-    doc: "`false` behind a transaction pooler: every statement is sent unnamed, since a pooled server connection may hold another client's statement of the same name (PgBouncer before 1.21); `true` names the short data statements so each connection plans them once (faster, see docs/benchmarks/pooler.md).",
+    doc: "`false` behind a transaction pooler: every statement is sent unnamed, since a pooled server connection may hold another client's statement of the same name (PgBouncer before 1.21); `true` names the short data statements so each connection plans them once (faster: see the limits measured in docs/deploy.md).",
   },
   {
     env: 'PGLITE_SHARED_BUFFERS_MB',
