@@ -8,9 +8,12 @@
  *     HAProxy and its resume answered;
  *  3. events per second on one primary: the sockets closed, BENCH_WRITERS sockets (spread over the
  *     two processes left) create teams as fast as they are answered for BENCH_SECONDS; each call
- *     commits one event-log row under the log's write lock.
+ *     commits one event-log row under the log's write lock. Its floor, in the same run: as many
+ *     connections committing transactions that take the same kind of lock and insert one row into
+ *     a scratch table shaped like the log, straight through node-postgres.
  *   DATABASE_URL=postgres://… npm run bench:processes     (PostgreSQL only; needs /usr/sbin/haproxy)
  */
+import pg from 'pg'
 import { Client } from '../../spec/helpers/client'
 import { startHaproxy, Tab } from '../../spec/helpers/haproxy'
 import { startServer } from '../../spec/helpers/server'
@@ -30,6 +33,41 @@ async function until(what: string, done: () => boolean, timeoutMs = 300_000) {
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`still waiting: ${what}`)
     await pause(5)
+  }
+}
+
+/** Transactions per second that take one advisory lock just before inserting one log-shaped row, as event-log.ts does, WRITERS at a time. */
+async function orderedCommitsPerSecond(databaseUrl: string): Promise<number> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: WRITERS })
+  const table = `bench_event_log_${process.pid}`
+  await pool.query(`create table ${table} (seq bigint primary key, created bigint not null, topics text[] not null, sig text not null, meta jsonb not null)`)
+  try {
+    let commits = 0
+    const end = performance.now() + SECONDS * 1000
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        const client = await pool.connect()
+        try {
+          while (performance.now() < end) {
+            await client.query('begin')
+            await client.query('select pg_advisory_xact_lock(7340002)')
+            await client.query(`insert into ${table} select coalesce(max(seq), 0) + 1, $1, $2, 'company.team.created', $3 from ${table}`, [
+              Date.now(),
+              ['workspace:bench'],
+              { _id: 'x' },
+            ])
+            await client.query('commit')
+            commits++
+          }
+        } finally {
+          client.release()
+        }
+      }),
+    )
+    return commits / SECONDS
+  } finally {
+    await pool.query(`drop table ${table}`)
+    await pool.end()
   }
 }
 
@@ -89,12 +127,17 @@ async function main() {
     )
     await Promise.all(writers.map((w) => w.close()))
 
+    const floor = await orderedCommitsPerSecond(process.env.DATABASE_URL)
+
     console.log(`3 processes behind HAProxy on one PostgreSQL; ${SOCKETS} sockets (${spread}); ${new Date().toISOString().slice(0, 10)}`)
     console.log(`fan-out, ${ROUNDS} teams created through s1: reply ${summary(replies)}`)
     console.log(`  sockets on s1:       ${summary(lagSame)}`)
     console.log(`  sockets on s2 and s3: ${summary(lagOthers)}`)
     console.log(`s3 killed: its ${victims.length} sockets back and resumed through HAProxy: ${summary(back)}`)
-    console.log(`events on one primary: ${WRITERS} writers over s1 and s2, ${SECONDS} s: ${(events / SECONDS).toFixed(0)} team creations/s (one event each)`)
+    console.log(
+      `events on one primary, ${SECONDS} s each: ${WRITERS} writers over s1 and s2 ${(events / SECONDS).toFixed(0)} team creations/s (one event each); ` +
+        `floor, ${WRITERS} connections committing one locked insert each ${floor.toFixed(0)}/s; ratio ${(events / SECONDS / floor).toFixed(2)}`,
+    )
   } finally {
     for (const t of tabs) t.close()
     await haproxy.stop()
