@@ -7,8 +7,10 @@
  *  - pgbouncer: DATABASE_URL through BENCH_PGBOUNCER_URL (PgBouncer in transaction mode in front of
  *    the same database, e.g. deploy/pgbouncer.ini), DB_NAMED_STATEMENTS=false, DATABASE_DIRECT_URL
  *    the database itself.
- * The three are measured in turn within each round (a slow moment of the shared machine hits one
- * round of each, not one variant), and each rate is the best of BENCH_ROUNDS; ratios against named.
+ * The three are measured one after another within each round, so a slow moment of the shared
+ * machine hits one round of each rather than one variant. Printed: each variant's best rate of
+ * BENCH_ROUNDS, and its ratio against named as the median of the rounds' ratios (a round's ratio
+ * compares runs seconds apart, which the machine's load moves less than it moves best rates).
  *   DATABASE_URL=postgres://… BENCH_PGBOUNCER_URL=postgres://…:6432/… npm run bench:pooler
  */
 import { startServer, type RunningServer } from '../../spec/helpers/server'
@@ -17,9 +19,11 @@ import { measure, open } from './calls'
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 500)
 const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 3000)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const IN_FLIGHT = 256
 const OPERATIONS = ['v2.network.get', 'v2.process.get', 'v3.activity.get'] as const
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 async function main() {
   const direct = process.env.DATABASE_URL
@@ -52,15 +56,16 @@ async function main() {
     }
 
     const sockets = Object.fromEntries(await Promise.all(Object.entries(servers).map(async ([name, s]) => [name, await open(s.wsUrl, key)] as const)))
-    const rates: Record<string, Record<string, { seq: number; par: number }>> = {}
+    /** Per operation and variant, the rate of each round. */
+    const rates: Record<string, Record<string, { seq: number[]; par: number[] }>> = {}
     for (const op of OPERATIONS) {
       rates[op] = {}
       for (const name of Object.keys(servers)) await measure(sockets[name]!.call, op, args[op], 500, 16) // warm up
       for (let round = 0; round < ROUNDS; round++) {
         for (const name of Object.keys(servers)) {
-          const best = (rates[op][name] ??= { seq: 0, par: 0 })
-          best.seq = Math.max(best.seq, await measure(sockets[name]!.call, op, args[op], SEQUENTIAL, 1))
-          best.par = Math.max(best.par, await measure(sockets[name]!.call, op, args[op], PIPELINED, IN_FLIGHT))
+          const runs = (rates[op][name] ??= { seq: [], par: [] })
+          runs.seq.push(await measure(sockets[name]!.call, op, args[op], SEQUENTIAL, 1))
+          runs.par.push(await measure(sockets[name]!.call, op, args[op], PIPELINED, IN_FLIGHT))
         }
       }
     }
@@ -68,7 +73,7 @@ async function main() {
 
     const rate = (n: number) => `${n.toFixed(0).padStart(6)}/s`
     console.log(
-      `${new Date().toISOString().slice(0, 10)}: best of ${ROUNDS} rounds of ${SEQUENTIAL} calls one at a time and of ${PIPELINED} with ${IN_FLIGHT} in flight`,
+      `${new Date().toISOString().slice(0, 10)}: ${ROUNDS} rounds of ${SEQUENTIAL} calls one at a time and of ${PIPELINED} with ${IN_FLIGHT} in flight; best rate (median ratio to named)`,
     )
     if (!bouncer) console.log('(no BENCH_PGBOUNCER_URL: named and unnamed only)')
     for (const op of OPERATIONS) {
@@ -80,8 +85,12 @@ async function main() {
         const named = rates[op]!.named![mode]
         const others = Object.keys(servers)
           .filter((name) => name !== 'named')
-          .map((name) => `${name} ${rate(rates[op]![name]![mode])} (${(rates[op]![name]![mode] / named).toFixed(2)})`)
-        console.log(`  ${label.padEnd(14)} named ${rate(named)}, ${others.join(', ')}`)
+          .map((name) => {
+            const runs = rates[op]![name]![mode]
+            const ratio = median(runs.map((r, round) => r / named[round]!))
+            return `${name} ${rate(Math.max(...runs))} (${ratio.toFixed(2)})`
+          })
+        console.log(`  ${label.padEnd(14)} named ${rate(Math.max(...named))}, ${others.join(', ')}`)
       }
     }
   } finally {
