@@ -96,7 +96,7 @@ export const VARIABLES = [
     key: 'namedStatements',
     read: oneOf(['true', 'false']),
     default: 'true',
-    doc: "`false` behind a transaction pooler: every statement is sent unnamed, since a pooled server connection may hold another client's statement of the same name (PgBouncer before 1.21); `true` names the short data statements so each connection plans them once (faster: see the limits measured in docs/deploy.md).",
+    doc: "`false` behind a transaction pooler: every statement to the PostgreSQL server is sent unnamed (PGlite keeps naming them), since a pooled server connection may hold another client's statement of the same name (PgBouncer before 1.21); `true` names the short data statements so each connection plans them once (faster: see the limits measured in docs/deploy.md).",
   },
   {
     env: 'PGLITE_SHARED_BUFFERS_MB',

@@ -85,10 +85,8 @@ export async function connectDb(config: Config): Promise<Db> {
   })
   const sharedBuffers = (await pglite.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
-  const kysely = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparedPool(pool, config.namedStatements === 'true') }),
-    ...statementLog(config.statementLog),
-  })
+  // DB_NAMED_STATEMENTS is for a PostgreSQL server behind a pooler: PGlite has none and keeps them named.
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
   return {
     kysely,
     databaseUrl: null,
