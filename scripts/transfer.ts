@@ -23,7 +23,7 @@ async function main(command: string | undefined, args: string[]) {
   const config = loadConfig()
   const db = await connectDb(config)
   try {
-    await migrate(db.kysely)
+    await db.onSession(migrate)
     if (command === 'export' && args.length === 2) {
       const [cid, file] = args
       const owner = await db.kysely

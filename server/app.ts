@@ -97,7 +97,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
 
       const db = await (opening ?? connectDb(config))
       log.info({ storage: db.storage }, 'database open')
-      await migrate(db.kysely)
+      await db.onSession(migrate)
       await fileStorage(config).prepare()
       log.info({ fileStore: config.fileStore.kind }, 'file store ready')
       // Signals and control messages are read from the event log by every process; the bus wakes them.

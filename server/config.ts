@@ -86,6 +86,19 @@ export const VARIABLES = [
     doc: 'PostgreSQL server to use instead of the embedded PGlite, e.g. `postgres://user:pass@127.0.0.1:5432/hlr`; empty: PGlite in DATA_DIR.',
   },
   {
+    env: 'DATABASE_DIRECT_URL',
+    key: 'databaseDirectUrl',
+    read: optional(postgresUrl()),
+    doc: 'With DATABASE_URL pointing at a transaction pooler (PgBouncer `pool_mode = transaction`): the same database reached without it, for what needs a session of its own (the LISTEN connection of the events between processes, the shared HTTP rate limit, whose statements are named, and the migrations, which hold a session lock); empty: DATABASE_URL. See docs/deploy.md.',
+  },
+  {
+    env: 'DB_NAMED_STATEMENTS',
+    key: 'namedStatements',
+    read: oneOf(['true', 'false']),
+    default: 'true',
+    doc: "`false` behind a transaction pooler: every statement to the PostgreSQL server is sent unnamed (PGlite keeps naming them), since a pooled server connection may hold another client's statement of the same name (PgBouncer before 1.21); `true` names the short data statements so each connection plans them once (faster: see the limits measured in docs/deploy.md).",
+  },
+  {
     env: 'PGLITE_SHARED_BUFFERS_MB',
     key: 'pgliteSharedBuffersMb',
     read: integer(1, 1024),

@@ -15,10 +15,10 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import WebSocket from 'ws'
 import { POOL_SIZE } from '../../server/db/connect'
 import { preparedPool } from '../../server/db/prepared-pool'
 import { startServer, tempDataDir } from '../../spec/helpers/server'
+import { measure, open, type Caller } from './calls'
 import { workflowWithPhase } from '../../spec/helpers/workflows'
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 500)
@@ -27,45 +27,6 @@ const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 3000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const IN_FLIGHT = 256
 const OPERATIONS = ['v2.network.get', 'v2.process.get', 'v3.activity.get'] as const
-
-async function open(url: string, key?: string) {
-  const ws = new WebSocket(url, { headers: key ? { hlrkey: key } : {} })
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
-  const pending = new Map<number, (frame: any) => void>()
-  ws.on('message', (data) => {
-    const frame = JSON.parse(data.toString())
-    pending.get(frame.id)?.(frame)
-    pending.delete(frame.id)
-  })
-  let next = 0
-  const call = (op: string, args: unknown[]) =>
-    new Promise<any>((resolve) => {
-      const id = next++
-      pending.set(id, resolve)
-      ws.send(JSON.stringify({ id, op, args }))
-    })
-  return { ws, call }
-}
-
-type Caller = (op: string, args: unknown[]) => Promise<{ result?: any; error?: unknown }>
-
-/** Calls per second with `window` calls kept in flight; a failed call fails the run unless `mayFail`. */
-async function measure(call: Caller, op: string, args: unknown[], total: number, window: number, mayFail = false): Promise<number> {
-  let sent = 0
-  let failed = 0
-  const start = process.hrtime.bigint()
-  const worker = async () => {
-    while (sent < total) {
-      sent++
-      const reply = await call(op, args)
-      if (reply.error) failed++
-    }
-  }
-  await Promise.all(Array.from({ length: window }, worker))
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9
-  if (failed && !mayFail) throw new Error(`${failed} calls of ${op} failed`)
-  return total / seconds
-}
 
 async function best(call: Caller, op: string, args: unknown[], total: number, window: number, mayFail = false): Promise<number> {
   let rate = 0

@@ -13,8 +13,19 @@ import type { Database } from './schema'
 
 export interface Db {
   kysely: Kysely<Database>
-  /** Present on a PostgreSQL server: events between processes travel through LISTEN/NOTIFY. */
+  /**
+   * Present on a PostgreSQL server: events between processes travel through LISTEN/NOTIFY on it, and
+   * the HTTP rate limit is shared there. DATABASE_DIRECT_URL when set (DATABASE_URL is then a
+   * transaction pooler, through which LISTEN hears nothing and named statements collide), else DATABASE_URL.
+   */
   databaseUrl: string | null
+  /**
+   * Runs `work` where a session of its own holds across statements: the migrator takes a
+   * session-level advisory lock (kysely's PostgresAdapter) around its transaction. With
+   * DATABASE_DIRECT_URL it gets a connection there, since a transaction pooler could run the lock,
+   * the migrations and the unlock on three server connections and leave the lock held; else the pool's.
+   */
+  onSession<T>(work: (kysely: Kysely<Database>) => Promise<T>): Promise<T>
   /** What the start log says of the storage: the engine, and for PGlite its folder and buffer cache as PGlite reports it. */
   storage: string
   close(): Promise<void>
@@ -46,8 +57,20 @@ function statementLog(file: string | null): Pick<KyselyConfig, 'log'> {
 export async function connectDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POOL_SIZE })
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
-    return { kysely, databaseUrl: config.databaseUrl, storage: 'postgresql', close: () => kysely.destroy() }
+    const dialect = new PostgresDialect({ pool: preparedPool(pool, config.namedStatements === 'true') })
+    const kysely = new Kysely<Database>({ dialect, ...statementLog(config.statementLog) })
+    const storage = config.namedStatements === 'true' ? 'postgresql' : 'postgresql, unnamed statements'
+    const direct = config.databaseDirectUrl
+    const onSession = async <T>(work: (kysely: Kysely<Database>) => Promise<T>) => {
+      if (!direct) return work(kysely)
+      const session = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: direct, max: 1 }) }) })
+      try {
+        return await work(session)
+      } finally {
+        await session.destroy()
+      }
+    }
+    return { kysely, databaseUrl: direct ?? config.databaseUrl, onSession, storage, close: () => kysely.destroy() }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   // Trigram indexes (name search) need pg_trgm's functions loaded in every process that opens the folder.
@@ -62,10 +85,12 @@ export async function connectDb(config: Config): Promise<Db> {
   })
   const sharedBuffers = (await pglite.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
+  // DB_NAMED_STATEMENTS is for a PostgreSQL server behind a pooler: PGlite has none and keeps them named.
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
   return {
     kysely,
     databaseUrl: null,
+    onSession: (work) => work(kysely),
     storage: `pglite in ${dir}, shared_buffers ${sharedBuffers}`,
     async close() {
       await kysely.destroy()

@@ -73,7 +73,13 @@ class NamedQuery extends pg.Query {
   }
 }
 
-export function preparedPool(pool: pg.Pool): PostgresPool {
+/**
+ * `named` false (DB_NAMED_STATEMENTS=false, behind a transaction pooler): every statement goes
+ * unnamed, as kysely sends it. A pooler hands each transaction any server connection, which may
+ * already hold a statement this name was given by another client ("prepared statement … already
+ * exists"), or not hold the one this client prepared ("… does not exist").
+ */
+export function preparedPool(pool: pg.Pool, named = true): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect()
@@ -81,7 +87,7 @@ export function preparedPool(pool: pg.Pool): PostgresPool {
         query: ((sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) => {
           if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as pg.Submittable)
           const values = [...(parameters ?? [])]
-          const name = statementName(sqlOrCursor, values.length)
+          const name = named ? statementName(sqlOrCursor, values.length) : undefined
           if (!name) return client.query({ text: sqlOrCursor, values })
           return new Promise((resolve, reject) => {
             client.query(new NamedQuery({ text: sqlOrCursor, values, name }, (err, result) => (err ? reject(err) : resolve(result))))
