@@ -7,6 +7,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import type { Config } from './config'
+import { onPrimaryChange } from './db/hosts'
 import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
@@ -97,6 +98,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
 
       const db = await (opening ?? connectDb(config))
       log.info({ storage: db.storage }, 'database open')
+      if (db.databaseUrl) onPrimaryChange(db.databaseUrl, (host) => log.info({ host }, `database primary: ${host}`))
       await migrate(db.kysely)
       await fileStorage(config).prepare()
       log.info({ fileStore: config.fileStore.kind }, 'file store ready')

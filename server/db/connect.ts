@@ -8,6 +8,7 @@ import path from 'node:path'
 import { Kysely, type KyselyConfig, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
+import { primaryPool } from './hosts'
 import { preparedPool } from './prepared-pool'
 import type { Database } from './schema'
 
@@ -45,7 +46,8 @@ function statementLog(file: string | null): Pick<KyselyConfig, 'log'> {
 
 export async function connectDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POOL_SIZE })
+    // To the primary among DATABASE_URL's hosts, following it after a failover (hosts.ts).
+    const pool = primaryPool(config.databaseUrl, { max: POOL_SIZE })
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }), ...statementLog(config.statementLog) })
     return { kysely, databaseUrl: config.databaseUrl, storage: 'postgresql', close: () => kysely.destroy() }
   }
