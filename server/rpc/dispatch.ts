@@ -8,7 +8,8 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { badRequest, forbidden, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import { badRequest, databaseGap, forbidden, isDatabaseGap, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import { waitForPrimary } from '../db/hosts'
 import { authorizeMember } from './authorize'
 import { Limits, tooMany } from '../auth/limits'
 import type { Mail, Mailer } from '../mail'
@@ -88,6 +89,24 @@ export class Dispatcher {
     return new Promise((resolve) => (this.idle = resolve))
   }
 
+  /**
+   * Runs `attempt`; when it meets a PostgreSQL failover (errors.ts, isDatabaseGap) and `safe`, waits for
+   * the new primary (db/hosts.ts) and runs it again, for at most DB_FAILOVER_WAIT_SECONDS in all.
+   * Otherwise the call is answered 503 with retryAfter: it was not done, or (a commit cut off) may have been.
+   */
+  private async throughFailover<T>(attempt: () => Promise<T>, safe: boolean): Promise<T> {
+    const { databaseUrl } = this.deps.db
+    const until = Date.now() + this.deps.config.dbFailoverWaitSeconds * 1000
+    for (;;) {
+      try {
+        return await attempt()
+      } catch (err) {
+        if (!isDatabaseGap(err)) throw err
+        if (!safe || !databaseUrl || !(await waitForPrimary(databaseUrl, until))) throw databaseGap()
+      }
+    }
+  }
+
   /** What work after a call's commit gets (Context.afterCommit, LateReply): the database, and short transactions with the call's context. */
   private lateWork(call: Context): LateWork {
     const { kysely } = this.deps.db
@@ -156,16 +175,22 @@ export class Dispatcher {
     const run = async (db: Context['db']) => entry.op.run(await context(db), ...args)
     const { kysely } = this.deps.db
     let afterCommit: BusMessage[] = []
-    const execute = () =>
-      entry.op.readOnly
+    const execute = () => {
+      // A call run again after a failover starts from nothing: what the failed attempt queued was never committed.
+      for (const list of [queued, mails, tasks, lateTasks]) list.length = 0
+      return entry.op.readOnly
         ? run(kysely)
         : kysely.transaction().execute(async (trx) => {
             const value = key && session ? await once(trx, { uid: session.uid, key, op: entry.op.name, args }, () => run(trx)) : await run(trx)
             afterCommit = await logSignals(trx, queued)
             return value
           })
+    }
     // Guessing limits are read and written outside the call's transaction: a failed guess still counts.
-    let result = entry.op.guessing ? await this.limits.guard(entry.op.guessing, args, transport.address, execute) : await execute()
+    const attempt = () => (entry.op.guessing ? this.limits.guard(entry.op.guessing, args, transport.address, execute) : execute())
+    // Run again after a failover only when that cannot do the work twice: a read, or a write whose key
+    // makes a second run answer the first one's stored result if its commit did go through.
+    let result = await this.throughFailover(attempt, entry.op.readOnly || !!(key && session))
     if (result === PENDING) return awaitStoredResult(kysely, { uid: session!.uid, key: key! })
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
     // The event log reaches every process a moment later; this one closes the door before it
