@@ -134,7 +134,9 @@ export function postgresUrl(): Reader<string> {
     type: 'postgres:// or postgresql:// URL, with one host or several (`h1:p1,h2:p2`)',
     parse(text) {
       const urls = MULTI_HOST.test(text) ? postgresHostUrls(text) : []
-      if (!urls.length || !urls.every((u) => urlOf(u)))
+      // Several hosts: each names one (a single URL may leave it to the default).
+      const hostless = urls.length > 1 && urls.some((u) => !urlOf(u)?.hostname)
+      if (!urls.length || !urls.every((u) => urlOf(u)) || hostless)
         throw refused('expected a postgres:// or postgresql:// URL, e.g. postgres://user:pass@h1:5432,h2:5432/db')
       return text
     },
