@@ -7,6 +7,7 @@
 #   pg-failover.sh failover DIR      planned failover (pg_autoctl perform failover); returns once stable
 #   pg-failover.sh kill DIR          kill -9 of the primary's postmaster
 #   pg-failover.sh wait DIR          until a primary and a secondary are reported again
+#   pg-failover.sh primary DIR       prints the data folder of the node that is the primary
 #   pg-failover.sh stop DIR          stops everything and removes DIR
 #
 # pg_autoctl keeps its state in the XDG folders: they live in DIR too, so a re-created formation
@@ -80,6 +81,9 @@ case $command in
   wait)
     wait_stable
     ;;
+  primary)
+    primary_dir
+    ;;
   stop)
     for d in node2 node1 monitor; do
       [ -d "$DIR/$d" ] && as_pg pg_autoctl stop --pgdata "$DIR/$d" >/dev/null 2>&1 || true
@@ -92,7 +96,7 @@ case $command in
     rm -rf "$DIR"
     ;;
   *)
-    echo "usage: pg-failover.sh start|failover|kill|wait|stop DIR [PORT]" >&2
+    echo "usage: pg-failover.sh start|failover|kill|wait|primary|stop DIR [PORT]" >&2
     exit 2
     ;;
 esac

@@ -20,6 +20,8 @@ export interface Formation {
   failover(): Promise<void>
   /** kill -9 of the primary's postmaster; resolves once both nodes are settled again. */
   crash(): Promise<void>
+  /** The name of the node that is the primary now (node1, node2). */
+  primary(): Promise<string>
   stop(): Promise<void>
 }
 
@@ -42,6 +44,7 @@ export async function startFormation(): Promise<Formation> {
       await script('kill', dir)
       await script('wait', dir)
     },
+    primary: async () => path.basename(await script('primary', dir)),
     stop: async () => void (await script('stop', dir)),
   }
 }
@@ -62,6 +65,8 @@ export class Writers {
   readonly acks: Ack[] = []
   /** Errors answered to writes without a key. */
   readonly refused: WireError[] = []
+  /** Errors answered to writes with a key (each sent again until it succeeded). */
+  readonly keyedErrors: WireError[] = []
   private stopped = false
   private loops: Promise<void>[] = []
   private sockets: Client[] = []
@@ -88,11 +93,12 @@ export class Writers {
           this.acks.push({ id: reply.result._id, at: performance.now() })
           break
         }
+        await new Promise((resolve) => setTimeout(resolve, 50))
         if (!keyed) {
           this.refused.push(reply.error)
           break
         }
-        await new Promise((resolve) => setTimeout(resolve, 50))
+        this.keyedErrors.push(reply.error)
       }
     }
   }
