@@ -10,7 +10,7 @@
  *   npm run bench:failover     (needs root or the postgres user, and Debian's postgresql-15-auto-failover)
  */
 import os from 'node:os'
-import { startFormation, Writers } from '../../spec/helpers/failover'
+import { startFormation, storedTeams, Writers } from '../../spec/helpers/failover'
 import { startServer } from '../../spec/helpers/server'
 import { signedIn } from '../../spec/helpers/users'
 
@@ -46,8 +46,7 @@ async function main() {
       console.log(rows.at(-1))
     }
     await writers.stop()
-    const teams: { _id: string }[] = await owner.client.call('company.form_get_teams')
-    const stored = new Set(teams.map((t) => t._id))
+    const stored = new Set(await storedTeams(formation.url))
     const lost = writers.acks.filter((a) => !stored.has(a.id)).length
     console.log(`\n${WRITERS} writers with idempotency keys, load average ${os.loadavg()[0]!.toFixed(1)}`)
     console.log('| event | primary | write gap (ms) | baseline gap (ms) | until settled (s) | writes acknowledged meanwhile |')

@@ -5,7 +5,8 @@
 #   pg-failover.sh start DIR PORT    monitor on PORT, nodes on PORT+1 and PORT+2; prints the
 #                                    multi-host DATABASE_URL once both nodes are primary and secondary
 #   pg-failover.sh failover DIR      planned failover (pg_autoctl perform failover); returns once stable
-#   pg-failover.sh kill DIR          kill -9 of the primary's postmaster
+#   pg-failover.sh kill DIR          kill -9 of the primary's postmaster; returns once a primary answers
+#                                    and the formation is settled
 #   pg-failover.sh wait DIR          until a primary and a secondary are reported again
 #   pg-failover.sh primary DIR       prints the data folder of the node that is the primary
 #   pg-failover.sh stop DIR          stops everything and removes DIR
@@ -77,6 +78,9 @@ case $command in
   kill)
     pid=$(head -1 "$(primary_dir)/postmaster.pid")
     kill -9 "$pid"
+    # The monitor still reports the old states for a moment: wait for a primary to answer first.
+    for _ in $(seq 1 240); do sleep 0.5; primary_dir >/dev/null && break; done
+    wait_stable
     ;;
   wait)
     wait_stable

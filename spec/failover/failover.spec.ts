@@ -11,12 +11,10 @@
  * postgres user; .ci/run runs it once, apart from the wire lane (its own formation and server).
  */
 import { Client, type Signal } from '../helpers/client'
-import { startFormation, Writers, type Formation } from '../helpers/failover'
+import { onPrimary, startFormation, storedTeams, Writers, type Formation } from '../helpers/failover'
 import { startServer, type RunningServer } from '../helpers/server'
 import { expectStrictlyIncreasing, lastSeqOf, teamsHeard } from '../helpers/stream'
-import { signedIn, type SignedIn } from '../helpers/users'
-import pg from 'pg'
-import { postgresHostUrls } from '../../server/config-readers'
+import { signedIn } from '../helpers/users'
 
 let formation: Formation
 let server: RunningServer
@@ -30,12 +28,6 @@ afterAll(async () => {
   await server?.stop()
   await formation?.stop()
 }, 120_000)
-
-/** The team ids of the teams named by the writers, as stored. */
-async function storedTeams(owner: SignedIn): Promise<string[]> {
-  const teams: { _id: string; name: string }[] = await owner.client.call('company.form_get_teams')
-  return teams.filter((t) => t.name.startsWith('failover ')).map((t) => t._id)
-}
 
 test('writers through a planned failover and a crash of the primary: every acknowledged write stored, every signal heard once', async () => {
   const owner = await signedIn('failover', server.wsUrl)
@@ -60,7 +52,7 @@ test('writers through a planned failover and a crash of the primary: every ackno
   await writers.stop()
 
   // Every acknowledged write is stored, once.
-  const stored = await storedTeams(owner)
+  const stored = await storedTeams(formation.url)
   const acknowledged = writers.acks.map((a) => a.id)
   expect(new Set(acknowledged).size).toBe(acknowledged.length)
   expect(stored).toEqual(expect.arrayContaining(acknowledged))
@@ -93,17 +85,3 @@ test('writers through a planned failover and a crash of the primary: every ackno
 
   await Promise.all([writers.close(), back.close(), owner.client.close()])
 }, 600_000)
-
-/** Runs `statement` on whichever host of the URL is the primary. */
-async function onPrimary(url: string, statement: string): Promise<pg.QueryResult> {
-  for (const host of postgresHostUrls(url)) {
-    const client = new pg.Client({ connectionString: host })
-    await client.connect()
-    try {
-      if (!(await client.query('select pg_is_in_recovery() as standby')).rows[0].standby) return await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  throw new Error('no primary')
-}

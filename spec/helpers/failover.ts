@@ -8,6 +8,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
+import { postgresHostUrls } from '../../server/config-readers'
 import { Client, type WireError } from './client'
 
 const SCRIPT = path.join(__dirname, '..', '..', 'scripts', 'ci', 'pg-failover.sh')
@@ -40,10 +42,7 @@ export async function startFormation(): Promise<Formation> {
   return {
     url,
     failover: async () => void (await script('failover', dir)),
-    crash: async () => {
-      await script('kill', dir)
-      await script('wait', dir)
-    },
+    crash: async () => void (await script('kill', dir)),
     primary: async () => path.basename(await script('primary', dir)),
     stop: async () => void (await script('stop', dir)),
   }
@@ -129,4 +128,24 @@ export class Writers {
     const times = [from, ...this.acks.map((a) => a.at).filter((t) => t > from && t < to), to]
     return Math.max(...times.slice(1).map((t, i) => t - times[i]!))
   }
+}
+
+/** Runs `statement` on whichever host of the multi-host URL is the primary. */
+export async function onPrimary(url: string, statement: string): Promise<pg.QueryResult> {
+  for (const host of postgresHostUrls(url)) {
+    const client = new pg.Client({ connectionString: host })
+    await client.connect()
+    try {
+      if (!(await client.query('select pg_is_in_recovery() as standby')).rows[0].standby) return await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  throw new Error('no primary')
+}
+
+/** The ids of the teams the writers created, as stored, in the order created. */
+export async function storedTeams(url: string): Promise<string[]> {
+  const { rows } = await onPrimary(url, `select _id from teams where name like 'failover %' order by created, _id`)
+  return rows.map((r: { _id: string }) => r._id)
 }
