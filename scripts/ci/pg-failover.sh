@@ -57,6 +57,8 @@ case $command in
     PORT=$3
     mkdir -p "$DIR/xdg/config" "$DIR/xdg/data" "$DIR/xdg/run"
     chown -R postgres "$DIR"
+    # The keepers restart PostgreSQL from their working folder: one that outlives the caller's.
+    cd "$DIR"
     MON="postgres://autoctl_node@127.0.0.1:$PORT/pg_auto_failover?sslmode=disable"
     as_pg pg_autoctl create monitor --pgdata "$DIR/monitor" --pgport "$PORT" --hostname 127.0.0.1 --listen 127.0.0.1 \
       --auth trust --no-ssl --run >"$DIR/monitor.log" 2>&1 &
@@ -97,6 +99,7 @@ case $command in
     for f in "$DIR"/*/postmaster.pid $(find "$DIR/xdg/run" -name '*.pid' 2>/dev/null); do
       [ -f "$f" ] && kill -9 "$(head -1 "$f")" 2>/dev/null || true
     done
+    cd /
     rm -rf "$DIR"
     ;;
   *)
