@@ -197,7 +197,8 @@ export class Dispatcher {
     // replies, so the caller's next call on another socket of an ended (or narrowed) session is refused.
     for (const message of queued) if (message.kind === 'sessionEnded' || message.kind === 'sessionChanged') this.deps.hub.deliver(message)
     if (afterCommit.length) {
-      this.deps.bus.emit(afterCommit).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+      // A wake-up lost to a failover is made up by the tails' poll.
+      this.deps.bus.emit(afterCommit).catch((err) => isDatabaseGap(err) || this.deps.log.error({ err }, 'signal delivery failed'))
     }
     if (callContext && (lateTasks.length || result instanceof LateReply)) {
       const late = this.lateWork(callContext)
@@ -205,14 +206,17 @@ export class Dispatcher {
       if (result instanceof LateReply) {
         const reply = result
         // Stored even when making it fails, so a retry waiting for it answers (null) instead of waiting in vain.
-        result = await reply.make(late).then(
+        // The call has committed: a reply that meets a failover is made again on the new primary (its
+        // writes are short transactions that store only values whose inputs kept their versions).
+        result = await this.throughFailover(() => reply.make(late), true).then(
           (made) => made ?? null,
           async (err) => {
             if (key && session) await storeResult(kysely, { uid: session.uid, key }, null)
             throw err
           },
         )
-        if (key && session) result = await storeResult(kysely, { uid: session.uid, key }, result)
+        const made = result
+        if (key && session) result = await this.throughFailover(() => storeResult(kysely, { uid: session.uid, key }, made), true)
       }
     }
     // Not awaited: the reply does not wait for the mail server; failures are logged by the mailer.
