@@ -16,6 +16,7 @@ import type { BusMessage } from './bus'
 import { rowsTable } from '../db/rows'
 import { pruneAudit } from '../db/audit'
 import { isDatabaseGap } from '../errors'
+import { logTurnFailure } from '../log'
 
 /** A signal as written to the log and sent on the wire: `{sig, meta, seq}`. */
 export interface LoggedSignal {
@@ -223,8 +224,8 @@ export function startPruning(db: Kysely<Database>, retention: { eventsMs: number
       if (busy) return
       busy = true
       Promise.all([
-        prune(db, retention.eventsMs).catch((err) => log.error({ err }, 'pruning the event log failed')),
-        pruneAudit(db, retention.auditMs).catch((err) => log.error({ err }, 'pruning the audit trail failed')),
+        prune(db, retention.eventsMs).catch((err) => logTurnFailure(log, err, 'pruning the event log failed')),
+        pruneAudit(db, retention.auditMs).catch((err) => logTurnFailure(log, err, 'pruning the audit trail failed')),
       ]).finally(() => (busy = false))
     },
     Math.max(250, Math.min(60_000, retention.eventsMs / 4, retention.auditMs / 4)),

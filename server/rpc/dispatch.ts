@@ -10,6 +10,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { badRequest, databaseGap, forbidden, isDatabaseGap, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import { waitForPrimary } from '../db/hosts'
+import { logTurnFailure } from '../log'
 import { authorizeMember } from './authorize'
 import { Limits, tooMany } from '../auth/limits'
 import type { Mail, Mailer } from '../mail'
@@ -126,7 +127,7 @@ export class Dispatcher {
           wake = await logSignals(trx, queued)
           return made
         })
-        if (wake.length) this.deps.bus.emit(wake).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+        if (wake.length) this.deps.bus.emit(wake).catch((err) => logTurnFailure(this.deps.log, err, 'signal delivery failed'))
         return value
       },
     }
@@ -198,7 +199,7 @@ export class Dispatcher {
     for (const message of queued) if (message.kind === 'sessionEnded' || message.kind === 'sessionChanged') this.deps.hub.deliver(message)
     if (afterCommit.length) {
       // A wake-up lost to a failover is made up by the tails' poll.
-      this.deps.bus.emit(afterCommit).catch((err) => isDatabaseGap(err) || this.deps.log.error({ err }, 'signal delivery failed'))
+      this.deps.bus.emit(afterCommit).catch((err) => logTurnFailure(this.deps.log, err, 'signal delivery failed'))
     }
     if (callContext && (lateTasks.length || result instanceof LateReply)) {
       const late = this.lateWork(callContext)

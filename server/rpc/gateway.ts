@@ -23,6 +23,7 @@ import type { Transport } from '../context'
 import { TokenBucket } from '../guards/rate-limit'
 import { SocketSlots, type Slot } from '../guards/socket-slots'
 import { databaseGap, isDatabaseGap, RpcError } from '../errors'
+import { logTurnFailure } from '../log'
 
 /**
  * The close reason of a server going away (deploy, restart): with code 1001 it tells a client to
@@ -114,7 +115,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       recheck: () => {
         sessionCheckedAt = 0
         changes++
-        void currentSession().catch((err) => log.error({ err }, 'session check failed'))
+        void currentSession().catch((err) => logTurnFailure(log, err, 'session check failed'))
       },
     }
     // A socket that just signed in may be reconnecting: its next frame may be `resume`, which must

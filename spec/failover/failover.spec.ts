@@ -83,5 +83,13 @@ test('writers through a planned failover and a crash of the primary: every ackno
   const { rows } = await onPrimary(formation.url, 'select count(*)::int as n, min(seq)::int as first, max(seq)::int as last from event_log')
   expect(rows[0].last - rows[0].first + 1).toBe(rows[0].n)
 
+  // Nothing the failovers did was an error of the server's own (pino level 50: an internal error, a failed delivery).
+  expect(
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":50')),
+  ).toEqual([])
+
   await Promise.all([writers.close(), back.close(), owner.client.close()])
 }, 600_000)
