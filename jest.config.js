@@ -4,7 +4,8 @@
  * clients, users, mail, startServer), so it runs in the `wire` lane, whose global setup starts that
  * server (tsx server/main.ts) once per run. Every other spec reads files or calls code in-process and
  * runs in the `unit` lane, with no server, in seconds. A new spec lands in its lane by what it
- * imports; `npm run test:unit -- --listTests` lists the unit lane.
+ * imports; `npm run test:unit -- --listTests` lists the unit lane. A third lane, `failover`, holds the
+ * specs of spec/failover/, which start a PostgreSQL formation of their own (`npm run test:failover`).
  */
 const fs = require('node:fs')
 const path = require('node:path')
@@ -18,12 +19,15 @@ const specs = fs
   .readdirSync(SPEC_DIR, { recursive: true })
   .filter((file) => file.endsWith('.spec.ts'))
   .map((file) => path.join(SPEC_DIR, file))
-const wireSpecs = specs.filter((file) => REACHES_THE_SERVER.test(fs.readFileSync(file, 'utf8')))
+// spec/failover/ starts its own PostgreSQL formation and server: a lane of its own, run once by .ci/run.
+const FAILOVER_DIR = path.join(SPEC_DIR, 'failover') + path.sep
+const failoverSpecs = specs.filter((file) => file.startsWith(FAILOVER_DIR))
+const wireSpecs = specs.filter((file) => !failoverSpecs.includes(file) && REACHES_THE_SERVER.test(fs.readFileSync(file, 'utf8')))
 const appTests = fs
   .readdirSync(APP_DIR, { recursive: true })
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => path.join(APP_DIR, file))
-const unitSpecs = [...specs.filter((file) => !wireSpecs.includes(file)), ...appTests]
+const unitSpecs = [...specs.filter((file) => !wireSpecs.includes(file) && !failoverSpecs.includes(file)), ...appTests]
 
 const shared = {
   testEnvironment: 'node',
@@ -47,5 +51,6 @@ module.exports = {
       globalSetup: '<rootDir>/spec/helpers/global-setup.ts',
       globalTeardown: '<rootDir>/spec/helpers/global-teardown.ts',
     },
+    { ...shared, displayName: 'failover', testMatch: failoverSpecs },
   ],
 }

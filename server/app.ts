@@ -7,6 +7,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import type { Config } from './config'
+import { onPrimaryChange } from './db/hosts'
 import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
 import { apiRouter } from './http/api'
@@ -25,7 +26,7 @@ import { webDefaults } from './http/web-defaults'
 import { errorMiddleware, sendError } from './http/errors'
 import { Drain, startVolatileSweep, Evaluator } from './functions'
 import { tellValuesChanged } from './domain/function-values'
-import { createLogger } from './log'
+import { createLogger, logTurnFailure } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
 import { fileStorage } from './storage'
@@ -97,6 +98,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
 
       const db = await (opening ?? connectDb(config))
       log.info({ storage: db.storage }, 'database open')
+      if (db.databaseUrl) onPrimaryChange(db.databaseUrl, (host) => log.info({ host }, `database primary: ${host}`))
       await db.onSession(migrate)
       await fileStorage(config).prepare()
       log.info({ fileStore: config.fileStore.kind }, 'file store ready')
@@ -137,7 +139,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
       if (db.databaseUrl) httpLimit.share(db.databaseUrl)
       const stopPruning = startPruning(db.kysely, { eventsMs: config.eventRetentionHours * 3600_000, auditMs: config.auditRetentionDays * 86400_000 }, log)
-      const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => log.error({ err }, 'transfer sweep failed'))
+      const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => logTurnFailure(log, err, 'transfer sweep failed'))
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })

@@ -131,13 +131,34 @@ export function userIds(): Reader<string[]> {
 /** The URL may hold a password, so a problem never repeats the value. */
 export function postgresUrl(): Reader<string> {
   return {
-    type: 'postgres:// or postgresql:// URL',
+    type: 'postgres:// or postgresql:// URL, with one host or several (`h1:p1,h2:p2`)',
     parse(text) {
-      const url = urlOf(text)
-      if (url?.protocol !== 'postgres:' && url?.protocol !== 'postgresql:') throw refused('expected a postgres:// or postgresql:// URL')
+      const urls = MULTI_HOST.test(text) ? postgresHostUrls(text) : []
+      // Several hosts: each names one (a single URL may leave it to the default).
+      const hostless = urls.length > 1 && urls.some((u) => !urlOf(u)?.hostname)
+      if (!urls.length || !urls.every((u) => urlOf(u)) || hostless)
+        throw refused('expected a postgres:// or postgresql:// URL, e.g. postgres://user:pass@h1:5432,h2:5432/db')
       return text
     },
   }
+}
+
+/** scheme://, user:password@, the host list, the rest (path and query). */
+const MULTI_HOST = /^(postgres(?:ql)?:\/\/)([^@/?#]*@)?([^/?#]*)(.*)$/s
+
+/**
+ * The libpq multi-host form `postgres://u@h1:p1,h2:p2/db?target_session_attrs=read-write` as one
+ * single-host URL per host, in order (node-postgres takes one host). target_session_attrs is left
+ * out: the server always connects to the primary (server/db/hosts.ts).
+ */
+export function postgresHostUrls(text: string): string[] {
+  const [, scheme, user = '', hosts, rest] = MULTI_HOST.exec(text) ?? []
+  if (!scheme) return []
+  const [pathname, query = ''] = rest!.split(/\?(.*)/s)
+  const params = new URLSearchParams(query)
+  params.delete('target_session_attrs')
+  const tail = pathname + (params.size ? `?${params}` : '')
+  return hosts!.split(',').map((host) => `${scheme}${user}${host}${tail}`)
 }
 
 /** The URL may hold a password, so a problem never repeats the value. */

@@ -83,7 +83,14 @@ export const VARIABLES = [
     env: 'DATABASE_URL',
     key: 'databaseUrl',
     read: optional(postgresUrl()),
-    doc: 'PostgreSQL server to use instead of the embedded PGlite, e.g. `postgres://user:pass@127.0.0.1:5432/hlr`; empty: PGlite in DATA_DIR.',
+    doc: 'PostgreSQL server to use instead of the embedded PGlite, e.g. `postgres://user:pass@127.0.0.1:5432/hlr`; empty: PGlite in DATA_DIR. Several hosts of one HA formation as libpq writes them, `postgres://user@h1:5432,h2:5432/hlr?target_session_attrs=read-write`: the server connects to the one that is the primary and follows it after a failover (docs/deploy.md, PostgreSQL failover).',
+  },
+  {
+    env: 'DB_FAILOVER_WAIT_SECONDS',
+    key: 'dbFailoverWaitSeconds',
+    read: integer(0, 600),
+    default: 30,
+    doc: 'How long a call that meets a PostgreSQL failover (its connection dropped, or the server no longer the primary) waits for the new primary and runs again, when running it again is safe: a read, or a write with an idempotency key. Other writes, and calls still waiting after this, are answered 503 with `details.retryAfter`.',
   },
   {
     env: 'DATABASE_DIRECT_URL',

@@ -71,8 +71,9 @@ export const ERROR_CODES = {
   },
   503: {
     name: 'unavailable',
-    meaning: 'The server cannot take the call now; try again later.',
-    when: 'The server is starting (its database not migrated yet) or shutting down; WS_MAX_CONNECTIONS reached (HTTP 503 at the upgrade); function assist without an AI model (`details.reason: "aiNotConfigured"`) or with one that does not answer (`"aiUnavailable"`).',
+    meaning:
+      'The server cannot take the call now; try again later. Nothing of the call was done, or (a write without an idempotency key that met a failover at its commit) it is not known whether it was: retry with an idempotency key to be sure. `details.retryAfter` (seconds) where known, and on HTTP the `Retry-After` header.',
+    when: 'The server is starting (its database not migrated yet) or shutting down; WS_MAX_CONNECTIONS reached (HTTP 503 at the upgrade); function assist without an AI model (`details.reason: "aiNotConfigured"`) or with one that does not answer (`"aiUnavailable"`); the PostgreSQL primary changing over (a failover or a restart: `details: {reason: "failover", retryAfter}`) when the call met it and could not be run again safely (a write without an idempotency key), or no primary answered within DB_FAILOVER_WAIT_SECONDS.',
   },
 } as const satisfies Record<number, ErrorCodeEntry>
 
@@ -115,6 +116,32 @@ const PG_CODES: Record<string, [ErrorCode, string]> = {
   '40P01': [409, 'a concurrent change conflicted; try again'],
 }
 
+/**
+ * What a connection meets while PostgreSQL changes its primary (a failover, a restart): the server
+ * refuses writes (25006 read-only), ends sessions (57P01, 57P02) or does not take them yet (57P03, 08xxx),
+ * the socket drops or is refused (node-postgres's own messages), or no host is the primary yet
+ * (NOPRIMARY, server/db/hosts.ts). The statement was not run, or its commit is not known.
+ */
+const GAP_CODES = new Set(['25006', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'NOPRIMARY'])
+const GAP_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'])
+const GAP_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired|Query read timeout)/
+
+/** True for an error of the database changing over (see GAP_CODES), rather than of the statement. */
+export function isDatabaseGap(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false
+  const { code, message } = err as { code?: unknown; message?: unknown }
+  if (typeof code === 'string' && (GAP_CODES.has(code) || GAP_SOCKET_CODES.has(code))) return true
+  return typeof message === 'string' && GAP_MESSAGES.test(message)
+}
+
+/** When a client should try again after a failover's 503: a planned failover leaves writes without a primary for about 5 s. */
+export const FAILOVER_RETRY_AFTER_SECONDS = 2
+
+/** The 503 of a call that met a failover and was not run again. */
+export const databaseGap = () =>
+  new RpcError(503, 'the database is changing over to a new primary; try again', { reason: 'failover', retryAfter: FAILOVER_RETRY_AFTER_SECONDS })
+
 export interface Logger {
   error(obj: object, msg?: string): void
 }
@@ -128,6 +155,8 @@ export function toWireError(err: unknown, log: Logger, debug?: object, logContex
   if (err instanceof RpcError) {
     wire = { code: err.code, msg: withoutPaths(err.message) }
     if (err.details !== undefined) wire.details = err.details
+  } else if (isDatabaseGap(err)) {
+    wire = { code: 503, msg: databaseGap().message, details: databaseGap().details }
   } else if (isPgError(err) && PG_CODES[err.code]) {
     const [code, msg] = PG_CODES[err.code]
     wire = { code, msg }

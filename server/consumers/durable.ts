@@ -23,6 +23,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import { logTurnFailure } from '../log'
 import { claimDue, deleteCursor, disableCursor, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
 import type { Database } from '../db/schema'
 import { PAGE, readAfter, type LoggedSignal } from '../realtime/event-log'
@@ -126,7 +127,7 @@ export class DurableConsumer<S> {
       return
     }
     this.running = this.round()
-      .catch((err) => this.log.error({ err, consumer: this.handler.name }, 'a durable consumer failed'))
+      .catch((err) => logTurnFailure(this.log, err, `a durable consumer failed (${this.handler.name})`))
       .finally(() => (this.running = null))
   }
 
@@ -144,7 +145,7 @@ export class DurableConsumer<S> {
         if (!claimed.length) break
         for (const cursor of claimed) {
           const work = this.work(cursor, head)
-            .catch((err) => this.log.error({ err, consumer: this.handler.name, id: cursor.id }, 'a durable consumer failed'))
+            .catch((err) => logTurnFailure(this.log, err, `a durable consumer failed (${this.handler.name}, ${cursor.id})`))
             .finally(() => {
               this.working.delete(cursor.id)
               this.wake()
@@ -235,7 +236,7 @@ export class DurableConsumer<S> {
     } finally {
       await save(true)
         .then(() => releaseCursor(this.db, name, cursor.id, this.owner))
-        .catch((err) => this.log.error({ err, consumer: name }, 'saving a consumer cursor failed'))
+        .catch((err) => logTurnFailure(this.log, err, `saving a consumer cursor failed (${name})`))
     }
   }
 

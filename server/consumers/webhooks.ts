@@ -9,6 +9,7 @@
  * is skipped; a creator who left the workspace, or may no longer manage webhooks, stops the webhook
  * (disabled, with the reason). Every attempt is recorded (v3.webhook.deliveries).
  */
+import { logTurnFailure } from '../log'
 import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Config } from '../config'
@@ -230,7 +231,7 @@ export function startWebhooks(deps: WebhookDeps): Webhooks {
   // Attempts are kept a day, or as long as an event may fail before its webhook is disabled.
   const keepMs = Math.max(24, deps.config.webhookDisableAfterHours) * 3600_000
   const sweep = setInterval(() => {
-    pruneAttempts(deps.db, Date.now() - keepMs).catch((err) => deps.log.error({ err }, 'pruning webhook attempts failed'))
+    pruneAttempts(deps.db, Date.now() - keepMs).catch((err) => logTurnFailure(deps.log, err, 'pruning webhook attempts failed'))
   }, 3600_000).unref()
   return {
     wake: () => consumer.wake(),

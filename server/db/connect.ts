@@ -8,6 +8,7 @@ import path from 'node:path'
 import { Kysely, type KyselyConfig, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
+import { primaryPool } from './hosts'
 import { preparedPool } from './prepared-pool'
 import type { Database } from './schema'
 
@@ -56,14 +57,15 @@ function statementLog(file: string | null): Pick<KyselyConfig, 'log'> {
 
 export async function connectDb(config: Config): Promise<Db> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POOL_SIZE })
+    // To the primary among DATABASE_URL's hosts, following it after a failover (hosts.ts).
+    const pool = primaryPool(config.databaseUrl, { max: POOL_SIZE })
     const dialect = new PostgresDialect({ pool: preparedPool(pool, config.namedStatements === 'true') })
     const kysely = new Kysely<Database>({ dialect, ...statementLog(config.statementLog) })
     const storage = config.namedStatements === 'true' ? 'postgresql' : 'postgresql, unnamed statements'
     const direct = config.databaseDirectUrl
     const onSession = async <T>(work: (kysely: Kysely<Database>) => Promise<T>) => {
       if (!direct) return work(kysely)
-      const session = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: direct, max: 1 }) }) })
+      const session = new Kysely<Database>({ dialect: new PostgresDialect({ pool: primaryPool(direct, { max: 1 }) }) })
       try {
         return await work(session)
       } finally {

@@ -431,6 +431,8 @@ export interface EventLogTable {
 export interface RealtimeStateTable {
   id: number
   pruned_through: number
+  /** The highest seq committed to the event log (migration 120). */
+  last_seq: number
 }
 
 export interface IdempotencyKeysTable {

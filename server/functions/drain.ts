@@ -16,6 +16,7 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import { logTurnFailure } from '../log'
 import type { Database } from '../db/schema'
 import type { Bus } from '../realtime/bus'
 import type { Context } from '../context'
@@ -60,7 +61,7 @@ export class Drain {
   async tick(): Promise<void> {
     if (this.running || this.closed) return this.running ?? undefined
     this.running = this.drainAll()
-      .catch((err) => this.deps.log.error({ err }, 'function queue drain failed'))
+      .catch((err) => logTurnFailure(this.deps.log, err, 'function queue drain failed'))
       .finally(() => (this.running = null))
     return this.running
   }

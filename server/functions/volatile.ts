@@ -9,6 +9,7 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import { logTurnFailure } from '../log'
 import type { Database } from '../db/schema'
 import { loadGraph } from './config'
 
@@ -43,7 +44,7 @@ export function startVolatileSweep(db: Kysely<Database>, intervalMs: number, log
     try {
       await markVolatileStale(db)
     } catch (err) {
-      log.error({ err }, 'volatile function sweep failed')
+      logTurnFailure(log, err, 'volatile function sweep failed')
     } finally {
       running = false
     }

@@ -5,10 +5,11 @@ import { toWireError, type WireError } from '../errors'
 
 export function sendError(res: Response, error: WireError) {
   const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
+  // Retry-After (RFC 9110) on a 503 (a failover) and a 429.
+  if ((error.code === 429 || error.code === 503) && typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter))
   if (error.code === 429 && typeof retryAfter === 'number') {
-    // Retry-After (RFC 9110) and the IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers).
+    // The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers).
     const { limit, window } = error.details as { limit?: number; window?: number }
-    res.set('Retry-After', String(retryAfter))
     res.set('RateLimit', `limit=${limit ?? 0}, remaining=0, reset=${retryAfter}`)
     if (limit !== undefined && window !== undefined) res.set('RateLimit-Policy', `${limit};w=${window}`)
   }

@@ -12,6 +12,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import { primaryPool } from '../db/hosts'
 import { KeyedRateLimit } from '../guards/rate-limit'
 import { sendError } from './errors'
 
@@ -39,7 +40,7 @@ export function rateLimitByAddress(requestsPerSecond: number): HttpRateLimit {
       )
     },
     share(databaseUrl) {
-      pool = new pg.Pool({ connectionString: databaseUrl, max: 4 })
+      pool = primaryPool(databaseUrl, { max: 4 })
       const points = requestsPerSecond * WINDOW_SECONDS
       shared = new RateLimiterPostgres({
         storeClient: pool,

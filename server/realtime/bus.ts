@@ -3,7 +3,9 @@
  * only after COMMIT. With PGlite (one process) the bus delivers in-process; with a PostgreSQL
  * server it goes through NOTIFY so every server process sharing the database delivers it too.
  */
-import pg from 'pg'
+import type pg from 'pg'
+import { primaryClient, primaryPool } from '../db/hosts'
+import { isDatabaseGap } from '../errors'
 
 export type BusMessage =
   /**
@@ -41,20 +43,57 @@ const CHANNEL = 'hlr_bus'
 /** NOTIFY payloads must stay under 8000 bytes; larger signals are cut down to their ids. */
 const MAX_NOTIFY_BYTES = 7900
 
+/** How long the LISTEN connection waits before connecting again after it was lost (a failover), at first and at most. */
+const RELISTEN_MS = [100, 1000]
+
+/**
+ * NOTIFY through a small pool, LISTEN on one connection of its own; both to the primary (db/hosts.ts).
+ * The LISTEN connection is made again whenever it is lost (a failover, a restart of PostgreSQL), and
+ * each time it listens again the event log is read (an `events` wake-up): what was committed while
+ * no connection listened is delivered then, not at the next poll.
+ */
 export async function postgresBus(databaseUrl: string, deliver: Deliver, onError: (err: unknown) => void): Promise<Bus> {
-  const listener = new pg.Client({ connectionString: databaseUrl })
-  await listener.connect()
-  listener.on('notification', (n) => {
-    if (n.channel !== CHANNEL || !n.payload) return
-    try {
-      deliver(JSON.parse(n.payload) as BusMessage)
-    } catch (err) {
-      onError(err)
-    }
-  })
-  listener.on('error', onError)
-  await listener.query(`LISTEN ${CHANNEL}`)
-  const sender = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+  let closed = false
+  let listener: pg.Client | null = null
+  let retry: NodeJS.Timeout | null = null
+
+  async function listen() {
+    const client = await primaryClient(databaseUrl)
+    client.on('notification', (n) => {
+      if (n.channel !== CHANNEL || !n.payload) return
+      try {
+        deliver(JSON.parse(n.payload) as BusMessage)
+      } catch (err) {
+        onError(err)
+      }
+    })
+    // A failover is expected to end the connection: only other errors are reported.
+    client.on('error', (err) => isDatabaseGap(err) || onError(err))
+    client.on('end', () => {
+      if (listener === client) listener = null
+      if (!closed) listenAgain(RELISTEN_MS[0]!)
+    })
+    await client.query(`LISTEN ${CHANNEL}`)
+    if (closed) return void (await client.end())
+    listener = client
+  }
+
+  function listenAgain(delay: number) {
+    retry = setTimeout(() => {
+      retry = null
+      listen().then(
+        () => deliver({ kind: 'events' }),
+        (err) => {
+          if (!isDatabaseGap(err)) onError(err)
+          if (!closed) listenAgain(Math.min(delay * 2, RELISTEN_MS[1]!))
+        },
+      )
+    }, delay)
+    retry.unref()
+  }
+
+  await listen()
+  const sender = primaryPool(databaseUrl, { max: 2 })
   return {
     async emit(messages) {
       for (const m of messages) {
@@ -62,7 +101,9 @@ export async function postgresBus(databaseUrl: string, deliver: Deliver, onError
       }
     },
     async close() {
-      await listener.end()
+      closed = true
+      if (retry) clearTimeout(retry)
+      await listener?.end()
       await sender.end()
     },
   }

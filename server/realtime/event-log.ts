@@ -15,6 +15,8 @@ import type { Database, DbHandle } from '../db/schema'
 import type { BusMessage } from './bus'
 import { rowsTable } from '../db/rows'
 import { pruneAudit } from '../db/audit'
+import { isDatabaseGap } from '../errors'
+import { logTurnFailure } from '../log'
 
 /** A signal as written to the log and sent on the wire: `{sig, meta, seq}`. */
 export interface LoggedSignal {
@@ -55,10 +57,14 @@ export async function logSignals(trx: Transaction<Database>, messages: BusMessag
       ? { queued, topics: m.topics, sig: m.sig, meta: m.meta ?? null, process_id: workflowOf(m.sig, m.meta) }
       : { queued, topics: [], sig: CONTROL_SIG, meta: m, process_id: null },
   )
-  // Numbered in the order queued: the sequence is drawn row by row over the rows already sorted.
-  await sql`insert into event_log (seq, created, topics, sig, meta, process_id)
-    select nextval('event_log_seq'), ${Date.now()}, r.topics, r.sig, coalesce(r.meta, 'null'), r.process_id
-    from (select * from ${rowsTable('q', LOG_COLUMNS, rows)} order by q.queued) as r`.execute(trx)
+  // Numbered in the order queued, after the last seq committed: the counter moves in this transaction,
+  // so it commits with these rows or not at all, and seqs have no holes (migration 120).
+  await sql`with counter as (
+      update realtime_state set last_seq = last_seq + ${rows.length} where id = 1 returning last_seq - ${rows.length} as before
+    )
+    insert into event_log (seq, created, topics, sig, meta, process_id)
+    select counter.before + r.queued + 1, ${Date.now()}, r.topics, r.sig, coalesce(r.meta, 'null'), r.process_id
+    from counter, ${rowsTable('r', LOG_COLUMNS, rows)}`.execute(trx)
   return [{ kind: 'events' }]
 }
 
@@ -75,10 +81,8 @@ export const signalFrame = (s: { seq: number; sig: string; meta: unknown }) => J
 
 /** The highest committed seq, and the highest seq pruned (resuming from before it is a reset). */
 export async function streamState(db: DbHandle): Promise<{ head: number; prunedThrough: number }> {
-  const row = await sql<{ head: number | null; pruned_through: number }>`
-    select (select max(seq) from event_log) as head, pruned_through from realtime_state where id = 1`.execute(db)
-  const { head, pruned_through } = row.rows[0]
-  return { head: Number(head ?? pruned_through), prunedThrough: Number(pruned_through) }
+  const row = await db.selectFrom('realtime_state').select(['last_seq', 'pruned_through']).where('id', '=', 1).executeTakeFirstOrThrow()
+  return { head: Number(row.last_seq), prunedThrough: Number(row.pruned_through) }
 }
 
 /** Rows after `after`, in order; only those on `topics` when given. */
@@ -99,6 +103,7 @@ export async function readAfter(db: DbHandle, after: number, topics?: string[]):
  */
 export class EventTail {
   private delivered = 0
+  private afterFailover = false
   private running: Promise<void> | null = null
   private again = false
   private timer: NodeJS.Timeout | null = null
@@ -125,7 +130,11 @@ export class EventTail {
       return
     }
     this.running = this.catchUp()
-      .catch((err) => this.log.error({ err }, 'reading the event log failed'))
+      .catch((err) => {
+        // A failover: the poll reads again once the new primary answers.
+        if (isDatabaseGap(err)) return void (this.afterFailover = true)
+        this.log.error({ err }, 'reading the event log failed')
+      })
       .finally(() => (this.running = null))
   }
 
@@ -136,7 +145,21 @@ export class EventTail {
     await this.running
   }
 
+  /**
+   * After a failover the log cannot stand below what was delivered with a synchronous standby (a
+   * commit returns once the standby has it). A promoted asynchronous standby may lack the last
+   * commits, and their seqs then go to new signals: those are delivered, not skipped as seen.
+   */
+  private async checkHead() {
+    const { head } = await streamState(this.db)
+    this.afterFailover = false
+    if (head >= this.delivered) return
+    this.log.error({ delivered: this.delivered, head }, 'the event log stands below what was delivered: the new primary lacks commits')
+    this.delivered = head
+  }
+
   private async catchUp() {
+    if (this.afterFailover) await this.checkHead()
     do {
       this.again = false
       for (;;) {
@@ -201,8 +224,8 @@ export function startPruning(db: Kysely<Database>, retention: { eventsMs: number
       if (busy) return
       busy = true
       Promise.all([
-        prune(db, retention.eventsMs).catch((err) => log.error({ err }, 'pruning the event log failed')),
-        pruneAudit(db, retention.auditMs).catch((err) => log.error({ err }, 'pruning the audit trail failed')),
+        prune(db, retention.eventsMs).catch((err) => logTurnFailure(log, err, 'pruning the event log failed')),
+        pruneAudit(db, retention.auditMs).catch((err) => logTurnFailure(log, err, 'pruning the audit trail failed')),
       ]).finally(() => (busy = false))
     },
     Math.max(250, Math.min(60_000, retention.eventsMs / 4, retention.auditMs / 4)),

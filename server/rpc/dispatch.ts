@@ -8,7 +8,9 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { badRequest, forbidden, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import { badRequest, databaseGap, forbidden, isDatabaseGap, RpcError, toWireError, unauthorized, type WireError } from '../errors'
+import { waitForPrimary } from '../db/hosts'
+import { logTurnFailure } from '../log'
 import { authorizeMember } from './authorize'
 import { Limits, tooMany } from '../auth/limits'
 import type { Mail, Mailer } from '../mail'
@@ -88,6 +90,24 @@ export class Dispatcher {
     return new Promise((resolve) => (this.idle = resolve))
   }
 
+  /**
+   * Runs `attempt`; when it meets a PostgreSQL failover (errors.ts, isDatabaseGap) and `safe`, waits for
+   * the new primary (db/hosts.ts) and runs it again, for at most DB_FAILOVER_WAIT_SECONDS in all.
+   * Otherwise the call is answered 503 with retryAfter: it was not done, or (a commit cut off) may have been.
+   */
+  private async throughFailover<T>(attempt: () => Promise<T>, safe: boolean): Promise<T> {
+    const { databaseUrl } = this.deps.db
+    const until = Date.now() + this.deps.config.dbFailoverWaitSeconds * 1000
+    for (;;) {
+      try {
+        return await attempt()
+      } catch (err) {
+        if (!isDatabaseGap(err)) throw err
+        if (!safe || !databaseUrl || !(await waitForPrimary(databaseUrl, until))) throw databaseGap()
+      }
+    }
+  }
+
   /** What work after a call's commit gets (Context.afterCommit, LateReply): the database, and short transactions with the call's context. */
   private lateWork(call: Context): LateWork {
     const { kysely } = this.deps.db
@@ -107,7 +127,7 @@ export class Dispatcher {
           wake = await logSignals(trx, queued)
           return made
         })
-        if (wake.length) this.deps.bus.emit(wake).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+        if (wake.length) this.deps.bus.emit(wake).catch((err) => logTurnFailure(this.deps.log, err, 'signal delivery failed'))
         return value
       },
     }
@@ -156,23 +176,30 @@ export class Dispatcher {
     const run = async (db: Context['db']) => entry.op.run(await context(db), ...args)
     const { kysely } = this.deps.db
     let afterCommit: BusMessage[] = []
-    const execute = () =>
-      entry.op.readOnly
+    const execute = () => {
+      // A call run again after a failover starts from nothing: what the failed attempt queued was never committed.
+      for (const list of [queued, mails, tasks, lateTasks]) list.length = 0
+      return entry.op.readOnly
         ? run(kysely)
         : kysely.transaction().execute(async (trx) => {
             const value = key && session ? await once(trx, { uid: session.uid, key, op: entry.op.name, args }, () => run(trx)) : await run(trx)
             afterCommit = await logSignals(trx, queued)
             return value
           })
+    }
     // Guessing limits are read and written outside the call's transaction: a failed guess still counts.
-    let result = entry.op.guessing ? await this.limits.guard(entry.op.guessing, args, transport.address, execute) : await execute()
+    const attempt = () => (entry.op.guessing ? this.limits.guard(entry.op.guessing, args, transport.address, execute) : execute())
+    // Run again after a failover only when that cannot do the work twice: a read, or a write whose key
+    // makes a second run answer the first one's stored result if its commit did go through.
+    let result = await this.throughFailover(attempt, entry.op.readOnly || !!(key && session))
     if (result === PENDING) return awaitStoredResult(kysely, { uid: session!.uid, key: key! })
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
     // The event log reaches every process a moment later; this one closes the door before it
     // replies, so the caller's next call on another socket of an ended (or narrowed) session is refused.
     for (const message of queued) if (message.kind === 'sessionEnded' || message.kind === 'sessionChanged') this.deps.hub.deliver(message)
     if (afterCommit.length) {
-      this.deps.bus.emit(afterCommit).catch((err) => this.deps.log.error({ err }, 'signal delivery failed'))
+      // A wake-up lost to a failover is made up by the tails' poll.
+      this.deps.bus.emit(afterCommit).catch((err) => logTurnFailure(this.deps.log, err, 'signal delivery failed'))
     }
     if (callContext && (lateTasks.length || result instanceof LateReply)) {
       const late = this.lateWork(callContext)
@@ -180,14 +207,17 @@ export class Dispatcher {
       if (result instanceof LateReply) {
         const reply = result
         // Stored even when making it fails, so a retry waiting for it answers (null) instead of waiting in vain.
-        result = await reply.make(late).then(
+        // The call has committed: a reply that meets a failover is made again on the new primary (its
+        // writes are short transactions that store only values whose inputs kept their versions).
+        result = await this.throughFailover(() => reply.make(late), true).then(
           (made) => made ?? null,
           async (err) => {
             if (key && session) await storeResult(kysely, { uid: session.uid, key }, null)
             throw err
           },
         )
-        if (key && session) result = await storeResult(kysely, { uid: session.uid, key }, result)
+        const made = result
+        if (key && session) result = await this.throughFailover(() => storeResult(kysely, { uid: session.uid, key }, made), true)
       }
     }
     // Not awaited: the reply does not wait for the mail server; failures are logged by the mailer.

@@ -22,7 +22,8 @@ import type { Session } from '../auth/sessions'
 import type { Transport } from '../context'
 import { TokenBucket } from '../guards/rate-limit'
 import { SocketSlots, type Slot } from '../guards/socket-slots'
-import { RpcError } from '../errors'
+import { databaseGap, isDatabaseGap, RpcError } from '../errors'
+import { logTurnFailure } from '../log'
 
 /**
  * The close reason of a server going away (deploy, restart): with code 1001 it tells a client to
@@ -54,6 +55,8 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
 
   server.on('upgrade', (req, socket, head) => {
     upgrade(req, socket, head).catch((err) => {
+      // A sign-in that meets a failover is told to come back, as a call would be.
+      if (isDatabaseGap(err)) return refuse(socket, 503, 'Service Unavailable', databaseGap())
       log.error({ err }, 'upgrade failed')
       refuse(socket, 500, 'Internal Server Error')
     })
@@ -112,7 +115,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       recheck: () => {
         sessionCheckedAt = 0
         changes++
-        void currentSession().catch((err) => log.error({ err }, 'session check failed'))
+        void currentSession().catch((err) => logTurnFailure(log, err, 'session check failed'))
       },
     }
     // A socket that just signed in may be reconnecting: its next frame may be `resume`, which must
@@ -185,7 +188,11 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       const expired = session.apiKey !== undefined && session.apiKey.expires <= Date.now()
       if (!expired && Date.now() - sessionCheckedAt < sessionRecheckMs) return session
       const seen = changes
-      const valid = !expired && (await stillValid(db.kysely, session, config.sessionIdleSeconds, address))
+      // A check that meets a failover keeps the session (it was valid a moment ago) and is made again on the next frame.
+      const valid = expired
+        ? false
+        : await stillValid(db.kysely, session, config.sessionIdleSeconds, address).catch((err) => (isDatabaseGap(err) ? null : Promise.reject(err)))
+      if (valid === null) return session
       if (changes === seen) sessionCheckedAt = Date.now()
       if (!valid) {
         session = null

@@ -9,6 +9,7 @@
  * transaction; mail goes out after the commit.
  */
 import type { Logger } from 'pino'
+import { logTurnFailure } from '../../log'
 import type { Db } from '../../db/connect'
 import type { Mail, Mailer } from '../../mail'
 import type { Bus, BusMessage } from '../../realtime/bus'
@@ -65,7 +66,7 @@ export function startWallScheduler(deps: { db: Db; bus: Bus; mailer: Mailer; log
         /* more are due: go on at once */
       }
     } catch (err) {
-      deps.log.error({ err }, 'publishing scheduled wall posts failed')
+      logTurnFailure(deps.log, err, 'publishing scheduled wall posts failed')
     }
     if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs)
   }
