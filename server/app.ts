@@ -30,7 +30,7 @@ import { createLogger, logTurnFailure } from './log'
 import { createMailer, type Mailer } from './mail'
 import { operations } from './ops'
 import { fileStorage } from './storage'
-import { localBus, postgresBus, type Bus } from './realtime/bus'
+import { localBus, postgresBus, type Bus, type BusMessage } from './realtime/bus'
 import { deliverPages } from './realtime/deliver'
 import { EventTail, startPruning } from './realtime/event-log'
 import { Hub } from './realtime/hub'
@@ -105,9 +105,12 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       // Signals and control messages are read from the event log by every process; the bus wakes them.
       const tail = new EventTail(db.kysely, deliverPages(db.kysely, hub), log)
       await tail.start()
-      // New events wake the sockets' tail and the durable consumers (webhooks), set just below.
+      // New events wake the sockets' tail and the durable consumers (webhooks), set just below; a
+      // functions message wakes the function queue's drain, made once the bus is (it sends on it).
       let webhooks: Webhooks | null = null
-      const deliver = (m: Parameters<Hub['deliver']>[0]) => {
+      let wakeDrain = (_modes?: boolean) => {}
+      const deliver = (m: BusMessage) => {
+        if (m.kind === 'functions') return wakeDrain(m.modes)
         if (m.kind !== 'events') return hub.deliver(m)
         tail.wake()
         webhooks?.wake()
@@ -153,7 +156,8 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
         signal: tellValuesChanged,
       })
       drain.start()
-      const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log)
+      wakeDrain = (modes) => drain.wake(modes)
+      const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log, () => drain.wake())
       services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks }
       log.info({ app: `${url}/` }, `ready: open ${url}/ in a browser for the app`)
       return url

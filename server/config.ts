@@ -370,8 +370,8 @@ export const VARIABLES = [
     env: 'FUNCTION_DRAIN_MS',
     key: 'functionDrainMs',
     read: integer(10, 86_400_000),
-    default: 100,
-    doc: 'How often the queue of function values (and workflow-wide runs) waiting to be evaluated is worked on, in ms.',
+    default: 60_000,
+    doc: 'The safety poll of the queue of function values (and workflow-wide runs) waiting to be evaluated, in ms: the queue is worked on when a write queues work (a notification), and at least this often in case a notification was lost.',
   },
   {
     env: 'FUNCTION_VOLATILE_MS',

@@ -26,6 +26,7 @@ export const tellValuesChanged =
 export async function recomputeAfter(ctx: Context, cid: string, changes: Change[]): Promise<boolean> {
   const marked = await markAffected(ctx.db, cid, changes)
   if (!marked) return false
+  queuedFunctionWork(ctx)
   const { functions } = ctx
   ctx.afterCommit((late) => evaluateNow(late, functions, cid, changes, { budget: ctx.config.functionWriteBudget, marked }))
   return true
@@ -43,6 +44,7 @@ export async function recomputeFunction(ctx: Context, cid: string, processId: st
     select cid, _id, ${fieldKey}, null, true, ${Date.now()} from activities where cid = ${cid} and process_id = ${processId} and not removed
     on conflict (cid, activity_id, field_key) do update set dirty = true,
       since = case when function_state.dirty then function_state.since else excluded.since end`.execute(ctx.db)
+  queuedFunctionWork(ctx)
   const ids = await ctx.db
     .selectFrom('activities')
     .select('_id')
@@ -55,6 +57,15 @@ export async function recomputeFunction(ctx: Context, cid: string, processId: st
   const forced = ids.map((r) => ({ activityId: r._id, fieldKey }))
   const { functions } = ctx
   ctx.afterCommit((late) => evaluateNow(late, functions, cid, [], { budget, forced }))
+}
+
+/**
+ * Tells the drain of every process, once the call commits, that function work is queued (values
+ * marked stale, a workflow-wide run) or, with `modes`, that a workspace switched its fast mode: the
+ * drain does not poll (server/functions/drain.ts).
+ */
+export function queuedFunctionWork(ctx: Context, modes = false): void {
+  ctx.later((services) => services.bus.emit([modes ? { kind: 'functions', modes } : { kind: 'functions' }]))
 }
 
 /** Evaluates with no transaction open, then writes what is still current in a short transaction. */

@@ -10,9 +10,15 @@
  * they may evaluate a value twice, never write a stale one. Signals of the values that changed go
  * out after each batch commits.
  *
- * Each tick also reads which workspaces have switched the fast mode on (settings.fastFunctions),
- * at most every MODES_EVERY_MS: the process that serves v2.network.fastFunctions.set switches at
- * once, the others within that time.
+ * An idle server does not poll: the drain wakes when told there is work (`wake`, from a bus
+ * message a write sends after it commits: values marked stale, a run started, a fast mode
+ * switched; or from the volatile sweep), looks FRESH_MS later (what a call marked is the call's to
+ * evaluate first), and goes on while it finds work. A slow safety poll (FUNCTION_DRAIN_MS) finds
+ * what a lost notification would have announced.
+ *
+ * Each pass also reads which workspaces have switched the fast mode on (settings.fastFunctions),
+ * at most every MODES_EVERY_MS, and at once after a switch: the process that serves
+ * v2.network.fastFunctions.set switches at once, the others when its notification reaches them.
  */
 import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
@@ -34,8 +40,12 @@ export const FRESH_MS = 1000
 
 export class Drain {
   private timer: NodeJS.Timeout | null = null
+  /** The pass due FRESH_MS after a wake-up (one at a time: wake-ups meanwhile join it). */
+  private soon: NodeJS.Timeout | null = null
   private modesRead = 0
   private running: Promise<void> | null = null
+  /** A pass was asked for while one was running: another follows it. */
+  private again = false
   private closed = false
 
   constructor(
@@ -44,6 +54,7 @@ export class Drain {
       functions: Evaluator
       bus: Bus
       log: Logger
+      /** The safety poll, in ms. */
       intervalMs: number
       batch: number
       /** How the values a batch changed are told, given the batch's context (server/domain/function-values.ts). */
@@ -57,31 +68,62 @@ export class Drain {
     void this.tick()
   }
 
+  /**
+   * There is work, or soon will be (values marked stale now are taken FRESH_MS later); `modes`: a
+   * workspace switched its fast mode, read the modes again.
+   */
+  wake(modes = false): void {
+    if (modes) this.modesRead = 0
+    if (this.soon || this.closed) return
+    this.soon = setTimeout(() => {
+      this.soon = null
+      void this.tick()
+    }, FRESH_MS)
+    this.soon.unref()
+  }
+
   /** Evaluates everything queued now (also what this evaluation queues); resolves when the queue is empty. */
   async tick(): Promise<void> {
-    if (this.running || this.closed) return this.running ?? undefined
+    if (this.closed) return
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
     this.running = this.drainAll()
+      .then((worked) => {
+        // What this pass queued, or left for later, is due FRESH_MS from now.
+        if (worked) this.wake()
+      })
       .catch((err) => logTurnFailure(this.deps.log, err, 'function queue drain failed'))
-      .finally(() => (this.running = null))
+      .finally(() => {
+        this.running = null
+        if (this.again && !this.closed) {
+          this.again = false
+          void this.tick()
+        }
+      })
     return this.running
   }
 
   async close(): Promise<void> {
     this.closed = true
     if (this.timer) clearInterval(this.timer)
+    if (this.soon) clearTimeout(this.soon)
     await this.running
   }
 
   /**
    * The queue first (values users see as stale), then one chunk of a workflow-wide run, until both
-   * are empty. A workspace whose batch stored nothing (its inputs kept changing) waits for the next tick.
+   * are empty. A workspace whose batch stored nothing (its inputs kept changing) waits for the next
+   * pass. Whether this one found work (then another looks soon).
    */
-  private async drainAll(): Promise<void> {
+  private async drainAll(): Promise<boolean> {
     const { db } = this.deps
     if (Date.now() - this.modesRead >= MODES_EVERY_MS) await this.readModes()
     const waitNextTick = new Set<string>()
+    let worked = false
     for (;;) {
-      if (this.closed) return
+      if (this.closed) return false
       const waiting = await db
         .selectFrom('function_state')
         .select('cid')
@@ -91,10 +133,12 @@ export class Drain {
         .limit(1)
         .executeTakeFirst()
       if (waiting) {
+        worked = true
         if (!(await this.drainBatch(waiting.cid))) waitNextTick.add(waiting.cid)
         continue
       }
-      if (!(await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m), this.deps.signal))) return
+      if (!(await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m), this.deps.signal))) return worked
+      worked = true
     }
   }
 

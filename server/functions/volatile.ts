@@ -35,14 +35,14 @@ export async function markVolatileStale(db: Kysely<Database>): Promise<number> {
   return marked
 }
 
-/** Runs the sweep every `intervalMs`; returns its stop. */
-export function startVolatileSweep(db: Kysely<Database>, intervalMs: number, log: Logger): () => void {
+/** Runs the sweep every `intervalMs`, calling `marked` when it marked values (the drain's wake-up); returns its stop. */
+export function startVolatileSweep(db: Kysely<Database>, intervalMs: number, log: Logger, marked: () => void): () => void {
   let running = false
   const sweep = async () => {
     if (running) return
     running = true
     try {
-      await markVolatileStale(db)
+      if (await markVolatileStale(db)) marked()
     } catch (err) {
       logTurnFailure(log, err, 'volatile function sweep failed')
     } finally {

@@ -22,6 +22,11 @@ export type BusMessage =
   | { kind: 'sessionChanged'; sessionId: string }
   /** A user joined or left a workspace: their sockets (un)subscribe its topic. */
   | { kind: 'membership'; uid: string; cid: string; member: boolean }
+  /**
+   * Function work is queued (values marked stale, a workflow-wide run started) or, with `modes`, a
+   * workspace switched its fast mode: every process's drain looks (server/functions/drain.ts).
+   */
+  | { kind: 'functions'; modes?: boolean }
 
 export interface Bus {
   emit(messages: BusMessage[]): Promise<void>

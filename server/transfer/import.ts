@@ -10,7 +10,8 @@
  * than the importer (same e-mail) is invited to the workspace with their role, title and teams,
  * whether or not they have an account here (the owner sends the invites with
  * v2.network.invite.resend); they join only by accepting. What people made is credited to the
- * importer, so no record here claims an account made it that did not. The importer owns the
+ * importer, so no record here claims an account made it that did not; what is only a person's own
+ * state (their unread counts, when they last looked) comes across for the importer alone. The importer owns the
  * imported workspaces. The license is this server's default one, and its quotas must hold.
  */
 import fs from 'node:fs'
@@ -141,6 +142,8 @@ export async function importArchive(
           invites.get(`${row.cid}:${source.uid}`)?.teams.add(held(row.team_id, 'teamMembers.jsonl'))
           continue
         }
+        // Another person's reading state would become the importer's, and meet the importer's own on its key.
+        if (kind.ownState && invited.has(source.uid as string)) continue
         // Only ids already mapped (the records a text names come before it in KINDS); any other stays.
         for (const column of kind.idsInText ?? []) if (typeof row[column] === 'string') row[column] = replaceIdsInText(row[column], (id) => ids.get(id))
         adjust(kind, row, importer)
@@ -197,7 +200,9 @@ function adjust(kind: Kind, row: Record<string, unknown>, importer: string) {
 
 async function insertRow(db: DbHandle, kind: Kind, row: Record<string, unknown>, json: Set<string>) {
   const values = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, json.has(k) && v !== null ? JSON.stringify(v) : v]))
-  // Rows only collide where two people became one (an invited person credited to the importer).
+  // Rows only collide where two people became one (an invited person credited to the importer): of
+  // what they made (a like, a follow, a star) the first is kept. A person's own state is never
+  // merged so: only the importer's comes across (Kind.ownState).
   await db
     .insertInto(kind.table)
     .values(values as never)

@@ -53,6 +53,12 @@ export interface Kind {
   except?: RawBuilder<boolean>
   /** For a workspace the exporter does not own: which rows they may see (SQL over the table's columns); absent: none. */
   visible?: (s: Scope) => RawBuilder<boolean>
+  /**
+   * The rows are a person's own reading state (`uid` names them), not something they made: an
+   * import keeps only the importer's own rows. Another person's unread counts are not the
+   * importer's, and two people's rows would meet on one key (who they are is the key).
+   */
+  ownState?: true
 }
 
 const processIn = (s: Scope, column = 'process_id') =>
@@ -134,8 +140,8 @@ export const KINDS: Kind[] = [
   { name: 'wallLikes', table: 'wall_likes', key: ['cid', 'post_id', 'uid'], omit: 'omitFeed', visible: own },
   { name: 'wallFollowers', table: 'wall_followers', key: ['cid', 'post_id', 'uid'], omit: 'omitFeed', visible: own },
   { name: 'wallComments', table: 'wall_comments', key: ['cid', '_id'], omit: 'omitFeedComment', visible: (s) => postSeenBy(s, 'wall_comments.post_id') },
-  { name: 'wallUnread', table: 'wall_unread', key: ['cid', 'uid', 'type'], omit: 'omitNotifications', visible: own },
-  { name: 'wallSeen', table: 'wall_seen', key: ['cid', 'uid'], omit: 'omitNotifications', visible: own },
+  { name: 'wallUnread', table: 'wall_unread', key: ['cid', 'uid', 'type'], omit: 'omitNotifications', visible: own, ownState: true },
+  { name: 'wallSeen', table: 'wall_seen', key: ['cid', 'uid'], omit: 'omitNotifications', visible: own, ownState: true },
 ]
 
 /** Kinds that cannot stand without another kind, beyond their own omit flag. */

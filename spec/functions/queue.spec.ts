@@ -24,7 +24,7 @@ async function until<T>(probe: () => Promise<T>, ok: (t: T) => boolean, tries = 
 
 test('over the budget: stale values, kept through kill -9, drained at the next start', async () => {
   const dataDir = tempDataDir()
-  // Budget 1 and a drain that never runs on its own: only the start drains.
+  // Budget 1 and no safety poll: the drain runs at start, and a second after a write wakes it (the kill comes before).
   server = await startServer({ DATA_DIR: dataDir, FUNCTION_WRITE_BUDGET: '1', FUNCTION_DRAIN_MS: '86400000' })
   const owner: SignedIn = await signedIn('fnq', server.wsUrl)
   const { p, teamId } = await workflowWithPhase(owner.client, 'Chain')

@@ -1,6 +1,7 @@
 import { createWorkspace, loadWorkspace, lockWorkspace } from '../../db/workspaces'
 import { requireFresh } from '../../domain/preconditions'
 import { changeWorkspaceSettings } from '../../domain/workspace-settings'
+import { queuedFunctionWork } from '../../domain/function-values'
 import { FEATURES, loadLicense, quotaUsage, requireFeature } from '../../policies/quota'
 import { allowedOperations, describeMember } from '../../policies/roles'
 import { workspaceObject } from '../../presenters/workspace'
@@ -100,7 +101,8 @@ export const setFastFunctions = operation({
   async run(ctx, workspaceId, enabled) {
     if (enabled) await requireFeature(ctx.db, workspaceId, 'functionFields')
     await changeWorkspaceSettings(ctx, workspaceId, undefined, { fastFunctions: enabled })
-    ctx.functions.setFast(workspaceId, enabled) // this process at once; the others at their drain's next reading
+    ctx.functions.setFast(workspaceId, enabled) // this process at once; the others when their drain hears of it
+    queuedFunctionWork(ctx, true)
     ctx.publish(`workspace:${workspaceId}`, 'network.updated', { _id: workspaceId, changed: ['fastFunctions'] })
     return true
   },

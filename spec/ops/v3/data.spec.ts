@@ -158,9 +158,11 @@ async function download(base: string, key: string, fileId: string) {
  * Each kind's rows, every ObjectId replaced by a name given in a content order that ignores ids.
  * The people of the archive are one person: an import credits what they made to the importer
  * (server/transfer/import.ts), so on the target they are one account, named once in an id list,
- * and rows that differed only by who they were are one row.
+ * and rows that differed only by who they were are one row. Of a person's own state (Kind.ownState)
+ * only `own`'s rows are compared: the importer's, the one person an import keeps it for (none when
+ * the importer is not in the archive).
  */
-async function canonical(zip: JSZip, skip: string[]) {
+async function canonical(zip: JSZip, skip: string[], own: string | null) {
   const lines = (text: string) =>
     text
       .split('\n')
@@ -179,11 +181,12 @@ async function canonical(zip: JSZip, skip: string[]) {
   }
   // In the order an import writes them, so ids are named where their record is, before their uses.
   const kinds: Record<string, Record<string, unknown>[]> = {}
-  for (const { name } of KINDS.filter((k) => !skip.includes(k.name))) {
+  for (const { name, ownState } of KINDS.filter((k) => !skip.includes(k.name))) {
     const text = await zip.file(`${name}.jsonl`)?.async('string')
     if (text !== undefined) {
       const rows = new Map<string, Record<string, unknown>>()
-      for (const row of lines(text).map(asOnePerson) as Record<string, unknown>[]) rows.set(JSON.stringify(row), row)
+      const kept = lines(text).filter((row: { uid?: string }) => !ownState || row.uid === own)
+      for (const row of kept.map(asOnePerson) as Record<string, unknown>[]) rows.set(JSON.stringify(row), row)
       kinds[`${name}.jsonl`] = [...rows.values()]
     }
   }
@@ -402,7 +405,9 @@ describe('v3.user.data.export.workspaces and .import', () => {
     const [x, y] = await Promise.all([download(process.env.TEST_SERVER_URL!, owner.key, first.fileId), download(b.url, importer.key, again.fileId)])
     // Differences by design: the importer owns the workspace, and the people of A are invites on B.
     const byDesign = ['workspaces', 'members', 'invites', 'teamMembers']
-    const [cx, cy] = await Promise.all([canonical(x, byDesign), canonical(y, byDesign)])
+    // B's importer is not in A's archive: no one's unread counts come across.
+    const [cx, cy] = await Promise.all([canonical(x, byDesign, null), canonical(y, byDesign, importer.uid)])
+    expect((await y.file('wallUnread.jsonl')!.async('string')).trim()).toBe('')
     expect(Object.keys(cy)).toEqual(Object.keys(cx))
     for (const kind of Object.keys(cx)) expect([kind, cy[kind]]).toEqual([kind, cx[kind]])
 
@@ -452,7 +457,16 @@ describe("npm run export / import (the operator's path)", () => {
     await npm(['export', '--', imported.workspaces[0]._id, out], env)
     const byDesign = ['workspaces', 'members', 'invites', 'teamMembers']
     const [before, after] = await Promise.all([JSZip.loadAsync(fs.readFileSync(archive)), JSZip.loadAsync(fs.readFileSync(out))])
-    const [cx, cy] = await Promise.all([canonical(before, byDesign), canonical(after, byDesign)])
+    // The owner imports: their own unread counts come across, the member's do not.
+    const ownerOnC = JSON.parse(await after.file('me.json')!.async('string'))._id
+    const unreadOf = async (zip: JSZip) =>
+      (await zip.file('wallUnread.jsonl')!.async('string'))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).uid)
+    expect(await unreadOf(before)).toContain(member.uid)
+    expect(new Set(await unreadOf(after))).toEqual(new Set((await unreadOf(before)).includes(owner.uid) ? [ownerOnC] : []))
+    const [cx, cy] = await Promise.all([canonical(before, byDesign, owner.uid), canonical(after, byDesign, ownerOnC)])
     for (const kind of Object.keys(cx)) expect([kind, cy[kind]]).toEqual([kind, cx[kind]])
   }, 180_000)
 })

@@ -4,6 +4,7 @@
  */
 import { visibleProcess, workspaceOfProcess } from '../../../domain/function-access'
 import { loadGraph, nodeId, createRun } from '../../../functions'
+import { queuedFunctionWork } from '../../../domain/function-values'
 import { notFound, refused } from '../../../errors'
 import type { Caller } from '../../../context'
 import { operation } from '../../../rpc/operation'
@@ -26,6 +27,7 @@ export const start = operation({
     const stranger = fieldIds.find((id) => !graph.functions.has(nodeId(process._id, id)))
     if (stranger) throw refused('fieldIds must name function fields of the workflow', { argument: 0, path: '/fieldIds', fieldId: stranger })
     const runId = await createRun(ctx.db, ctx.cid, process._id, [...new Set(fieldIds)], run.apply === true, ctx.session.uid)
+    queuedFunctionWork(ctx)
     return { runId }
   },
 })

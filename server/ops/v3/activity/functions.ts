@@ -9,7 +9,7 @@
  */
 import { seenActivity, seenProcess, visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/function-access'
 import { explain, type ExplainArgs, dryRunNode, evaluateDraft, verifyWorkflow, type Draft, loadGraph, planConversions, createRun } from '../../../functions'
-import { recomputeFunction } from '../../../domain/function-values'
+import { queuedFunctionWork, recomputeFunction } from '../../../domain/function-values'
 import { operation } from '../../../rpc/operation'
 import { dictOf } from '../../../safe-keys'
 
@@ -87,6 +87,7 @@ export const evaluateAllFunctions = operation({
       const visible = await visibleProcess(ctx, processId).catch(() => null)
       if (visible) runs.push({ processId, runId: await createRun(ctx.db, ctx.cid, processId, keys, options.apply !== false, ctx.session.uid) })
     }
+    if (runs.length) queuedFunctionWork(ctx)
     return { runs }
   },
 })
