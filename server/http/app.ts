@@ -71,8 +71,12 @@ async function sendBuilt(req: express.Request, res: express.Response, file: stri
   else res.end(bytes)
 }
 
-/** A browser navigating (not a script fetching JSON): it names HTML before JSON in Accept. */
-const wantsPage = (req: express.Request) => req.accepts(['html', 'json']) === 'html'
+/**
+ * The page is the answer to `/`, and to any other route a browser navigates to (it names text/html
+ * in Accept before JSON). A script's catch-all Accept (curl, fetch) is not a browser's, so an unknown
+ * route still answers it the API's JSON 404.
+ */
+const wantsPage = (req: express.Request) => req.path === '/' || (/\btext\/html\b/.test(req.get('accept') ?? '') && req.accepts(['html', 'json']) === 'html')
 
 export function appRouter(dir = APP_DIR) {
   const router = express.Router()
