@@ -58,6 +58,10 @@ export function CellEditor({ workflow, field, editing, label, theirs, busy, prob
         if (e.key === 'Escape') {
           e.preventDefault()
           onCancel()
+        } else if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'SELECT') {
+          // A select does not submit its form on Enter by itself; in a cell it saves like a text box.
+          e.preventDefault()
+          onSave()
         }
       }}
     >

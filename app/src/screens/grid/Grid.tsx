@@ -246,7 +246,7 @@ export default function Grid({ workflow }: ViewProps) {
                 aria-rowindex={item.index + 2}
                 aria-selected={selected.has(activity._id)}
                 data-activity={activity._id}
-                className={selected.has(activity._id) ? 'grid-row chosen' : 'grid-row'}
+                className={['grid-row', selected.has(activity._id) ? 'chosen' : '', editing?.id === activity._id ? 'editing' : ''].join(' ')}
                 style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)` }}
               >
                 {row.getAllCells().map((cell, col) => {
