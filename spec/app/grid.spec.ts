@@ -61,7 +61,8 @@ const row = (page: Page, id: string) => page.locator(`[role=row][data-activity="
 const cell = (page: Page, id: string, key: string) => row(page, id).locator(`[data-key="${key}"]`)
 const shownNames = (page: Page) => page.locator('.grid-body [role=row] [data-key=name] a').allTextContents()
 const valueOf = async (owner: SignedIn, id: string, fieldId: string) =>
-  ((await owner.client.call('v3.activity.get', id)) as { fields: Array<{ _id: string; value: unknown }> }).fields.find((x) => x._id === fieldId)?.value ?? null
+  ((await owner.client.call('v3.activity.get', id)) as unknown as { fields: Array<{ _id: string; value: unknown }> }).fields.find((x) => x._id === fieldId)
+    ?.value ?? null
 
 async function expectNames(page: Page, names: string[]) {
   await eventually(
