@@ -2,13 +2,15 @@
  * The grid's rows: a live query over `v3.activity.list` with the grid's filter, read in pages as the
  * person scrolls. `more()` reads the next page and adds it; a signal about the workflow's activities
  * reads again as many rows as are loaded (in pages of 500), so the rows shown stay in place and the
- * scroll, selection and open editors (all kept by activity id) are not lost.
+ * scroll, selection and open editors (all kept by activity id) are not lost. When the change to one
+ * activity cannot move it in or out of the rows or change their order (no filter, no search, sorted
+ * by creation), only that activity is read again and replaced where it is, however many rows are loaded.
  */
-import { useCallback } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import type { HlrClient } from '../../../../client'
 import { useApp } from '../../api/app-context'
 import { useLive } from '../../api/useLive'
-import { activityRules, type Activity } from '../board/activities'
+import { ACTIVITY_SIGNALS, type Activity } from '../board/activities'
 
 export const PAGE = 500
 
@@ -16,6 +18,10 @@ export interface Rows {
   rows: Activity[]
   next: string | null
 }
+
+/** Signals about one activity's values, phase or ball, which keep it where it is when sorted by creation. */
+const ONE_ACTIVITY = ['v3.activity.updated', 'v3.activity.phase', 'v3.activity.ball']
+const IN_PLACE_SORT = ['created']
 
 /** How many rows each grid (by its key) has asked for: a reload reads at least that many again. */
 const wanted = new Map<string, number>()
@@ -50,13 +56,37 @@ export function append(data: Rows, page: Rows): Rows {
 export function useRows(filter: Filter) {
   const { client } = useApp()
   const key = `grid:${JSON.stringify(filter)}`
-  const live = useLive(key, () => readRows(client, filter, wanted.get(key) ?? PAGE), activityRules(filter.processId))
+  const inPlace = IN_PLACE_SORT.includes(String(filter.sort)) && !filter.search && !filter.fields && !filter.phaseId
+  const signals = inPlace ? ACTIVITY_SIGNALS.filter((sig) => !ONE_ACTIVITY.includes(sig)) : ACTIVITY_SIGNALS
+  const live = useLive(
+    key,
+    () => readRows(client, filter, wanted.get(key) ?? PAGE),
+    signals.map((sig) => ({ sig, when: (meta) => meta.processId === filter.processId })),
+  )
+  const { patch } = live
+  useEffect(() => {
+    if (!inPlace) return
+    const replace = async (meta: { _id?: string; processId?: string }) => {
+      if (meta.processId !== filter.processId || !meta._id) return
+      const activity = (await client.call('v3.activity.get', meta._id).catch(() => null)) as unknown as Activity | null
+      if (activity) patch((d) => ({ ...d, rows: d.rows.map((a) => (a._id === activity._id ? activity : a)) }))
+    }
+    const stops = ONE_ACTIVITY.map((sig) => client.on(sig, replace))
+    return () => stops.forEach((stop) => stop())
+  }, [key, inPlace])
+  /** The cursor of the page being read, so scrolling on while it loads reads it once. */
+  const reading = useRef<string | null>(null)
   const more = useCallback(async () => {
     const data = live.data
-    if (!data?.next) return
+    if (!data?.next || reading.current === data.next) return
+    reading.current = data.next
     wanted.set(key, data.rows.length + PAGE)
-    const page = await readPage(client, filter, data.next)
-    live.patch((current) => (current.next === data.next ? append(current, page) : current))
+    try {
+      const page = await readPage(client, filter, data.next)
+      live.patch((current) => (current.next === data.next ? append(current, page) : current))
+    } finally {
+      reading.current = null
+    }
   }, [live.data, key])
   return { ...live, more }
 }
