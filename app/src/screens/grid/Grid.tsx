@@ -7,7 +7,7 @@
  */
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { HlrError } from '../../../../client'
@@ -135,12 +135,22 @@ export default function Grid({ workflow }: ViewProps) {
     closeEdit()
   })
 
-  const formatOf = (meta: ColumnMeta) => (value: unknown) => {
-    if (meta.key === 'phaseId') return workflow.phases[String(value)]?.name ?? ''
-    if (!meta.field) return String(value ?? '')
-    if (meta.field.type === 'activitylink') return Array.isArray(value) && value.length ? t('grid.links', { count: value.length }) : ''
-    return formatValue(meta.field, value, names)
-  }
+  /** How each column shows a value; made once per workflow and names, so rows already drawn need not be drawn again. */
+  const formats = useMemo(
+    () =>
+      Object.fromEntries(
+        metas.map((meta) => [
+          meta.key,
+          (value: unknown) => {
+            if (meta.key === 'phaseId') return workflow.phases[String(value)]?.name ?? ''
+            if (!meta.field) return String(value ?? '')
+            if (meta.field.type === 'activitylink') return Array.isArray(value) && value.length ? t('grid.links', { count: value.length }) : ''
+            return formatValue(meta.field, value, names)
+          },
+        ]),
+      ),
+    [metas, names, workflow],
+  )
 
   function onKeyDown(event: KeyboardEvent) {
     if (editing || (event.target as HTMLElement).closest('.cell-editor')) return
@@ -174,6 +184,17 @@ export default function Grid({ workflow }: ViewProps) {
       if (!next.delete(id)) next.add(id)
       return next
     })
+  // The rows' handlers stay the same object while scrolling (rows are memoized); they call the latest functions.
+  const latest = useRef({ toggle, startEdit, setFocus })
+  latest.current = { toggle, startEdit, setFocus }
+  const actions: RowActions = useMemo(
+    () => ({
+      toggle: (id) => latest.current.toggle(id),
+      edit: (activity, meta) => latest.current.startEdit(activity, meta),
+      focus: (row, col) => latest.current.setFocus({ row, col }),
+    }),
+    [],
+  )
   const allChosen = data.length > 0 && data.every((a) => selected.has(a._id))
   const chosen = data.filter((a) => selected.has(a._id))
 
@@ -237,75 +258,47 @@ export default function Grid({ workflow }: ViewProps) {
         </div>
         <div className="grid-body" style={{ height: virtual.getTotalSize() }}>
           {items.map((item) => {
-            const row = tableRows[item.index]
-            const activity = row.original
+            const activity = tableRows[item.index].original
+            const isEditing = editing?.id === activity._id
+            const meta = isEditing ? metas.find((m) => m.key === editing.key) : undefined
             return (
-              <div
-                key={row.id}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={selected.has(activity._id)}
-                data-activity={activity._id}
-                className={['grid-row', selected.has(activity._id) ? 'chosen' : '', editing?.id === activity._id ? 'editing' : ''].join(' ')}
-                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)` }}
-              >
-                {row.getAllCells().map((cell, col) => {
-                  const meta = cell.column.columnDef.meta as ColumnMeta
-                  const isFocus = focus.row === item.index && focus.col === col
-                  const isEditing = editing?.id === activity._id && editing.key === meta.key
-                  return (
-                    <div
-                      key={cell.id}
-                      role="gridcell"
-                      aria-colindex={col + 1}
-                      aria-readonly={!meta.editable || undefined}
-                      data-cell={`${item.index}:${col}`}
-                      data-key={meta.key}
-                      tabIndex={isFocus ? 0 : -1}
-                      className={isEditing ? 'grid-cell editing' : 'grid-cell'}
-                      onFocus={() => !isFocus && setFocus({ row: item.index, col })}
-                      onDoubleClick={() => startEdit(activity, meta)}
-                    >
-                      {meta.key === 'select' ? (
-                        <input
-                          type="checkbox"
-                          tabIndex={-1}
-                          aria-label={t('grid.chooseRow', { name: activity.name })}
-                          checked={selected.has(activity._id)}
-                          onChange={() => toggle(activity._id)}
-                        />
-                      ) : meta.key === 'name' ? (
-                        <Link tabIndex={-1} to={paths.activity(session.cid, activity._id)}>
-                          {activity.name}
-                        </Link>
-                      ) : (
-                        <span>{formatOf(meta)(readValue(activity, meta.key))}</span>
-                      )}
-                      {isEditing ? (
-                        <CellEditor
-                          workflow={workflow}
-                          field={meta.field}
-                          editing={editing!}
-                          label={`${meta.label}: ${activity.name}`}
-                          theirs={theirs}
-                          busy={save.busy}
-                          problem={save.problem}
-                          format={formatOf(meta)}
-                          onChange={(value) => setEditing({ ...editing!, value })}
-                          onSave={() => void save.run()}
-                          onCancel={closeEdit}
-                          onKeep={() => {
-                            setEditing({ ...editing!, base: theirs?.value ?? null })
-                            setStale(null)
-                            save.clear()
-                          }}
-                          onTake={closeEdit}
-                        />
-                      ) : null}
-                    </div>
-                  )
-                })}
-              </div>
+              <GridRow
+                key={activity._id}
+                activity={activity}
+                index={item.index}
+                start={item.start}
+                template={template}
+                metas={metas}
+                formats={formats}
+                workspace={session.cid}
+                chosen={selected.has(activity._id)}
+                focusCol={focus.row === item.index ? focus.col : -1}
+                editingKey={isEditing ? editing.key : null}
+                actions={actions}
+                editor={
+                  isEditing && meta ? (
+                    <CellEditor
+                      workflow={workflow}
+                      field={meta.field}
+                      editing={editing}
+                      label={`${meta.label}: ${activity.name}`}
+                      theirs={theirs}
+                      busy={save.busy}
+                      problem={save.problem}
+                      format={formats[meta.key]}
+                      onChange={(value) => setEditing({ ...editing, value })}
+                      onSave={() => void save.run()}
+                      onCancel={closeEdit}
+                      onKeep={() => {
+                        setEditing({ ...editing, base: theirs?.value ?? null })
+                        setStale(null)
+                        save.clear()
+                      }}
+                      onTake={closeEdit}
+                    />
+                  ) : null
+                }
+              />
             )
           })}
         </div>
@@ -313,6 +306,88 @@ export default function Grid({ workflow }: ViewProps) {
     </div>
   )
 }
+
+interface RowActions {
+  toggle: (id: string) => void
+  edit: (activity: Activity, meta: ColumnMeta) => void
+  focus: (row: number, col: number) => void
+}
+
+interface RowProps {
+  activity: Activity
+  index: number
+  start: number
+  template: string
+  metas: ColumnMeta[]
+  formats: Record<string, (value: unknown) => string>
+  workspace: string
+  chosen: boolean
+  /** The column of the focused cell when it is in this row, else -1. */
+  focusCol: number
+  editingKey: string | null
+  editor: ReactNode
+  actions: RowActions
+}
+
+/** One row, drawn again only when something it shows changed (not on every scrolled frame). */
+const GridRow = memo(function GridRow({
+  activity,
+  index,
+  start,
+  template,
+  metas,
+  formats,
+  workspace,
+  chosen,
+  focusCol,
+  editingKey,
+  editor,
+  actions,
+}: RowProps) {
+  const { t } = useTranslation()
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={chosen}
+      data-activity={activity._id}
+      className={['grid-row', chosen ? 'chosen' : '', editingKey ? 'editing' : ''].join(' ')}
+      style={{ gridTemplateColumns: template, transform: `translateY(${start}px)` }}
+    >
+      {metas.map((meta, col) => (
+        <div
+          key={meta.key}
+          role="gridcell"
+          aria-colindex={col + 1}
+          aria-readonly={!meta.editable || undefined}
+          data-cell={`${index}:${col}`}
+          data-key={meta.key}
+          tabIndex={focusCol === col ? 0 : -1}
+          className={editingKey === meta.key ? 'grid-cell editing' : 'grid-cell'}
+          onFocus={() => focusCol !== col && actions.focus(index, col)}
+          onDoubleClick={() => actions.edit(activity, meta)}
+        >
+          {meta.key === 'select' ? (
+            <input
+              type="checkbox"
+              tabIndex={-1}
+              aria-label={t('grid.chooseRow', { name: activity.name })}
+              checked={chosen}
+              onChange={() => actions.toggle(activity._id)}
+            />
+          ) : meta.key === 'name' ? (
+            <Link tabIndex={-1} to={paths.activity(workspace, activity._id)}>
+              {activity.name}
+            </Link>
+          ) : (
+            <span>{formats[meta.key](readValue(activity, meta.key))}</span>
+          )}
+          {editingKey === meta.key ? editor : null}
+        </div>
+      ))}
+    </div>
+  )
+})
 
 /** The activity as it is after one value was saved (shown at once, before the signal's reload). */
 function applyLocal(activity: Activity, key: string, value: unknown): Activity {
