@@ -44,6 +44,8 @@ interface ColumnMeta {
 /** The table's model only: sorting and filtering are the server's, so no feature beyond the core is needed. */
 const features = tableFeatures({})
 const column = createColumnHelper<typeof features, Activity>()
+/** One function for every render, so the table keeps its row model while the person scrolls. */
+const getRowId = (a: Activity) => a._id
 
 export default function Grid({ workflow }: ViewProps) {
   const { t } = useTranslation()
@@ -73,7 +75,7 @@ export default function Grid({ workflow }: ViewProps) {
     [fields, t],
   )
   const columns = useMemo(() => metas.map((meta) => column.display({ id: meta.key, header: meta.label, meta })), [metas])
-  const table = useTable({ features, data, columns, getRowId: (a) => a._id })
+  const table = useTable({ features, data, columns, getRowId })
   const tableRows = table.getRowModel().rows
   const template = metas.map((m) => `${m.width}px`).join(' ')
 
@@ -195,8 +197,8 @@ export default function Grid({ workflow }: ViewProps) {
     }),
     [],
   )
-  const allChosen = data.length > 0 && data.every((a) => selected.has(a._id))
-  const chosen = data.filter((a) => selected.has(a._id))
+  const chosen = useMemo(() => data.filter((a) => selected.has(a._id)), [data, selected])
+  const allChosen = data.length > 0 && chosen.length === data.length
 
   return (
     <div className="grid-view">
