@@ -137,19 +137,35 @@ export default function Grid({ workflow }: ViewProps) {
     closeEdit()
   })
 
-  /** How each column shows a value; made once per workflow and names, so rows already drawn need not be drawn again. */
+  /**
+   * How each column shows a value; made once per workflow and names, so rows already drawn need not be
+   * drawn again. Each remembers what it made: formatting a date or a number in the page's language is
+   * the costliest part of drawing a row, and values repeat as the person scrolls.
+   */
   const formats = useMemo(
     () =>
       Object.fromEntries(
-        metas.map((meta) => [
-          meta.key,
-          (value: unknown) => {
+        metas.map((meta) => {
+          const made = new Map<string, string>()
+          const format = (value: unknown) => {
             if (meta.key === 'phaseId') return workflow.phases[String(value)]?.name ?? ''
             if (!meta.field) return String(value ?? '')
             if (meta.field.type === 'activitylink') return Array.isArray(value) && value.length ? t('grid.links', { count: value.length }) : ''
             return formatValue(meta.field, value, names)
-          },
-        ]),
+          }
+          return [
+            meta.key,
+            (value: unknown) => {
+              const key = typeof value === 'object' && value !== null ? JSON.stringify(value) : `${typeof value}:${String(value)}`
+              let text = made.get(key)
+              if (text === undefined) {
+                if (made.size > 10_000) made.clear()
+                made.set(key, (text = format(value)))
+              }
+              return text
+            },
+          ]
+        }),
       ),
     [metas, names, workflow],
   )
