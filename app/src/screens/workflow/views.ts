@@ -16,4 +16,8 @@ export interface ViewEntry {
   component: LazyExoticComponent<ComponentType<ViewProps>>
 }
 
-export const VIEWS: ViewEntry[] = [{ id: 'board', label: 'views.board', component: lazy(() => import('../board/Board')) }]
+export const VIEWS: ViewEntry[] = [
+  { id: 'board', label: 'views.board', component: lazy(() => import('../board/Board')) },
+  { id: 'grid', label: 'views.grid', component: lazy(() => import('../grid/Grid')) },
+  { id: 'calendar', label: 'views.calendar', component: lazy(() => import('../calendar/Calendar')) },
+]
