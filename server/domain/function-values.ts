@@ -7,7 +7,18 @@
 import { sql } from 'kysely'
 import type { Context, LateWork } from '../context'
 import { tellViewers } from './process-signals'
-import { lockBeforeWrite, markAffected, propagate, type Change, type FunctionEngine, type PropagateOptions, type Signal, DATA } from '../functions'
+import {
+  lockBeforeWrite,
+  markAffected,
+  propagate,
+  type Change,
+  type FunctionEngine,
+  type PropagateOptions,
+  type Propagation,
+  type Signal,
+  type WriteResult,
+  DATA,
+} from '../functions'
 
 /**
  * How the engine tells of the values it changed (its `signal`), for a call or a drain batch:
@@ -71,7 +82,19 @@ export function queuedFunctionWork(ctx: Context, modes = false): void {
 /** Evaluates with no transaction open, then writes what is still current in a short transaction. */
 async function evaluateNow(late: LateWork, functions: FunctionEngine, cid: string, changes: Change[], options: PropagateOptions) {
   const propagation = await propagate({ db: late.db, functions }, cid, changes, options)
-  await late.transaction((ctx) => propagation.write(ctx.db, tellValuesChanged(ctx)))
+  await writePropagation(late, propagation)
+}
+
+/**
+ * Writes a propagation's results in a short transaction of their own; values it leaves stale
+ * (beyond the budget or the depth asked) wake the drain once it commits, which does not poll.
+ */
+export function writePropagation(late: LateWork, propagation: Propagation): Promise<WriteResult> {
+  return late.transaction(async (ctx) => {
+    const written = await propagation.write(ctx.db, tellValuesChanged(ctx))
+    if (written.stale) queuedFunctionWork(ctx)
+    return written
+  })
 }
 
 /** Every key of an activity: for a created, removed or recovered one, all its readers may change. */

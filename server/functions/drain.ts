@@ -137,9 +137,25 @@ export class Drain {
         if (!(await this.drainBatch(waiting.cid))) waitNextTick.add(waiting.cid)
         continue
       }
-      if (!(await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m), this.deps.signal))) return worked
-      worked = true
+      if (await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m), this.deps.signal)) {
+        worked = true
+        continue
+      }
+      // Values marked too recently to take now (say, by a process that died right after the write,
+      // restarted within FRESH_MS): they are due in a moment, and no wake-up will tell of them.
+      return worked || (await this.freshWaiting([...waitNextTick]))
     }
+  }
+
+  private async freshWaiting(skipped: string[]): Promise<boolean> {
+    const fresh = await this.deps.db
+      .selectFrom('function_state')
+      .select('cid')
+      .where('dirty', '=', true)
+      .where('cid', 'not in', [...skipped, ''])
+      .limit(1)
+      .executeTakeFirst()
+    return fresh !== undefined
   }
 
   private async readModes(): Promise<void> {

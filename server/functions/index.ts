@@ -29,9 +29,11 @@ export {
   propagate,
   type Change,
   type PropagateOptions,
+  type Propagation,
   type PropagationContext,
   type PropagationResult,
   type Signal,
+  type WriteResult,
 } from './recompute'
 export { createRun } from './runs'
 

@@ -120,6 +120,8 @@ export interface WriteResult {
   stored: number
   /** Values whose inputs changed after they were read, fed by a new value stored here: marked stale again instead. */
   requeued: number
+  /** Values left marked stale for the drain (beyond the budget or the depth, and the requeued). */
+  stale: number
 }
 
 interface Node {
@@ -499,7 +501,7 @@ class Writes {
   async flush(db: DbHandle, signal: Signal): Promise<WriteResult> {
     const { cid } = this
     const outcomes = [...this.outcomes.entries()]
-    if (!outcomes.length) return { changed: 0, stored: 0, requeued: 0 }
+    if (!outcomes.length) return { changed: 0, stored: 0, requeued: 0, stale: 0 }
     await lockWorkspaceFunctions(db, cid)
     // An outcome whose inputs moved is not stored. Someone else marked or evaluated the value since
     // it was read, and sees to it; unless this propagation changes one of its inputs itself (a
@@ -593,7 +595,8 @@ class Writes {
     for (const { row, patch, name } of updates) {
       await signal(cid, row.process_id, row._id, [...Object.keys(patch), ...(name !== undefined ? [NAME] : [])])
     }
-    return { changed: updates.length, stored: final.filter((o) => o.state !== 'dirty').length, requeued }
+    const stale = final.filter((o) => o.state === 'dirty').length
+    return { changed: updates.length, stored: final.length - stale, requeued, stale }
   }
 
   /**

@@ -134,10 +134,10 @@ describe('with its own server', () => {
     await server?.stop()
   })
 
-  // A generous deadline: an evaluation stalled by a loaded machine would count as an error of the run.
+  // The longest deadline there is: an evaluation stalled by a loaded machine (2 s was seen) would count as an error of the run.
   test('a run killed with -9 in the middle resumes from its cursor: every activity once, no entry twice', async () => {
     const dataDir = tempDataDir()
-    server = await startServer({ DATA_DIR: dataDir, FUNCTION_DEADLINE_MS: '2000' })
+    server = await startServer({ DATA_DIR: dataDir, FUNCTION_DEADLINE_MS: '10000' })
     const owner = await signedIn('run-kill', server.wsUrl)
     const w = await setUp(owner.client, 4000, 4000)
     const { runId } = await owner.client.call('v3.activity.evaluateWorkflowFunctions.start', { processId: w.processId, apply: true })
@@ -149,7 +149,7 @@ describe('with its own server', () => {
     server.child.kill('SIGKILL')
     await server.stop()
 
-    server = await startServer({ DATA_DIR: dataDir, FUNCTION_DEADLINE_MS: '2000' })
+    server = await startServer({ DATA_DIR: dataDir, FUNCTION_DEADLINE_MS: '10000' })
     const again = await Client.connect({ url: server.wsUrl })
     await again.call('login', owner.email, owner.password)
     const done = await until(

@@ -7,7 +7,7 @@
  * unless asked (writeValues false), as the interface says.
  */
 import { requireEdit } from '../../../domain/activities/access'
-import { tellValuesChanged } from '../../../domain/function-values'
+import { writePropagation } from '../../../domain/function-values'
 import { seenActivity, visibleProcess, workspaceOfProcess } from '../../../domain/function-access'
 import { activeIdsOf, repair, type RepairOptions, type RepairResult } from '../../../functions'
 import { LateReply, type MemberContext, type SignedInContext } from '../../../context'
@@ -24,9 +24,7 @@ type WorkflowArgs = RepairOptions & { workflowId: string; limit?: number }
 function repairFree(ctx: SignedInContext, dryRun: boolean, cid: string, processId: string, ids: string[], options: RepairOptions & { force: boolean }) {
   const { functions } = ctx
   if (dryRun) return repair({ db: ctx.db, functions }, cid, processId, ids, options)
-  return new LateReply((late) =>
-    repair({ db: late.db, functions }, cid, processId, ids, options, (propagation) => late.transaction((c) => propagation.write(c.db, tellValuesChanged(c)))),
-  )
+  return new LateReply((late) => repair({ db: late.db, functions }, cid, processId, ids, options, (propagation) => writePropagation(late, propagation)))
 }
 
 async function onePath(ctx: SignedInContext, options: PathArgs, force: boolean, dryRun: boolean) {
