@@ -109,8 +109,10 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       // functions message wakes the function queue's drain, made once the bus is (it sends on it).
       let webhooks: Webhooks | null = null
       let wakeDrain = (_modes?: boolean) => {}
+      let wakeWall = (_at: number) => {}
       const deliver = (m: BusMessage) => {
         if (m.kind === 'functions') return wakeDrain(m.modes)
+        if (m.kind === 'wall') return wakeWall(m.at)
         if (m.kind !== 'events') return hub.deliver(m)
         tail.wake()
         webhooks?.wake()
@@ -146,6 +148,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       const sweeper = setInterval(sweep, 60_000).unref()
       void sweep()
       const wallScheduler = startWallScheduler({ db, bus, mailer, log })
+      wakeWall = (at) => wallScheduler.wake(at)
       const drain = new Drain({
         db: db.kysely,
         functions,

@@ -17,13 +17,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely'
 import { open, openDb, type Db } from './direct'
 import { activityInput, bulkActivities, bulkId, code, type BenchWorkflow } from './list-data'
 import { newPhaseId } from '../../spec/helpers/workflows'
-import { fieldConditions, matching, pageQuery, readCursor, walkQuery, WALK_FIRST, type ListSort, type PageQuery } from '../../server/domain/activities/list'
-import type { FieldRecord } from '../../server/db/processes'
-import type { Database } from '../../server/db/schema'
+import { explainCases, type ListQuery } from './list-explain'
 import { startServer, tempDataDir, type RunningServer } from '../../spec/helpers/server'
 
 const SMALL = 1000
@@ -34,7 +31,7 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 100)
 const RARE = 778 // in phase A (778 mod 3 = 1)
 const storage = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
-type Query = { sort?: ListSort; order?: 'asc' | 'desc'; search?: string; fields?: Record<string, unknown>; after?: string }
+type Query = ListQuery
 interface Target extends BenchWorkflow {
   /** `next` of the first page sorted by created, for the second-page case. */
   next?: string
@@ -79,49 +76,13 @@ async function measure(call: (op: string, ...a: unknown[]) => Promise<any>, grou
   return out
 }
 
-/** A kysely that only compiles: the page query's text and parameters, for EXPLAIN. */
-const compiler = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-})
-
-async function explainAll(db: Db, label: string, w: Target): Promise<string> {
-  const types = { status: 'text', ref: 'numeric', note: 'text', amount: 'numeric' } as const
-  const fields = new Map(
-    Object.entries(w.fields).map(([k, id]) => [id, { _id: id, type: types[k as keyof typeof types], label: k, uid: w.uid, created: 0 } as FieldRecord]),
+const explainAll = (db: Db, label: string, w: Target) =>
+  explainCases(
+    db,
+    label,
+    w,
+    CASES.map(([name, make]) => [name, (t: Target) => ({ phaseId: t.phases.a, ...make(t) })]),
   )
-  let out = ''
-  for (const [name, make] of CASES) {
-    const q = make(w)
-    const sort = q.sort ?? 'created'
-    const p: PageQuery = {
-      cid: w.cid,
-      processId: w.processId,
-      phaseId: w.phases.a,
-      search: q.search,
-      conditions: q.fields ? fieldConditions(fields, q.fields, (id, reason) => new Error(`${id}: ${reason}`)) : [],
-      sort,
-      desc: q.order === 'desc',
-      limit: 50,
-      after: q.after ? (readCursor(q.after, sort) ?? undefined) : undefined,
-    }
-    const condition = matching(p)
-    // With a search or filter: the first walk, then the lookup the call makes when walks find too few
-    // (explained here from the page's cursor; the call starts it after the walked rows).
-    const queries = condition
-      ? [['walk', walkQuery(compiler, p, condition, WALK_FIRST, 51).compile()] as const, ['lookup', pageQuery(compiler, p).compile()] as const]
-      : [['page', pageQuery(compiler, p).compile()] as const]
-    for (const [part, compiled] of queries) {
-      const { rows } = await db.query(`explain (analyze, buffers) ${compiled.sql}`, compiled.parameters as unknown[])
-      out += `## ${label}: ${name} — ${part}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\n`
-    }
-  }
-  return out
-}
 
 async function main() {
   const dataDir = tempDataDir()

@@ -22,6 +22,7 @@ import * as activityList from './migrations/094_activity_list'
 import * as webhooks from './migrations/100_webhooks'
 import * as auditLog from './migrations/105_audit_log'
 import * as gaplessSeq from './migrations/120_gapless_seq'
+import * as activityListAnyPhase from './migrations/121_activity_list_any_phase'
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '100_webhooks': webhooks,
   '105_audit_log': auditLog,
   '120_gapless_seq': gaplessSeq,
+  '121_activity_list_any_phase': activityListAnyPhase,
 }
 
 /** Whether a migration of the list has not run yet: one query, where the migrator takes several with a lock. */

@@ -27,6 +27,8 @@ export type BusMessage =
    * workspace switched its fast mode: every process's drain looks (server/functions/drain.ts).
    */
   | { kind: 'functions'; modes?: boolean }
+  /** A wall post is scheduled for `at` (ms): every process's wall scheduler wakes then (server/domain/wall/scheduler.ts). */
+  | { kind: 'wall'; at: number }
 
 export interface Bus {
   emit(messages: BusMessage[]): Promise<void>

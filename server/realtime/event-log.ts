@@ -34,8 +34,13 @@ const LOG_COLUMNS = { queued: 'integer', topics: 'text[]', sig: 'text', meta: 'j
 const WRITE_LOCK = 7_340_001
 /** Rows read per query when tailing or replaying. */
 export const PAGE = 1000
-/** A tail catches up on its own this often, in case a wake-up (NOTIFY) was lost. */
-const POLL_MS = 1000
+/**
+ * A tail catches up on its own this often, in case a wake-up was lost. Every commit that logs
+ * signals sends one (in-process on PGlite, NOTIFY on PostgreSQL, whose LISTEN connection wakes the
+ * tail again whenever it reconnects, server/realtime/bus.ts), so this is a slow safety poll: an idle
+ * server reads the log once in this time, not once a second (docs/benchmarks/2026-11-28-speed.md).
+ */
+const POLL_MS = 30_000
 
 /**
  * The `sig` of a logged control message (session ended, membership changed): no topic, so never

@@ -4,9 +4,11 @@
  *
  * Paging is by keyset: rows are ordered by (sort key, _id), `_id` breaking ties, and a cursor is the
  * (key, _id) of a page's last row, so the next page starts strictly after it: no row is skipped or
- * repeated however many share a key. Each sort order of a phase has its own index
- * (migrations/094_activity_list.ts), so a page costs about the same at 1,000 and at 1,000,000
- * activities; docs/guides/activities.md tells how the indexes were chosen.
+ * repeated however many share a key. Each sort order has an index per phase
+ * (migrations/094_activity_list.ts) and one per workflow for a list without a phase
+ * (migrations/121_activity_list_any_phase.ts), so a page costs about the same at 1,000 and at
+ * 1,000,000 activities, with or without a phase; docs/guides/activities.md tells how the indexes
+ * were chosen.
  */
 import { sql, type RawBuilder } from 'kysely'
 import type { FieldRecord } from '../../db/processes'
@@ -14,7 +16,7 @@ import { PLAN_EACH_CALL } from '../../db/prepared-pool'
 import type { DbHandle } from '../../db/schema'
 import { normalize } from '../../db/values'
 
-/** Sort keys, written exactly as the index expressions of migrations/094_activity_list.ts. */
+/** Sort keys, written exactly as the index expressions of migrations/094 and 121. */
 const SORT = {
   created: sql`a.created`,
   updated: sql`coalesce(a.updated, a.created)`,

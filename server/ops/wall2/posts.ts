@@ -93,6 +93,8 @@ export const newPost = operation({
     await follow(ctx.db, ctx.cid, row._id, uid)
     if (state === 'published') await deliverPost(ctx.db, ctx, row)
     else await signalPost(ctx.db, ctx, row, 'wall2.post.created', { cid: row.cid, _id: row._id })
+    // Every process's scheduler sleeps until the earliest post it knows of: tell them of this one.
+    if (state === 'scheduled') ctx.later((services) => services.bus.emit([{ kind: 'wall', at: options.scheduleTime! }]))
     return postRecord(ctx.db, uid, row)
   },
 })
