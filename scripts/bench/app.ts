@@ -84,6 +84,18 @@ async function main() {
           ws.on('framereceived', (f) => log(`received ${String(f.payload).slice(0, 70)}`))
         })
         page.on('request', (r) => log(`request ${r.url().replace(server.url, '')}`))
+        // When the page itself draws the heading and the cards (its clock, not the checks' polling).
+        page.on('console', (m) => m.text().startsWith('drawn') && log(m.text()))
+        await page.addInitScript(() => {
+          const seen = new Set<string>()
+          new MutationObserver(() => {
+            const marks: Array<[string, boolean]> = [
+              ['heading', !!document.querySelector('h1')?.textContent?.includes('Bench board')],
+              ['first card', !!document.querySelector('li.card')],
+            ]
+            for (const [name, now] of marks) if (now && !seen.has(name) && seen.add(name)) console.log(`drawn: ${name}`)
+          }).observe(document, { childList: true, subtree: true })
+        })
       }
       t = performance.now()
       await page.goto(`${server.url}${boardRoute}`)
