@@ -46,7 +46,7 @@ export async function listActivities(client: HlrClient, processId: string, limit
   return all
 }
 
-/** The board's live query of a workflow's activities: its key, load and signals, in one place (the board and its preload). */
+/** The live query of a workflow's activities (up to BOARD_LIMIT): its key, load and signals, in one place (the board, the calendar and their preload). */
 export function boardQuery(client: HlrClient, processId: string) {
   return { key: `activities:${processId}`, load: () => listActivities(client, processId), rules: activityRules(processId) }
 }

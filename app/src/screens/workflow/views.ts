@@ -27,5 +27,5 @@ export interface ViewEntry {
 export const VIEWS: ViewEntry[] = [
   { id: 'board', label: 'views.board', component: preloadable(() => import('../board/Board')), preload: preloadBoard },
   { id: 'grid', label: 'views.grid', component: preloadable(() => import('../grid/Grid')), preload: preloadGrid },
-  { id: 'calendar', label: 'views.calendar', component: preloadable(() => import('../calendar/Calendar')) },
+  { id: 'calendar', label: 'views.calendar', component: preloadable(() => import('../calendar/Calendar')), preload: preloadBoard },
 ]
