@@ -11,11 +11,12 @@ import { Shell } from './shell/Shell'
 import { RegisterScreen } from './screens/Register'
 import { SignInScreen } from './screens/SignIn'
 import { WorkflowsScreen } from './screens/Workflows'
+import { preloadable } from './ui/preloadable'
 
 const WorkspacesScreen = lazy(() => import('./screens/Workspaces'))
 const WorkspaceSettingsScreen = lazy(() => import('./screens/WorkspaceSettings'))
-const WorkflowScreen = lazy(() => import('./screens/workflow/Workflow'))
-const ActivityScreen = lazy(() => import('./screens/activity/Activity'))
+const WorkflowScreen = preloadable(() => import('./screens/workflow/Workflow'))
+const ActivityScreen = preloadable(() => import('./screens/activity/Activity'))
 const BuilderHomeScreen = lazy(() => import('./screens/builder/BuilderHome'))
 const BuilderScreen = lazy(() => import('./screens/builder/Builder'))
 const MembersScreen = lazy(() => import('./screens/admin/Members'))
@@ -32,11 +33,16 @@ const WallScreen = lazy(() => import('./screens/wall/Wall'))
 const NotificationsScreen = lazy(() => import('./screens/notifications/Notifications'))
 
 /**
- * The screens on the way from signing in to the work (a workflow, its board, an activity) are fetched
- * once the first screen is shown and the browser is idle (while the person types their password):
- * they stay out of the first screen's JavaScript, and opening them does not wait for the network.
+ * The screens on the way from signing in to the work (a workflow, its default view, an activity) are
+ * fetched once the first screen is shown and the browser is idle (while the person types their
+ * password): they stay out of the first screen's JavaScript, and opening them neither waits for the
+ * network nor suspends.
  */
-const ON_THE_WAY = [() => import('./screens/workflow/Workflow'), () => import('./screens/board/Board'), () => import('./screens/activity/Activity')]
+const ON_THE_WAY = [
+  WorkflowScreen.preload,
+  () => import('./screens/workflow/views').then((views) => views.VIEWS[0].component.preload()),
+  ActivityScreen.preload,
+]
 
 export function prefetchScreens() {
   const idle = (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200))

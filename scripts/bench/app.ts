@@ -74,6 +74,29 @@ async function main() {
 
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
       const page = await context.newPage()
+      // BENCH_APP_TRACE=1: the page's calls and requests after pressing Sign in, with their times (the first round).
+      let start = Infinity
+      const at = () => `${(performance.now() - start).toFixed(0).padStart(5)} ms`
+      if (process.env.BENCH_APP_TRACE && round === 0) {
+        const log = (what: string) => performance.now() >= start && console.log(`${at()} ${what}`)
+        page.on('websocket', (ws) => {
+          ws.on('framesent', (f) => log(`sent ${String(f.payload).slice(0, 100)}`))
+          ws.on('framereceived', (f) => log(`received ${String(f.payload).slice(0, 70)}`))
+        })
+        page.on('request', (r) => log(`request ${r.url().replace(server.url, '')}`))
+        // When the page itself draws the heading and the cards (its clock, not the checks' polling).
+        page.on('console', (m) => m.text().startsWith('drawn') && log(m.text()))
+        await page.addInitScript(() => {
+          const seen = new Set<string>()
+          new MutationObserver(() => {
+            const marks: Array<[string, boolean]> = [
+              ['heading', !!document.querySelector('h1')?.textContent?.includes('Bench board')],
+              ['first card', !!document.querySelector('li.card')],
+            ]
+            for (const [name, now] of marks) if (now && !seen.has(name) && seen.add(name)) console.log(`drawn: ${name}`)
+          }).observe(document, { childList: true, subtree: true })
+        })
+      }
       t = performance.now()
       await page.goto(`${server.url}${boardRoute}`)
       await page.getByRole('button', { name: 'Sign in' }).waitFor()
@@ -82,6 +105,7 @@ async function main() {
       await page.getByLabel('E-mail').fill(USER.email)
       await page.getByLabel('Password').fill(USER.password)
       t = performance.now()
+      start = t
       await page.getByRole('button', { name: 'Sign in' }).click()
       await page.getByRole('heading', { name: 'Bench board' }).waitFor()
       toHeading.push(performance.now() - t)

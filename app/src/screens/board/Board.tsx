@@ -33,7 +33,7 @@ import { problemAt, problemElsewhere, problemOf } from '../../ui/errors'
 import { useAction } from '../../ui/useAction'
 import type { ViewProps } from '../workflow/views'
 import { livePhases, type Workflow } from '../workflow/workflows'
-import { activityRules, BOARD_LIMIT, listActivities, type Activity } from './activities'
+import { BOARD_LIMIT, boardQuery, type Activity } from './activities'
 import { applyMoves, groupByPhase, phaseOf, planMove, type Columns } from './plan'
 
 const PHASE = 'phase:'
@@ -41,7 +41,8 @@ const PHASE = 'phase:'
 export default function Board({ workflow }: ViewProps) {
   const { t } = useTranslation()
   const app = useApp()
-  const activities = useLive(`activities:${workflow._id}`, () => listActivities(app.client, workflow._id), activityRules(workflow._id))
+  const query = boardQuery(app.client, workflow._id)
+  const activities = useLive(query.key, query.load, query.rules)
   const phases = livePhases(workflow)
   const phaseName = (id: string) => workflow.phases[id]?.name ?? t('board.phase')
   const columns = useMemo(() => groupByPhase(activities.data ?? [], phases), [activities.data, phases.join()])

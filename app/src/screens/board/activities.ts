@@ -1,6 +1,6 @@
 /** Activities of a workflow through the client, and the signals that change them. */
 import type { HlrClient } from '../../../../client'
-import type { SignalRule } from '../../api/live'
+import type { LiveQueries, SignalRule } from '../../api/live'
 
 export interface Activity {
   _id: string
@@ -44,4 +44,15 @@ export async function listActivities(client: HlrClient, processId: string, limit
     after = page.next ?? undefined
   } while (after && all.length < limit)
   return all
+}
+
+/** The live query of a workflow's activities (up to BOARD_LIMIT): its key, load and signals, in one place (the board, the calendar and their preload). */
+export function boardQuery(client: HlrClient, processId: string) {
+  return { key: `activities:${processId}`, load: () => listActivities(client, processId), rules: activityRules(processId) }
+}
+
+/** Starts reading the board's activities before the board is drawn; returns the function that ends this use. */
+export function preloadBoard(client: HlrClient, live: LiveQueries, processId: string) {
+  const { key, load, rules } = boardQuery(client, processId)
+  return live.acquire(key, load, rules)
 }

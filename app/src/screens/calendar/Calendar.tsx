@@ -11,7 +11,7 @@ import { useLive } from '../../api/useLive'
 import { paths } from '../../routes'
 import { ErrorLine } from '../../ui/controls'
 import { problemOf } from '../../ui/errors'
-import { activityRules, BOARD_LIMIT, listActivities, type Activity } from '../board/activities'
+import { BOARD_LIMIT, boardQuery, type Activity } from '../board/activities'
 import type { ViewProps } from '../workflow/views'
 import { DATE_TYPES, daysOf, monthDays, monthOf, monthText, shiftMonth, type Day } from './month'
 
@@ -23,7 +23,9 @@ export default function Calendar({ workflow }: ViewProps) {
   const dateFields = Object.values(workflow.fields ?? {}).filter((f) => DATE_TYPES.includes(f.type))
   const field = dateFields.find((f) => f._id === params.get('field')) ?? dateFields[0]
   const { year, month } = monthOf(params.get('month'))
-  const activities = useLive(`activities:${workflow._id}`, () => listActivities(app.client, workflow._id), activityRules(workflow._id))
+  // The board's query: switching between the board and the calendar shows the same activities at once.
+  const query = boardQuery(app.client, workflow._id)
+  const activities = useLive(query.key, query.load, query.rules)
   const set = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params)
     for (const [k, v] of Object.entries(changes)) next.set(k, v)

@@ -7,7 +7,8 @@
  */
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import type { TFunction } from 'i18next'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { HlrError } from '../../../../client'
@@ -25,12 +26,12 @@ import type { WorkflowField } from '../workflow/workflows'
 import { BulkBar } from './BulkBar'
 import { CellEditor, type Editing } from './CellEditor'
 import { listFilter, readQuery, writeQuery, type GridQuery } from './query'
-import { useRows } from './rows'
+import { PAGE, useRows } from './rows'
 import { Toolbar } from './Toolbar'
 
 const ROW_HEIGHT = 40
-/** Read the next page when the last rows drawn are this close to the end of what is loaded. */
-const AHEAD = 100
+/** Read the next page when the last rows drawn are this close to the end of what is loaded: a page ahead, so scrolling on does not reach the end while it is read. */
+const AHEAD = PAGE
 
 interface ColumnMeta {
   /** `select`, `name`, `phaseId` or `fields.<id>` */
@@ -78,10 +79,16 @@ export default function Grid({ workflow }: ViewProps) {
   const table = useTable({ features, data, columns, getRowId })
   const tableRows = table.getRowModel().rows
   const template = metas.map((m) => `${m.width}px`).join(' ')
+  const width = metas.reduce((sum, m) => sum + m.width, 0)
 
   const scroller = useRef<HTMLDivElement>(null)
   const virtual = useVirtualizer({ count: tableRows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 })
   const items = virtual.getVirtualItems()
+  // Rows are keyed by their place in the drawn window (index modulo the most rows drawn at once), so
+  // a row scrolled out lends its elements to the row scrolled in: React changes their text and
+  // attributes instead of removing elements and making new ones, and the browser lays out less.
+  const slots = useRef(0)
+  slots.current = Math.max(slots.current, items.length)
   const last = items[items.length - 1]?.index ?? 0
   useEffect(() => {
     if (rows.data?.next && last >= data.length - AHEAD) void rows.more()
@@ -281,11 +288,12 @@ export default function Grid({ workflow }: ViewProps) {
             const meta = isEditing ? metas.find((m) => m.key === editing.key) : undefined
             return (
               <GridRow
-                key={activity._id}
+                key={item.index % slots.current}
                 activity={activity}
                 index={item.index}
                 start={item.start}
                 template={template}
+                width={width}
                 metas={metas}
                 formats={formats}
                 workspace={session.cid}
@@ -293,6 +301,7 @@ export default function Grid({ workflow }: ViewProps) {
                 focusCol={focus.row === item.index ? focus.col : -1}
                 editingKey={isEditing ? editing.key : null}
                 actions={actions}
+                t={t}
                 editor={
                   isEditing && meta ? (
                     <CellEditor
@@ -336,6 +345,8 @@ interface RowProps {
   index: number
   start: number
   template: string
+  /** The columns' widths added up: a row's size is known without measuring its cells. */
+  width: number
   metas: ColumnMeta[]
   formats: Record<string, (value: unknown) => string>
   workspace: string
@@ -345,6 +356,8 @@ interface RowProps {
   editingKey: string | null
   editor: ReactNode
   actions: RowActions
+  /** The grid's translate function (one subscription to the language for all rows). */
+  t: TFunction
 }
 
 /** One row, drawn again only when something it shows changed (not on every scrolled frame). */
@@ -353,6 +366,7 @@ const GridRow = memo(function GridRow({
   index,
   start,
   template,
+  width,
   metas,
   formats,
   workspace,
@@ -361,8 +375,17 @@ const GridRow = memo(function GridRow({
   editingKey,
   editor,
   actions,
+  t,
 }: RowProps) {
-  const { t } = useTranslation()
+  // The row's elements now show another activity (scrolled in): a focus left inside belonged to the one scrolled out.
+  const row = useRef<HTMLDivElement>(null)
+  const shown = useRef(activity._id)
+  useLayoutEffect(() => {
+    if (shown.current === activity._id) return
+    shown.current = activity._id
+    const active = document.activeElement
+    if (active instanceof HTMLElement && row.current?.contains(active)) active.blur()
+  }, [activity._id])
   return (
     <div
       role="row"
@@ -370,7 +393,8 @@ const GridRow = memo(function GridRow({
       aria-selected={chosen}
       data-activity={activity._id}
       className={['grid-row', chosen ? 'chosen' : '', editingKey ? 'editing' : ''].join(' ')}
-      style={{ gridTemplateColumns: template, transform: `translateY(${start}px)` }}
+      ref={row}
+      style={{ gridTemplateColumns: template, width, transform: `translateY(${start}px)` }}
     >
       {metas.map((meta, col) => (
         <div

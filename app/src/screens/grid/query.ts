@@ -44,7 +44,7 @@ export function writeQuery(params: URLSearchParams, query: GridQuery): URLSearch
 }
 
 /** The `v3.activity.list` arguments for the query (without the paging). */
-export function listFilter(workflow: Workflow, query: GridQuery) {
+export function listFilter(workflow: Pick<Workflow, '_id' | 'fields'>, query: GridQuery) {
   const fields: Record<string, string | number> = {}
   for (const [id, text] of Object.entries(query.fields)) {
     const field = workflow.fields[id]

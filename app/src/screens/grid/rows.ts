@@ -9,8 +9,10 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { HlrClient } from '../../../../client'
 import { useApp } from '../../api/app-context'
+import type { LiveQueries, SignalRule } from '../../api/live'
 import { useLive } from '../../api/useLive'
 import { ACTIVITY_SIGNALS, type Activity } from '../board/activities'
+import { listFilter, readQuery } from './query'
 
 export const PAGE = 500
 
@@ -53,16 +55,31 @@ export function append(data: Rows, page: Rows): Rows {
   return { rows: [...data.rows, ...page.rows.filter((r) => !known.has(r._id))], next: page.next }
 }
 
-export function useRows(filter: Filter) {
-  const { client } = useApp()
+/** The grid's live query for a filter: its key, load and signals, in one place (the grid and its preload). */
+function rowsQuery(client: HlrClient, filter: Filter) {
   const key = `grid:${JSON.stringify(filter)}`
   const inPlace = IN_PLACE_SORT.includes(String(filter.sort)) && !filter.search && !filter.fields && !filter.phaseId
   const signals = inPlace ? ACTIVITY_SIGNALS.filter((sig) => !ONE_ACTIVITY.includes(sig)) : ACTIVITY_SIGNALS
-  const live = useLive(
-    key,
-    () => readRows(client, filter, wanted.get(key) ?? PAGE),
-    signals.map((sig) => ({ sig, when: (meta) => meta.processId === filter.processId })),
-  )
+  const rules: SignalRule[] = signals.map((sig) => ({ sig, when: (meta) => meta.processId === filter.processId }))
+  return { key, inPlace, rules, load: () => readRows(client, filter, wanted.get(key) ?? PAGE) }
+}
+
+/**
+ * Starts reading the grid's first rows before the workflow is loaded, from the address alone (not
+ * when it filters by a field value: how a value is compared depends on the field's type, which the
+ * workflow tells). Returns the function that ends this use.
+ */
+export function preloadGrid(client: HlrClient, live: LiveQueries, processId: string, params: URLSearchParams) {
+  const query = readQuery(params)
+  if (Object.keys(query.fields).length) return () => {}
+  const { key, load, rules } = rowsQuery(client, listFilter({ _id: processId, fields: {} }, query))
+  return live.acquire(key, load, rules)
+}
+
+export function useRows(filter: Filter) {
+  const { client } = useApp()
+  const { key, inPlace, load, rules } = rowsQuery(client, filter)
+  const live = useLive(key, load, rules)
   const { patch } = live
   useEffect(() => {
     if (!inPlace) return

@@ -1,5 +1,5 @@
 /** A workflow: its name, the views to choose from (kept in the address), and the chosen view, live. */
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useApp, useSession } from '../../api/app-context'
@@ -17,6 +17,12 @@ export default function WorkflowScreen() {
   const { workflowId = '' } = useParams()
   const [search] = useSearchParams()
   const view = VIEWS.find((v) => v.id === search.get('view')) ?? VIEWS[0]
+  // The view's screen and its first data are read together with the workflow, not after it.
+  const params = search.toString()
+  useEffect(() => {
+    void view.component.preload().catch(() => {})
+    return view.preload?.(app.client, app.live, workflowId, new URLSearchParams(params))
+  }, [app, workflowId, view, params])
   const workflow = useLive(`workflow:${workflowId}`, () => getWorkflow(app.client, workflowId), [
     { sig: 'process.updated', when: (m) => m._id === workflowId },
     { sig: 'process.field.created', when: (m) => m.processId === workflowId },
