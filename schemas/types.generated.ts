@@ -5744,6 +5744,34 @@ export interface OperationSchemas {
     }[]
   }
   /**
+   * The members who may see the activity's workflow, so may be added as followers and passed its ball.
+   */
+  'v3.activity.followers.eligible': {
+    args: {
+      activityId: ObjectId
+    }
+    /**
+     * @maxItems 100000
+     */
+    result: ObjectId[]
+  }
+  /**
+   * Takes a follower off an activity (leaves its discussion). Oneself: whoever sees the activity; someone else: edit permission on it. 422 for the ball holder; someone who does not follow it: no change. Returns the followers after it.
+   */
+  'v3.activity.followers.remove': {
+    args: {
+      activityId: ObjectId
+      userId: ObjectId
+    }
+    result: {
+      _id: ObjectId
+      /**
+       * @maxItems 10000
+       */
+      followers: ObjectId[]
+    }
+  }
+  /**
    * Arguments: [`{activityId, fieldId (required), incomingMaxDepth?, outgoingMaxDepth?: integer, includeValues?: boolean (default true), writeValues?: boolean (default false), propagateDependents?: boolean (default true)}`] force-repairs the upstream function-field path; does not trust editable values; configured cycles block the repair before any write. Returns: not shown (R).
    */
   'v3.activity.forceRepairPath': {
@@ -8581,6 +8609,8 @@ export interface OperationArgs {
   'v3.activity.explainNode': [node: Arg<'v3.activity.explainNode', 'node'>]
   'v3.activity.explainNodeDryRun': [node: Arg<'v3.activity.explainNodeDryRun', 'node'>]
   'v3.activity.extractHistory': [options: Arg<'v3.activity.extractHistory', 'options'>]
+  'v3.activity.followers.eligible': [activityId: Arg<'v3.activity.followers.eligible', 'activityId'>]
+  'v3.activity.followers.remove': [activityId: Arg<'v3.activity.followers.remove', 'activityId'>, userId: Arg<'v3.activity.followers.remove', 'userId'>]
   'v3.activity.forceRepairPath': [path: Arg<'v3.activity.forceRepairPath', 'path'>]
   'v3.activity.forceRepairWorkflowPath': [path: Arg<'v3.activity.forceRepairWorkflowPath', 'path'>]
   'v3.activity.functionField.assist': [request: Arg<'v3.activity.functionField.assist', 'request'>]
@@ -8761,6 +8791,7 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
   'v3.activity.explainNode.assist',
   'v3.activity.explainNodeDryRun',
   'v3.activity.extractHistory',
+  'v3.activity.followers.eligible',
   'v3.activity.functionField.assist',
   'v3.activity.get',
   'v3.activity.linkedFrom.next',
