@@ -27,7 +27,7 @@ async function nameOf(ctx: SignedInContext, uid: string): Promise<string> {
 
 /**
  * 422 naming the first of `uids` who may not see the workflow (`details: {reason: 'cannot see',
- * userId, name}` plus `where`, the argument it came from). Members of the workspace only: who is
+ * userId, person}` (person: their name) plus `where`, the argument it came from). Members of the workspace only: who is
  * not one is refused before, as an unknown member.
  */
 export async function requireSeeing(ctx: SignedInContext, process: ProcessRow, uids: string[], where: object): Promise<void> {
@@ -39,7 +39,7 @@ export async function requireSeeing(ctx: SignedInContext, process: ProcessRow, u
     ...where,
     reason: 'cannot see',
     userId: blind,
-    name,
+    person: name,
   })
 }
 
