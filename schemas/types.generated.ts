@@ -5628,7 +5628,7 @@ export interface OperationSchemas {
     result: unknown
   }
   /**
-   * Arguments: [`{processId (required), phaseId?, _id?: activityId, name?, fields?: map}`] dry run of function fields; result is returned, not saved. Returns: not shown (R).
+   * Arguments: [`{processId (required), phaseId?, _id?: activityId, name?, fields?: map}`] dry run of function fields; result is returned, not saved. Returns: not shown (R). Added: an optional second argument `{fieldId, code, functionVariables?}` runs that code in place of the field's saved function (checked as v2.process.validateFunction; 422 when it does not compile; nothing saved).
    */
   'v3.activity.evaluateMany': {
     args: {
@@ -5638,6 +5638,11 @@ export interface OperationSchemas {
         _id?: ObjectId
         name?: ShortText
         fields?: FieldValueMap
+      }
+      trial: {
+        fieldId: ObjectId
+        code: Code
+        functionVariables?: VariablesMap
       }
     }
     result: unknown
@@ -8602,7 +8607,7 @@ export interface OperationArgs {
     options?: Arg<'v3.activity.createMany', 'options'>,
   ]
   'v3.activity.evaluateAllFunctions': [options?: Arg<'v3.activity.evaluateAllFunctions', 'options'>]
-  'v3.activity.evaluateMany': [activity: Arg<'v3.activity.evaluateMany', 'activity'>]
+  'v3.activity.evaluateMany': [activity: Arg<'v3.activity.evaluateMany', 'activity'>, trial?: Arg<'v3.activity.evaluateMany', 'trial'>]
   'v3.activity.evaluateWorkflowFunctions.logs': [query: Arg<'v3.activity.evaluateWorkflowFunctions.logs', 'query'>]
   'v3.activity.evaluateWorkflowFunctions.start': [run: Arg<'v3.activity.evaluateWorkflowFunctions.start', 'run'>]
   'v3.activity.explainNode.assist': [node: Arg<'v3.activity.explainNode.assist', 'node'>]
