@@ -5628,7 +5628,7 @@ export interface OperationSchemas {
     result: unknown
   }
   /**
-   * Arguments: [`{processId (required), phaseId?, _id?: activityId, name?, fields?: map}`] dry run of function fields; result is returned, not saved. Returns: not shown (R).
+   * Arguments: [`{processId (required), phaseId?, _id?: activityId, name?, fields?: map}`] dry run of function fields; result is returned, not saved. Returns: not shown (R). Added: an optional second argument `{fieldId, code, functionVariables?}` runs that code in place of the field's saved function (checked as v2.process.validateFunction; 422 when it does not compile; nothing saved).
    */
   'v3.activity.evaluateMany': {
     args: {
@@ -5638,6 +5638,11 @@ export interface OperationSchemas {
         _id?: ObjectId
         name?: ShortText
         fields?: FieldValueMap
+      }
+      trial: {
+        fieldId: ObjectId
+        code: Code
+        functionVariables?: VariablesMap
       }
     }
     result: unknown
@@ -5742,6 +5747,34 @@ export interface OperationSchemas {
       kind: 'created' | 'updated' | 'phase' | 'ball' | 'removed' | 'recovered'
       changes: AnyObject
     }[]
+  }
+  /**
+   * The members who may see the activity's workflow, so may be added as followers and passed its ball.
+   */
+  'v3.activity.followers.eligible': {
+    args: {
+      activityId: ObjectId
+    }
+    /**
+     * @maxItems 100000
+     */
+    result: ObjectId[]
+  }
+  /**
+   * Takes a follower off an activity (leaves its discussion). Oneself: whoever sees the activity; someone else: edit permission on it. 422 for the ball holder; someone who does not follow it: no change. Returns the followers after it.
+   */
+  'v3.activity.followers.remove': {
+    args: {
+      activityId: ObjectId
+      userId: ObjectId
+    }
+    result: {
+      _id: ObjectId
+      /**
+       * @maxItems 10000
+       */
+      followers: ObjectId[]
+    }
   }
   /**
    * Arguments: [`{activityId, fieldId (required), incomingMaxDepth?, outgoingMaxDepth?: integer, includeValues?: boolean (default true), writeValues?: boolean (default false), propagateDependents?: boolean (default true)}`] force-repairs the upstream function-field path; does not trust editable values; configured cycles block the repair before any write. Returns: not shown (R).
@@ -8574,13 +8607,15 @@ export interface OperationArgs {
     options?: Arg<'v3.activity.createMany', 'options'>,
   ]
   'v3.activity.evaluateAllFunctions': [options?: Arg<'v3.activity.evaluateAllFunctions', 'options'>]
-  'v3.activity.evaluateMany': [activity: Arg<'v3.activity.evaluateMany', 'activity'>]
+  'v3.activity.evaluateMany': [activity: Arg<'v3.activity.evaluateMany', 'activity'>, trial?: Arg<'v3.activity.evaluateMany', 'trial'>]
   'v3.activity.evaluateWorkflowFunctions.logs': [query: Arg<'v3.activity.evaluateWorkflowFunctions.logs', 'query'>]
   'v3.activity.evaluateWorkflowFunctions.start': [run: Arg<'v3.activity.evaluateWorkflowFunctions.start', 'run'>]
   'v3.activity.explainNode.assist': [node: Arg<'v3.activity.explainNode.assist', 'node'>]
   'v3.activity.explainNode': [node: Arg<'v3.activity.explainNode', 'node'>]
   'v3.activity.explainNodeDryRun': [node: Arg<'v3.activity.explainNodeDryRun', 'node'>]
   'v3.activity.extractHistory': [options: Arg<'v3.activity.extractHistory', 'options'>]
+  'v3.activity.followers.eligible': [activityId: Arg<'v3.activity.followers.eligible', 'activityId'>]
+  'v3.activity.followers.remove': [activityId: Arg<'v3.activity.followers.remove', 'activityId'>, userId: Arg<'v3.activity.followers.remove', 'userId'>]
   'v3.activity.forceRepairPath': [path: Arg<'v3.activity.forceRepairPath', 'path'>]
   'v3.activity.forceRepairWorkflowPath': [path: Arg<'v3.activity.forceRepairWorkflowPath', 'path'>]
   'v3.activity.functionField.assist': [request: Arg<'v3.activity.functionField.assist', 'request'>]
@@ -8761,6 +8796,7 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
   'v3.activity.explainNode.assist',
   'v3.activity.explainNodeDryRun',
   'v3.activity.extractHistory',
+  'v3.activity.followers.eligible',
   'v3.activity.functionField.assist',
   'v3.activity.get',
   'v3.activity.linkedFrom.next',

@@ -38,7 +38,7 @@ export {
 export { createRun } from './runs'
 
 // What the function-field operations read and repair.
-export { dryRunNode, evaluateDraft, verifyWorkflow, type Draft } from './inspect'
+export { dryRunNode, evaluateDraft, verifyWorkflow, type Draft, type Trial } from './inspect'
 export { explain, type ExplainArgs } from './explain'
 export { activeIdsOf, repair, type RepairOptions, type RepairResult } from './repair'
 export { planConversions } from './convert'

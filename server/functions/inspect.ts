@@ -9,7 +9,8 @@ import { newId } from '../ids'
 import { coerce } from './coerce'
 import { loadGraph } from './config'
 import type { FunctionEngine } from '../context'
-import { NAME, nodeId, type FunctionNode, type Graph } from './graph'
+import { dependenciesOf, NAME, nodeId, type FunctionNode, type Graph } from './graph'
+import { isVolatile } from './volatile-code'
 import { Snapshot } from './inputs'
 import type { ActivityRow } from '../db/activities'
 import { propagate } from './recompute'
@@ -99,11 +100,33 @@ export interface Draft {
   fields?: Record<string, unknown>
 }
 
+/** evaluateMany's second argument: code tried in place of one field's saved function. */
+export interface Trial {
+  fieldId: string
+  code: string
+  functionVariables?: Record<string, unknown>
+}
+
+/** The function node of a trial: the field's code and variables as being edited. */
+function trialNode(processId: string, trial: Trial): FunctionNode {
+  const variables = trial.functionVariables ?? {}
+  return {
+    id: nodeId(processId, trial.fieldId),
+    processId,
+    fieldKey: trial.fieldId,
+    label: trial.fieldId,
+    body: trial.code,
+    variables: Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, dependenciesOf(v)])),
+    volatile: isVolatile(trial.code),
+  }
+}
+
 /**
  * evaluateMany: the workflow's functions evaluated on a draft of one activity (a stored one with
- * changes, or a new one), in dependency order; `{fields: {fieldId: {value, error?}}, name?}`.
+ * changes, or a new one), in dependency order; `{fields: {fieldId: {value, error?}}, name?}`. With
+ * a `trial`, its code stands in for that field's saved function (the caller checked it compiles).
  */
-export async function evaluateDraft(db: DbHandle, functions: FunctionEngine, cid: string, stored: ActivityRow | null, draft: Draft) {
+export async function evaluateDraft(db: DbHandle, functions: FunctionEngine, cid: string, stored: ActivityRow | null, draft: Draft, trial?: Trial) {
   const { workflows, graph } = await loadGraph(db, cid)
   const snapshot = new Snapshot(db, cid, workflows)
   const now = Date.now()
@@ -138,7 +161,13 @@ export async function evaluateDraft(db: DbHandle, functions: FunctionEngine, cid
   snapshot.rows.set(row._id, row)
   const fields = new Map(workflows.flatMap((w) => w.fields.map((f) => [f._id, f] as const)))
   const out: { fields: Record<string, { value: unknown; error?: string }>; name?: string } = { fields: {} }
-  for (const fn of sameActivityOrder(graph, draft.processId)) {
+  // A trial takes its field's place in the order; a field with no saved function yet runs last.
+  let order = sameActivityOrder(graph, draft.processId)
+  if (trial) {
+    const tried = trialNode(draft.processId, trial)
+    order = order.some((f) => f.id === tried.id) ? order.map((f) => (f.id === tried.id ? tried : f)) : [...order, tried]
+  }
+  for (const fn of order) {
     const [evaluation] = await functions.evaluate(cid, [{ body: fn.body, dep: await snapshot.dep(row, fn) }])
     const coerced = evaluation.ok
       ? coerce(fn.fieldKey === NAME ? NAME : (fields.get(fn.fieldKey) as FieldRecord), evaluation.value)

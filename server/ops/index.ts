@@ -44,6 +44,7 @@ import * as v3activityList from './v3/activity/list'
 import * as v3activityUpdate from './v3/activity/update'
 import * as v3activityCounts from './v3/activity/counts'
 import * as v3activityBall from './v3/activity/ball'
+import * as v3activityFollowers from './v3/activity/followers'
 import * as v3activityFunctions from './v3/activity/functions'
 import * as v3activityEvaluateWorkflowFunctions from './v3/activity/evaluateWorkflowFunctions'
 import * as v3activityFunctionField from './v3/activity/functionField'
@@ -111,6 +112,7 @@ const modules = [
   v3activityUpdate,
   v3activityCounts,
   v3activityBall,
+  v3activityFollowers,
   v3activityFunctions,
   v3activityEvaluateWorkflowFunctions,
   v3activityFunctionField,

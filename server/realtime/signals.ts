@@ -124,6 +124,11 @@ export const SIGNALS = {
   'v3.activity.updated': { to: ['viewers'], meta: { _id: 'id', processId: 'id', fields: 'ids' }, note: 'fields: the changed field ids' },
   'v3.activity.phase': { to: ['viewers'], meta: { _id: 'id', processId: 'id', from: 'id', to: 'id' } },
   'v3.activity.ball': { to: ['viewers'], meta: { _id: 'id', processId: 'id', from: 'id|null', to: 'id|null' } },
+  'v3.activity.followers': {
+    to: ['viewers'],
+    meta: { _id: 'id', processId: 'id', added: 'ids', removed: 'ids' },
+    note: 'updateMany followerIds (added), v3.activity.followers.remove (removed)',
+  },
   'v3.activity.removed': { to: ['viewers'], meta: ACTIVITIES },
   'v3.activity.recovered': { to: ['viewers'], meta: ACTIVITIES },
   'v3.user.profileImage.updated': { to: ['user', 'workspace'], meta: { uid: 'id', fileId: 'id|null' }, note: 'every workspace of the user' },

@@ -108,7 +108,10 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   await memberPage.getByLabel('Password').fill('a sound passphrase')
   await memberPage.getByRole('button', { name: 'Create account and join' }).click()
   await memberPage.getByRole('heading', { name: 'Workflows' }).waitFor()
-  expect(await memberPage.getByTestId('current-workspace').textContent()).toBe('Lead desk')
+  await eventually(
+    () => memberPage.getByTestId('current-workspace').textContent(),
+    (name) => expect(name).toBe('Lead desk'),
+  )
   await memberPage.getByRole('link', { name: 'Hiring' }).waitFor()
 
   // The lead's list shows the member at once; the lead makes them an admin who may invite, then a member again.

@@ -79,8 +79,9 @@ export async function signInOnPage(page: Page, user: TestUser) {
 
 /**
  * axe-core in the page (evaluated through the debugging protocol, so the page's policy, which allows
- * no inline script, does not stop it): fails on any serious or critical violation. Then a screenshot
- * at desktop and at phone width, and axe again at phone width.
+ * no inline script, does not stop it): fails on any serious or critical violation, or on anything
+ * sticking out sideways (fitsCheck). Then a screenshot at desktop and at phone width, and both
+ * checks again at phone width.
  */
 export async function check(page: Page, name: string) {
   const before = page.viewportSize() ?? DESKTOP
@@ -90,9 +91,37 @@ export async function check(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize(size)
     await axeCheck(page, `${name} (${suffix})`)
+    await fitsCheck(page, `${name} (${suffix})`)
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${suffix}.png`), fullPage: true })
   }
   await page.setViewportSize(before)
+}
+
+/**
+ * Nothing sticks out of the screen sideways: the page scrolls only down, and no element's box ends
+ * beyond the viewport's right edge, unless it is inside a container that scrolls sideways itself
+ * (the grid, a wide table): those are listed by tag, class and text when it fails.
+ */
+export async function fitsCheck(page: Page, what: string) {
+  const outside = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const scrollsSideways = (e: Element | null): boolean => {
+      for (let p = e?.parentElement; p && p !== document.body; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowX
+        if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') return true
+      }
+      return false
+    }
+    const out: string[] = []
+    for (const e of document.body.querySelectorAll('*')) {
+      const box = e.getBoundingClientRect()
+      if (box.width === 0 || box.right <= width + 1 || scrollsSideways(e)) continue
+      out.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${(e.textContent ?? '').trim().slice(0, 30)}" ends at ${Math.round(box.right)}`)
+    }
+    if (document.documentElement.scrollWidth > width + 1) out.unshift(`the page is ${document.documentElement.scrollWidth} px wide in ${width}`)
+    return out.slice(0, 10)
+  })
+  expect({ screen: what, outside }).toEqual({ screen: what, outside: [] })
 }
 
 export async function axeCheck(page: Page, what: string) {

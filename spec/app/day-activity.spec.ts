@@ -1,6 +1,6 @@
 /**
- * An activity's day in a real browser with two people: followers added, the ball passed to another
- * member (who sees it live), the history as readable changes, files with image previews, and
+ * An activity's day in a real browser with two people: followers added and removed (only those who
+ * may see the activity offered), the ball passed to another member (who sees it live), the history as readable changes, files with image previews, and
  * removal with Undo and the trash.
  */
 import sharp from 'sharp'
@@ -40,8 +40,11 @@ async function tasks(owner: SignedIn) {
 test('activity: a follower added, the ball passed to the other person who sees it live, the history as readable changes', async () => {
   const owner = await signedIn('lead')
   const member = await joinWorkspace(owner, { tag: 'mate' })
+  // A member of the workspace who may not see the workflow (only the lead and the mate are listed).
+  await joinWorkspace(owner, { tag: 'blind' })
   const { wf, notes, task } = await tasks(owner)
   await owner.client.call('v2.process.member.add', wf, `user_${member.uid}`)
+  await owner.client.call('v2.process.member.remove', wf, `network_${owner.cid}`)
   const route = `/w/${owner.cid}/activities/${task}`
   const lead = await browsing.open({ key: owner.key, route })
   const mate = await browsing.open({ key: member.key, route })
@@ -49,8 +52,18 @@ test('activity: a follower added, the ball passed to the other person who sees i
   await mate.getByRole('heading', { name: 'Write the guide' }).waitFor()
   await mate.getByText('Nobody has the ball.').waitFor()
 
-  // A follower is added by name.
+  // Only people who may see the activity are offered as followers and ball holders.
   const followers = lead.locator('section.followers')
+  const offered = (label: string) => lead.getByLabel(label).locator('option').allTextContents()
+  await eventually(
+    () => offered('Add a follower'),
+    (names) => expect(names).toContain('Test mate'),
+  )
+  expect(await offered('Add a follower')).not.toContain('Test blind')
+  expect((await offered('Pass the ball to')).join()).not.toContain('Test blind')
+  expect((await offered('Pass the ball to')).join()).toContain('Test mate')
+
+  // A follower is added by name.
   await followers.getByLabel('Add a follower').selectOption({ label: 'Test mate' })
   await followers.getByRole('button', { name: 'Add' }).click()
   await followers.getByRole('listitem').filter({ hasText: 'Test mate' }).waitFor()
@@ -68,6 +81,20 @@ test('activity: a follower added, the ball passed to the other person who sees i
     .getByText(/^You have the ball/)
     .waitFor()
   expect(((await owner.client.call('v3.activity.get', task)) as unknown as { ballHolder: { uid: string } }).ballHolder.uid).toBe(member.uid)
+
+  // The ball holder stays a follower: the refusal says why, in the person's language.
+  await followers.getByRole('button', { name: 'Remove Test mate from the followers' }).click()
+  await followers.getByRole('alert').filter({ hasText: 'This person holds the ball: pass or clear the ball first.' }).waitFor()
+  // The lead stops following; the mate sees the list change live.
+  await followers.getByRole('button', { name: 'Stop following' }).click()
+  const mateFollowers = mate.locator('section.followers')
+  await eventually(
+    () => mateFollowers.getByRole('listitem').allTextContents(),
+    (names) => expect(names.join()).not.toContain('Test lead'),
+  )
+  await followers.getByRole('listitem').filter({ hasText: 'Test lead' }).waitFor({ state: 'detached' })
+  expect(((await owner.client.call('v3.activity.get', task)) as unknown as { followers: string[] }).followers).toEqual([member.uid])
+  await check(lead, 'day-activity-followers')
 
   // A value changed and saved reads in the history as who, what, from and to.
   await lead.getByLabel('Notes').fill('First draft')

@@ -5,7 +5,8 @@
  * Per activity: `fields` is merged into the stored values (null clears one) and checked per type; when
  * fields or the phase are given, the (new) phase's required fields must be filled unless
  * ignoreRequired. Moving to another phase adds the old one to completePhases (kept for good).
- * followerIds join the discussion (nobody is removed); a users field with inviteToDiscussionOnChange
+ * followerIds join the discussion (nobody is removed; each must see the workflow, else 422 naming
+ * them: ./followers.ts; newcomers are told as `v3.activity.followers`); a users field with inviteToDiscussionOnChange
  * brings its new users into the discussion. An update that changes nothing is not written or counted.
  * History: `updated` {fields: {id: {from, to}}, name, teamId, priority, files, location} and `phase`
  * {phase: {from, to}}. Signals, per workflow: `v3.activity.updated {_id, processId, fields}` (changed
@@ -19,6 +20,8 @@ import { recomputeAfter } from '../function-values'
 import { loadFieldsById, type FieldRecord, type ProcessRow } from '../../db/processes'
 import { insertBatches, rowsTable } from '../../db/rows'
 import { refused } from '../../errors'
+import { followersOf } from './ball'
+import { requireSeeing, tellFollowers } from './followers'
 import type { SignedInContext } from '../../context'
 import type { Told } from '../../realtime/signals'
 import { tellViewers } from '../process-signals'
@@ -144,6 +147,7 @@ export async function updateActivities(
     if ((p.u.followerIds ?? []).some((f) => !known.users.has(f)))
       throw invalid(p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
     checkReferences(p.given, p.fields, invalid, p.index, known)
+    if (p.u.followerIds?.length) await requireSeeing(ctx, p.process, p.u.followerIds, { argument: 0, index: p.index, path: '/followerIds' })
   }
   await requireAttachableFiles(
     ctx,
@@ -229,6 +233,14 @@ export async function updateActivities(
         .onConflict((oc) => oc.doNothing())
         .execute()
   }
+  // Followers named by followerIds who did not follow yet: told as v3.activity.followers (the
+  // discussion rows below do nothing for those already in).
+  const addedFollowers: { process: ProcessRow; activityId: string; added: string[] }[] = []
+  for (const p of plans.filter((p) => p.u.followerIds?.length)) {
+    const already = new Set(await followersOf(ctx.db, p.activity.cid, p.activity.discussion_id))
+    const added = [...new Set(p.u.followerIds)].filter((uid) => !already.has(uid))
+    if (added.length) addedFollowers.push({ process: p.process, activityId: p.activity._id, added })
+  }
   await insertBatches(members, 5000, (batch) =>
     ctx.db
       .insertInto('discussion_members')
@@ -241,6 +253,7 @@ export async function updateActivities(
   await recordHistory(ctx, history)
   // One tellViewers per workflow, with the row loaded for the call: the update changes nobody's sight of it.
   for (const { process, told } of signals.values()) await tellViewers(ctx, process, told)
+  for (const f of addedFollowers) await tellFollowers(ctx, f.process, f.activityId, { added: f.added, removed: [] })
   await recomputeAfter(ctx, cid, functionInputs)
   return changedCount
 }

@@ -81,6 +81,35 @@ describe('v3.activity.evaluateMany', () => {
   })
 })
 
+describe('v3.activity.evaluateMany with a trial (the code being edited)', () => {
+  test('the trial code stands in for the saved function, later functions read its value; bad code is 422; nothing saved', async () => {
+    const w = world
+    const amount = { amount: { type: '=', data: [w.amount._id] } }
+    const trial = { fieldId: w.vat._id, code: 'return dep.amount * 0.1', functionVariables: amount }
+    expect(await user.client.call('v3.activity.evaluateMany', { processId: w.orders, _id: w.order._id }, trial)).toEqual({
+      fields: { [w.vat._id]: { value: 10 }, [w.gross._id]: { value: 110 } },
+    })
+    expect(await owner.client.fail('v3.activity.evaluateMany', { processId: w.orders }, { ...trial, code: 'return (' })).toMatchObject({
+      code: 422,
+      details: { argument: 1, path: '/code', reason: 'invalid function', errors: [expect.objectContaining({ message: expect.any(String) })] },
+    })
+    expect(await owner.client.fail('v3.activity.evaluateMany', { processId: w.orders }, { ...trial, fieldId: w.sum._id })).toMatchObject({
+      code: 400,
+      details: { argument: 1, path: '/fieldId' },
+    })
+    expect(await owner.client.fail('v3.activity.evaluateMany', { processId: w.orders }, { fieldId: w.vat._id })).toMatchObject({
+      code: 400,
+      details: { argument: 1 },
+    })
+    // The saved function and the stored values are as they were.
+    expect(await owner.client.call('v3.activity.evaluateMany', { processId: w.orders, _id: w.order._id })).toEqual({
+      fields: { [w.vat._id]: { value: 24 }, [w.gross._id]: { value: 124 } },
+    })
+    const stored = await owner.client.call('v3.activity.get', w.order._id)
+    expect(stored.fields!.find((f: any) => f._id === w.vat._id)!.value).toBe(24)
+  })
+})
+
 describe('v3.activity.explainNode', () => {
   test('401, 400, 404, then the configured and the runtime graph with labelled edges', async () => {
     const w = world

@@ -32,7 +32,10 @@ export default function ActivityScreen() {
   const activity = useLive(
     `activity:${activityId}`,
     async () => (await app.client.call('v3.activity.get', activityId)) as unknown as Activity,
-    ['v3.activity.updated', 'v3.activity.phase', 'v3.activity.ball'].map((sig) => ({ sig, when: (m: { _id: string }) => m._id === activityId })),
+    ['v3.activity.updated', 'v3.activity.phase', 'v3.activity.ball', 'v3.activity.followers'].map((sig) => ({
+      sig,
+      when: (m: { _id: string }) => m._id === activityId,
+    })),
   )
   if (activity.error && !activity.data) return <ErrorLine message={problemOf(activity.error).message} />
   if (!activity.data) return <p className="muted">{t('common.loading')}</p>

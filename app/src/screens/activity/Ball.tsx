@@ -1,9 +1,8 @@
 /**
- * Who holds the activity's ball, and passing it on. The server passes the ball only to a follower;
- * any member of the workspace can be chosen here: a member who does not follow it yet is first
- * added as a follower, then given the ball. The holder is told (the ball signal) and sees it in
- * their notifications. (The list is not narrowed to those who may see the activity: the app has
- * no way to ask that of the server for another person.)
+ * Who holds the activity's ball, and passing it on. The server passes the ball only to a follower
+ * who may see the activity; the members offered here are those who may see it (./eligible.ts, the
+ * server's answer): one who does not follow it yet is first added as a follower, then given the
+ * ball. The holder is told (the ball signal) and sees it in their notifications.
  */
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +11,7 @@ import { Button, ErrorLine } from '../../ui/controls'
 import { useAction } from '../../ui/useAction'
 import type { Activity } from '../board/activities'
 import type { Candidate } from './editors'
+import { useEligible } from './eligible'
 
 export function Ball({ activity, people, reload }: { activity: Activity; people: Candidate[]; reload: () => Promise<void> }) {
   const { t, i18n } = useTranslation()
@@ -20,6 +20,7 @@ export function Ball({ activity, people, reload }: { activity: Activity; people:
   const id = useId()
   const [to, setTo] = useState('')
   const holder = activity.ballHolder?.uid
+  const eligible = useEligible(activity, people) ?? []
   const nameOf = (uid: string) => people.find((p) => p.id === uid)?.name ?? uid
 
   const pass = useAction(async (uid: string) => {
@@ -49,7 +50,7 @@ export function Ball({ activity, people, reload }: { activity: Activity; people:
         <label htmlFor={`${id}-to`}>{t('ball.passTo')}</label>
         <select id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)}>
           <option value="">{t('ball.choose')}</option>
-          {people
+          {eligible
             .filter((p) => p.id !== holder)
             .map((p) => (
               <option key={p.id} value={p.id}>

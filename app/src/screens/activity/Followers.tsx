@@ -1,29 +1,36 @@
 /**
  * The activity's followers (the members of its discussion, who are told of its changes): listed by
- * name, and another member added. The server keeps followers for good (updateMany's followerIds
- * only adds), so there is no remove here.
+ * name, another member added, one taken off (v3.activity.followers.remove). Only members who may see
+ * the activity are offered (./eligible.ts). Anyone may stop following; taking someone else off
+ * needs edit permission, and the ball holder stays a follower: the server says so when refused.
  */
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApp } from '../../api/app-context'
+import { useApp, useSession } from '../../api/app-context'
 import { Button, ErrorLine } from '../../ui/controls'
 import { useAction } from '../../ui/useAction'
 import type { Activity } from '../board/activities'
 import type { Candidate } from './editors'
+import { useEligible } from './eligible'
 
 export function Followers({ activity, people, reload }: { activity: Activity; people: Candidate[]; reload: () => Promise<void> }) {
   const { t } = useTranslation()
   const app = useApp()
+  const session = useSession()!
   const id = useId()
   const [who, setWho] = useState('')
   const followers = activity.followers ?? []
+  const eligible = useEligible(activity, people) ?? []
   const nameOf = (uid: string) => people.find((p) => p.id === uid)?.name ?? t('activity.unknownItem')
 
   const add = useAction(async (uid: string) => {
     if (!uid) throw new Error(t('followers.choose'))
     await app.client.call('v3.activity.updateMany', [{ _id: activity._id, followerIds: [uid] }] as never)
     setWho('')
-    // Adding a follower changes no value, so no signal comes back: load the activity again.
+    await reload()
+  })
+  const remove = useAction(async (uid: string) => {
+    await app.client.call('v3.activity.followers.remove', activity._id, uid)
     await reload()
   })
 
@@ -33,7 +40,16 @@ export function Followers({ activity, people, reload }: { activity: Activity; pe
       {followers.length ? (
         <ul className="chips" aria-label={t('followers.title')}>
           {followers.map((uid) => (
-            <li key={uid}>{nameOf(uid)}</li>
+            <li key={uid}>
+              {nameOf(uid)}{' '}
+              <Button
+                busy={remove.busy}
+                onClick={() => void remove.run(uid)}
+                aria-label={uid === session.uid ? t('followers.unfollow') : t('followers.remove', { name: nameOf(uid) })}
+              >
+                ✕
+              </Button>
+            </li>
           ))}
         </ul>
       ) : (
@@ -43,7 +59,7 @@ export function Followers({ activity, people, reload }: { activity: Activity; pe
         <label htmlFor={`${id}-who`}>{t('followers.add')}</label>
         <select id={`${id}-who`} value={who} onChange={(e) => setWho(e.target.value)}>
           <option value="">{t('followers.choose')}</option>
-          {people
+          {eligible
             .filter((p) => !followers.includes(p.id))
             .map((p) => (
               <option key={p.id} value={p.id}>
@@ -55,7 +71,7 @@ export function Followers({ activity, people, reload }: { activity: Activity; pe
           {t('followers.addButton')}
         </Button>
       </div>
-      <ErrorLine message={add.problem?.message} />
+      <ErrorLine message={add.problem?.message ?? remove.problem?.message} />
     </section>
   )
 }

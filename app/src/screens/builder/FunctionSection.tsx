@@ -2,7 +2,7 @@
  * A computed field's function (docs/guides/function-fields.md): the code editor, the variables
  * picked from this workflow's fields, its links and the workflows linking to it (inserted into the
  * code at the cursor), `validateFunction` as the person types (debounced; errors at their line), a
- * dry run of the saved function on a chosen activity (`evaluateMany`) and its dependency graph
+ * dry run of the code being edited on a chosen activity (`evaluateMany`'s trial) and its dependency graph
  * (`explainNode`). Loaded only when a field is computed: CodeMirror stays out of the first screen.
  */
 import type { EditorView } from 'codemirror'
@@ -149,13 +149,16 @@ export default function FunctionSection(props: {
       </div>
       <ErrorLine message={problem} />
       <CheckField label={t('builder.fn.editable')} checked={draft.editable === true} onChange={(editable) => onChange({ editable })} />
-      {fieldId ? <Trial wf={wf} fieldId={fieldId} /> : <p className="hint">{t('builder.fn.saveFirst')}</p>}
+      {fieldId ? <Trial wf={wf} fieldId={fieldId} code={code} variables={variables} /> : <p className="hint">{t('builder.fn.saveFirst')}</p>}
     </section>
   )
 }
 
-/** The saved function tried on one activity, and the graph of what it reads and what reads it. */
-function Trial({ wf, fieldId }: { wf: Workflow; fieldId: string }) {
+/**
+ * The code as it is in the editor tried on one activity (evaluateMany's trial: checked like
+ * validateFunction, nothing saved), and the graph of what the saved function reads and what reads it.
+ */
+function Trial({ wf, fieldId, code, variables }: { wf: Workflow; fieldId: string; code: string; variables: Record<string, Variable> }) {
   const { t } = useTranslation()
   const app = useApp()
   const activities = useLive(`activities:${wf._id}`, () => listActivities(app.client, wf._id), activityRules(wf._id))
@@ -163,7 +166,8 @@ function Trial({ wf, fieldId }: { wf: Workflow; fieldId: string }) {
   const [result, setResult] = useState<{ value?: unknown; error?: string } | null>(null)
   const [graph, setGraph] = useState<Graph | null>(null)
   const dryRun = useAction(async () => {
-    const evaluated = (await app.client.call('v3.activity.evaluateMany', { processId: wf._id, _id: activityId } as never)) as unknown as {
+    const trial = { fieldId, code, functionVariables: variables }
+    const evaluated = (await app.client.call('v3.activity.evaluateMany', { processId: wf._id, _id: activityId } as never, trial as never)) as unknown as {
       fields: Record<string, { value?: unknown; error?: string }>
     }
     setResult(evaluated.fields[fieldId] ?? { value: null })
@@ -174,7 +178,7 @@ function Trial({ wf, fieldId }: { wf: Workflow; fieldId: string }) {
   if (activities.data && !activities.data.length) return <p className="hint">{t('builder.fn.noActivities')}</p>
   return (
     <div className="trial">
-      <p className="hint">{t('builder.fn.savedOnly')}</p>
+      <p className="hint">{t('builder.fn.triesEdited')}</p>
       <SelectField label={t('builder.fn.activity')} value={activityId} onChange={(e) => setActivityId(e.target.value)}>
         <option value="">{t('builder.fn.choose')}</option>
         {(activities.data ?? []).map((a) => (

@@ -7,6 +7,7 @@ import { followersOf, holderOf, moveBall } from '../../../domain/activities/ball
 import { sql } from 'kysely'
 import { loadActivities, requireEdit, visibleProcesses } from '../../../domain/activities/access'
 import { refused } from '../../../errors'
+import { requireSeeing } from '../../../domain/activities/followers'
 import { operation } from '../../../rpc/operation'
 
 const BALL_LIST_MAX = 10000
@@ -22,7 +23,7 @@ export const take = operation({
   },
 })
 
-/** [activityId, userId]: the follower `userId` holds the ball (422 when they do not follow it). */
+/** [activityId, userId]: the follower `userId` holds the ball (422 when they do not follow it or may not see it). */
 export const pass = operation({
   name: 'v3.activity.ball.pass',
   access: 'signedIn',
@@ -32,6 +33,8 @@ export const pass = operation({
     const followers = await followersOf(ctx.db, v.activity.cid, v.activity.discussion_id)
     if (!followers.includes(userId))
       throw refused('the ball can only be passed to a follower of the activity', { argument: 1, name: 'userId', reason: 'not a follower' })
+    // A follower who has since lost sight of the workflow (a permission taken away) is not passed it.
+    await requireSeeing(ctx, v.process, [userId], { argument: 1, name: 'userId' })
     return { _id: activityId, ballHolder: await moveBall(ctx, v.activity, userId) }
   },
 })

@@ -8,17 +8,36 @@
  * what the caller may not see is 404 too (server/policies/processes.ts).
  */
 import { seenActivity, seenProcess, visibleActivity, visibleProcess, workspaceOfActivity, workspaceOfProcess } from '../../../domain/function-access'
-import { explain, type ExplainArgs, dryRunNode, evaluateDraft, verifyWorkflow, type Draft, loadGraph, planConversions, createRun } from '../../../functions'
+import {
+  checkFunctions,
+  explain,
+  type ExplainArgs,
+  dryRunNode,
+  evaluateDraft,
+  verifyWorkflow,
+  type Draft,
+  type Trial,
+  loadGraph,
+  planConversions,
+  createRun,
+} from '../../../functions'
+import { loadFieldsById } from '../../../db/processes'
+import { refused } from '../../../errors'
 import { queuedFunctionWork, recomputeFunction } from '../../../domain/function-values'
 import { operation } from '../../../rpc/operation'
 import { dictOf } from '../../../safe-keys'
 
-/** [{processId, phaseId?, _id?, name?, fields?}] -> {fields: {fieldId: {value, error?}}, name?}; nothing is saved. */
+/**
+ * [{processId, phaseId?, _id?, name?, fields?}, trial? {fieldId, code, functionVariables?}] ->
+ * {fields: {fieldId: {value, error?}}, name?}; nothing is saved. `trial` (added): the code being
+ * edited runs in place of the field's saved function; it is checked as v2.process.validateFunction
+ * first (422 `{reason: 'invalid function', errors}` when it does not compile).
+ */
 export const evaluateMany = operation({
   name: 'v3.activity.evaluateMany',
   access: 'signedIn',
   readOnly: true,
-  async run(ctx, activity: Draft) {
+  async run(ctx, activity: Draft, trial?: Trial) {
     const process = await seenProcess(ctx, activity.processId)
     let stored = null
     if (activity._id) {
@@ -26,7 +45,19 @@ export const evaluateMany = operation({
       if (v.activity.process_id !== process._id) throw ctx.invalid(0, '/_id', 'is not an activity of this workflow')
       stored = v.activity
     }
-    return evaluateDraft(ctx.db, ctx.functions, process.cid, stored, activity)
+    if (trial) {
+      const fields = await loadFieldsById(ctx.db, process.cid, process._id)
+      if (!fields.has(trial.fieldId)) throw ctx.invalid(1, '/fieldId', 'is not a field of this workflow')
+      const [check] = await checkFunctions(ctx.functions, [{ body: trial.code, variableNames: Object.keys(trial.functionVariables ?? {}) }])
+      if (!check.valid)
+        throw refused(`the code does not compile: ${check.errors[0]?.message ?? 'invalid'}`, {
+          argument: 1,
+          path: '/code',
+          reason: 'invalid function',
+          errors: check.errors,
+        })
+    }
+    return evaluateDraft(ctx.db, ctx.functions, process.cid, stored, activity, trial)
   },
 })
 
