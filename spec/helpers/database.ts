@@ -26,3 +26,21 @@ export async function onDatabase(dataDir: string, statement: string): Promise<vo
   const db = await openDatabase(dataDir)
   await db.query(statement).finally(() => db.close())
 }
+
+/**
+ * The environment of a server with a database of its own: on PostgreSQL a new database on the same
+ * cluster (reached directly, not through a pooler, which knows only its configured databases);
+ * on PGlite every server has its own already. For a test that must not meet what the specs before
+ * it left in a shared database (say, an enabled webhook whose cursor holds the event log's pruning).
+ */
+export async function privateDatabase(): Promise<Record<string, string>> {
+  const shared = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL
+  if (!shared) return {}
+  const name = `hlr_private_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const client = new pg.Client({ connectionString: shared })
+  await client.connect()
+  await client.query(`create database ${name}`).finally(() => client.end())
+  const url = new URL(shared)
+  url.pathname = `/${name}`
+  return { DATABASE_URL: url.toString(), DATABASE_DIRECT_URL: '' }
+}
