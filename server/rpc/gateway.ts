@@ -30,8 +30,12 @@ import { logTurnFailure } from '../log'
  * reconnect (to any process) and call `resume` with the last seq it heard.
  */
 export const RESTART_REASON = 'restart'
-/** After a sign-in, signals wait this long for the socket's next frame, in case it is `resume`. */
-const HOLD_AFTER_SIGN_IN_MS = 500
+/**
+ * After a sign-in, signals wait this long for the socket's next frame, in case it is `resume`. Any
+ * frame ends the wait at once, so only a socket that sends nothing waits it out; long enough for a
+ * busy process (many sockets reconnecting to it at once after another process died) to read it.
+ */
+const HOLD_AFTER_SIGN_IN_MS = 2000
 
 export interface Gateway {
   /** Closes every socket with 1001 (going away) and the reason `restart`. */
@@ -119,13 +123,22 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       },
     }
     // A socket that just signed in may be reconnecting: its next frame may be `resume`, which must
-    // come before any new signal. So signals wait for that frame (or half a second without one).
+    // come before any new signal. So signals wait for that frame (or HOLD_AFTER_SIGN_IN_MS without one).
     let holdTimer: NodeJS.Timeout | null = null
     let resumes = 0
     const hold = () => {
       conn.held ??= []
       if (holdTimer) clearTimeout(holdTimer)
-      holdTimer = setTimeout(() => release(conn), HOLD_AFTER_SIGN_IN_MS)
+      const timer = setTimeout(() => {
+        // Released in setImmediate's turn, not the timers': a frame that came while the process was
+        // busy is read in the poll turn between the two, and ends the hold itself (a resume keeps it).
+        setImmediate(() => {
+          if (holdTimer !== timer) return
+          holdTimer = null
+          if (!resumes) release(conn)
+        })
+      }, HOLD_AFTER_SIGN_IN_MS)
+      holdTimer = timer
     }
     const endHold = () => {
       if (holdTimer) clearTimeout(holdTimer)
