@@ -128,6 +128,9 @@ export class DurableConsumer<S> {
     await Promise.all(this.working.values())
   }
 
+  /** Resolves at a gap between the process's calls (ConsumerOptions.gap). */
+  private readonly gap = () => this.options.gap?.() ?? Promise.resolve()
+
   /** New events, or a subscription changed: claims what is due. Cheap when nothing is. */
   wake() {
     if (this.stopped) return
@@ -150,6 +153,7 @@ export class DurableConsumer<S> {
     do {
       this.again = false
       while (!this.stopped && this.working.size < concurrency) {
+        await this.gap()
         const { claimed, head } = await claimDue(this.db, this.handler.name, this.owner, this.options.leaseMs, concurrency - this.working.size)
         if (!claimed.length) break
         for (const cursor of claimed) {
@@ -192,7 +196,7 @@ export class DurableConsumer<S> {
       }
       const topics = this.handler.topics(subscription)
       let attempts = cursor.attempts
-      const gap = this.options.gap ?? (async () => {})
+      const gap = this.gap
       while (inTime() && position < head) {
         await gap()
         const rows = (await readAfter(this.db, position, topics)).filter((r) => r.seq <= head)

@@ -2,7 +2,9 @@
  * The calls under way in this process, and a wait for a gap between them. Background work that
  * shares the process with the calls (webhook delivery) waits for a gap before each step, so a burst
  * of writes is not slowed by the deliveries it causes: they go in the gaps, and a backlog drains
- * after the burst.
+ * after the burst. A gap lets one waiting step go per turn of the event loop (in turn, first come
+ * first served), not all at once: ten webhooks do not start ten requests in the short gap between
+ * a client's reply and its next call.
  *
  * Calls that never pause do not starve it: a wait ends after MAX_WAIT_MS at most and then opens a
  * window of WINDOW_MS in which background steps go without waiting, so background work gets at
@@ -16,6 +18,7 @@ export class Calls {
   private waiting: (() => void)[] = []
   private timer: NodeJS.Timeout | null = null
   private windowUntil = 0
+  private dripping = false
 
   get size() {
     return this.inFlight
@@ -28,7 +31,22 @@ export class Calls {
   leave() {
     this.inFlight--
     // After the reply's write (a promise continuation of the call), and only if no call came meanwhile.
-    if (this.inFlight === 0 && this.waiting.length) setImmediate(() => this.inFlight === 0 && this.release())
+    if (this.inFlight === 0 && this.waiting.length && !this.dripping) {
+      this.dripping = true
+      setImmediate(this.drip)
+    }
+  }
+
+  /** One waiting step goes, and the next on the next turn, while no call came meanwhile. */
+  private readonly drip = () => {
+    this.dripping = this.inFlight === 0 && this.waiting.length > 0
+    if (!this.dripping) return
+    this.waiting.shift()!()
+    if (this.waiting.length) setImmediate(this.drip)
+    else {
+      this.dripping = false
+      this.stopTimer()
+    }
   }
 
   /** Resolves at once when no call is under way (or in a window), else at the next gap or MAX_WAIT_MS. */
@@ -44,8 +62,12 @@ export class Calls {
   }
 
   private release() {
+    this.stopTimer()
+    for (const resolve of this.waiting.splice(0)) resolve()
+  }
+
+  private stopTimer() {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
-    for (const resolve of this.waiting.splice(0)) resolve()
   }
 }

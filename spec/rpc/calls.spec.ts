@@ -54,6 +54,22 @@ describe('Calls.gap', () => {
     expect(gap.open).toBe(true)
   })
 
+  it('lets one waiting step go per turn of the event loop, and no more once a call came', async () => {
+    const calls = new Calls()
+    calls.enter()
+    const first = watch(calls)
+    const second = watch(calls)
+    calls.leave()
+    await turns(1)
+    calls.enter()
+    await turns(5)
+    expect(first.open).toBe(true)
+    expect(second.open).toBe(false)
+    calls.leave()
+    await turns(5)
+    expect(second.open).toBe(true)
+  })
+
   it('is not starved by calls that never pause: the wait ends, then a window lets work through', async () => {
     jest.useFakeTimers()
     const calls = new Calls()
