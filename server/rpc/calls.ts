@@ -6,9 +6,10 @@
  * first served), not all at once: ten webhooks do not start ten requests in the short gap between
  * a client's reply and its next call.
  *
- * Calls that never pause do not starve it: a wait ends after MAX_WAIT_MS at most and then opens a
- * window of WINDOW_MS in which background steps go without waiting, so background work gets at
- * least a tenth of the time under any load.
+ * Calls that never pause do not starve it: MAX_WAIT_MS without a gap opens a window of WINDOW_MS in
+ * which every waiting step goes and the next ones go without waiting, so background work gets at
+ * least a tenth of the time under any load. A gap restarts that clock: calls that do pause leave
+ * background work to their gaps only.
  */
 const MAX_WAIT_MS = 450
 const WINDOW_MS = 50
@@ -42,8 +43,11 @@ export class Calls {
     this.dripping = this.inFlight === 0 && this.waiting.length > 0
     if (!this.dripping) return
     this.waiting.shift()!()
-    if (this.waiting.length) setImmediate(this.drip)
-    else {
+    if (this.waiting.length) {
+      // A gap came: the wait without one starts again (the window is for calls that never pause).
+      this.armTimer()
+      setImmediate(this.drip)
+    } else {
       this.dripping = false
       this.stopTimer()
     }
@@ -54,16 +58,22 @@ export class Calls {
     if (this.inFlight === 0 || Date.now() < this.windowUntil) return Promise.resolve()
     return new Promise((resolve) => {
       this.waiting.push(resolve)
-      this.timer ??= setTimeout(() => {
-        this.windowUntil = Date.now() + WINDOW_MS
-        this.release()
-      }, MAX_WAIT_MS).unref()
+      if (!this.timer) this.armTimer()
     })
   }
 
   private release() {
     this.stopTimer()
     for (const resolve of this.waiting.splice(0)) resolve()
+  }
+
+  /** MAX_WAIT_MS without a gap opens the window. */
+  private armTimer() {
+    this.stopTimer()
+    this.timer = setTimeout(() => {
+      this.windowUntil = Date.now() + WINDOW_MS
+      this.release()
+    }, MAX_WAIT_MS).unref()
   }
 
   private stopTimer() {

@@ -86,4 +86,23 @@ describe('Calls.gap', () => {
     expect(next.open).toBe(true)
     calls.leave()
   })
+
+  it('a gap restarts the wait: calls that pause leave background work to their gaps only', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] })
+    const calls = new Calls()
+    calls.enter()
+    const first = watch(calls)
+    const second = watch(calls)
+    await jest.advanceTimersByTimeAsync(400)
+    calls.leave()
+    await turns(1)
+    calls.enter()
+    expect(first.open).toBe(true)
+    // Past the first wait's 450 ms, not past the one restarted at the gap.
+    await jest.advanceTimersByTimeAsync(400)
+    expect(second.open).toBe(false)
+    await jest.advanceTimersByTimeAsync(100)
+    expect(second.open).toBe(true)
+    calls.leave()
+  })
 })
