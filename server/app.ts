@@ -119,13 +119,14 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       }
       const bus = db.databaseUrl ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error')) : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
-      webhooks = startWebhooks({ db: db.kysely, config, bus, mailer, log })
       const functions = new Evaluator(
         { deadlineMs: config.functionDeadlineMs },
         { unsandboxed: config.functionEvaluator === 'unsandboxed-benchmark', mode: config.functionMode },
       )
       if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
       const dispatcher = new Dispatcher({ registry, db, config, bus, hub, log, mailer, functions })
+      // Delivery goes in the gaps between this process's calls: a burst of writes is not slowed by it.
+      webhooks = startWebhooks({ db: db.kysely, config, bus, mailer, log, gap: () => dispatcher.calls.gap() })
       web.use(refuseBadUrl)
       web.use(filesOriginOnlyReads(config))
       web.use(refuseForeignWrites(config))

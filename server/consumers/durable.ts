@@ -15,6 +15,10 @@
  * PostgreSQL), when a retry falls due (a timer of the process that recorded the failure), and on a
  * slow safety poll that covers a lost wake-up or a process that died: never a tight idle poll.
  *
+ * Delivery yields to the process's calls (`gap`): before each step it waits for a gap between
+ * them, so the writes that make the events are not slowed by handling them; under a burst a backlog
+ * builds and drains in the gaps and after it (order and cursors are unchanged by the wait).
+ *
  * One event at a time per subscription: the next waits until the one before succeeded. A failure
  * keeps the cursor on the event and sets `due` after a backoff (exponential, with jitter); an event
  * that has failed for `disableAfterMs` disables the subscription. The event log's pruning keeps every
@@ -69,6 +73,11 @@ export interface ConsumerOptions {
   pollMs?: number
   /** Subscriptions worked on at once by this process. */
   concurrency?: number
+  /**
+   * Awaited before each step (a page of the log, an event): resolves at a gap between the process's
+   * calls, so the writes that make the events go first (server/rpc/calls.ts). None: no waiting.
+   */
+  gap?: () => Promise<void>
 }
 
 const SAFETY_POLL_MS = 15_000
@@ -119,6 +128,9 @@ export class DurableConsumer<S> {
     await Promise.all(this.working.values())
   }
 
+  /** Resolves at a gap between the process's calls (ConsumerOptions.gap). */
+  private readonly gap = () => this.options.gap?.() ?? Promise.resolve()
+
   /** New events, or a subscription changed: claims what is due. Cheap when nothing is. */
   wake() {
     if (this.stopped) return
@@ -141,6 +153,7 @@ export class DurableConsumer<S> {
     do {
       this.again = false
       while (!this.stopped && this.working.size < concurrency) {
+        await this.gap()
         const { claimed, head } = await claimDue(this.db, this.handler.name, this.owner, this.options.leaseMs, concurrency - this.working.size)
         if (!claimed.length) break
         for (const cursor of claimed) {
@@ -183,7 +196,9 @@ export class DurableConsumer<S> {
       }
       const topics = this.handler.topics(subscription)
       let attempts = cursor.attempts
+      const gap = this.gap
       while (inTime() && position < head) {
+        await gap()
         const rows = (await readAfter(this.db, position, topics)).filter((r) => r.seq <= head)
         const wanted = rows.filter((r) => this.handler.wants(subscription!, r))
         const isWanted = new Set(wanted)
@@ -195,6 +210,8 @@ export class DurableConsumer<S> {
             position = event.seq
             continue
           }
+          await gap()
+          if (!inTime()) break
           // What the next events need is read for several at once (a handler's records).
           if (next === prepared) {
             prepared = next + PREPARE_EVENTS

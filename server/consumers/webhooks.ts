@@ -38,6 +38,8 @@ export interface WebhookDeps {
   bus: Bus
   mailer: Mailer
   log: Logger
+  /** Resolves at a gap between the process's calls: delivery goes after the writes (server/rpc/calls.ts). */
+  gap?: () => Promise<void>
 }
 
 /**
@@ -224,6 +226,7 @@ export function startWebhooks(deps: WebhookDeps): Webhooks {
       disableAfterMs: deps.config.webhookDisableAfterHours * 3600_000,
       // A claim outlives the longest request by a margin; a process killed mid-request frees it then.
       leaseMs: deps.config.webhookTimeoutSeconds * 1000 * 2 + 5000,
+      gap: deps.gap,
     },
     deps.log,
   )

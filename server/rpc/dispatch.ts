@@ -24,6 +24,7 @@ import { LateReply, type Context, type FunctionEngine, type LateWork, type Trans
 import { notBuiltError, type Entry, type Registry } from './registry'
 import { findBadInput } from '../guards/input-guard'
 import { databaseRefusal } from './refusal'
+import { Calls } from './calls'
 import { describeSchemaError, invalidArgument } from './schemas'
 
 export type Reply = { result: unknown } | { error: WireError }
@@ -41,7 +42,8 @@ export interface DispatchDeps {
 }
 
 export class Dispatcher {
-  private inFlight = 0
+  /** The calls under way; background work waits for their gaps (webhook delivery). */
+  readonly calls = new Calls()
   private draining = false
   private idle: (() => void) | null = null
   private limitsStore: Limits | null = null
@@ -68,7 +70,7 @@ export class Dispatcher {
   async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey?: unknown): Promise<Reply> {
     const name = typeof opName === 'string' ? opName : '?'
     if (this.draining) return { error: { code: 503, msg: 'the server is shutting down' } }
-    this.inFlight++
+    this.calls.enter()
     try {
       return { result: (await this.run(opName, rawArgs, session, transport, idempotencyKey, null)) ?? null }
     } catch (err) {
@@ -76,17 +78,17 @@ export class Dispatcher {
       const refusal = await databaseRefusal(err, opName, rawArgs, this.deps.registry, this.deps.db.kysely)
       return { error: toWireError(err, this.deps.log, debug, () => ({ op: name, ...refusal })) }
     } finally {
-      this.inFlight--
+      this.calls.leave()
       // The transport writes the reply in a promise continuation of this call; resolve the drain
       // only after those have run, so no socket is closed before its last reply is queued.
-      if (this.inFlight === 0 && this.idle) setImmediate(this.idle)
+      if (this.calls.size === 0 && this.idle) setImmediate(this.idle)
     }
   }
 
   /** Refuses new calls (503) and resolves when the calls under way have finished. */
   drain(): Promise<void> {
     this.draining = true
-    if (this.inFlight === 0) return Promise.resolve()
+    if (this.calls.size === 0) return Promise.resolve()
     return new Promise((resolve) => (this.idle = resolve))
   }
 
