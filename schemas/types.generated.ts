@@ -98,6 +98,88 @@ export type ProcessIdOrString = ObjectId
  * an identifier given as a string
  */
 export type IdString = string
+/**
+ * When an automation runs (docs/guides/automations.md)
+ */
+export type AutomationTrigger =
+  | {
+      type: 'activity.created'
+    }
+  | {
+      type: 'phase.entered'
+      phaseId: ObjectId
+    }
+  | {
+      type: 'field.changed'
+      fieldId: ObjectId
+      /**
+       * when given: only when the field's new value equals it (null: cleared)
+       */
+      value?: {
+        [k: string]: unknown
+      }
+    }
+  | {
+      type: 'ball.passed'
+      /**
+       * when given: only when passed to this user
+       */
+      to?: string
+    }
+/**
+ * What an automation does, in order, with its creator's rights
+ */
+export type AutomationAction =
+  | {
+      type: 'move'
+      phaseId: ObjectId
+    }
+  | {
+      type: 'setFields'
+      fields: FieldValueMap
+    }
+  | {
+      type: 'passBall'
+      userId: ObjectId
+    }
+  | {
+      type: 'addFollowers'
+      /**
+       * @minItems 1
+       * @maxItems 100
+       */
+      userIds: [ObjectId, ...ObjectId[]]
+    }
+  | {
+      type: 'post'
+      subject: string
+      /**
+       * {{activity.name}}, {{activity.id}}, {{automation.name}} are replaced
+       */
+      text: string
+      /**
+       * as wall2.new_post's; default the activity's followers
+       *
+       * @maxItems 100
+       */
+      recipients?: string[]
+    }
+  | {
+      type: 'mail'
+      /**
+       * a member's user id, or ballHolder
+       */
+      to: ObjectId | 'ballHolder'
+      subject: string
+      /**
+       * {{activity.name}}, {{activity.id}}, {{automation.name}} are replaced
+       */
+      text: string
+    }
+  | {
+      type: 'webhook'
+      url: string
+    }
 export type Url = string
 /**
  * default: the user's default workspace
@@ -979,7 +1061,7 @@ export interface OperationSchemas {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 15
+         * @maxItems 16
          */
         capabilities:
           | []
@@ -998,7 +1080,8 @@ export interface OperationSchemas {
               | 'processes.create'
               | 'feed.admin'
               | 'audit.read'
-              | 'webhooks.manage',
+              | 'webhooks.manage'
+              | 'automations.manage',
             ]
           | [
               (
@@ -1017,6 +1100,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1034,59 +1118,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1106,6 +1138,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1123,6 +1156,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1140,23 +1174,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1176,6 +1194,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1193,6 +1212,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1210,6 +1230,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1227,23 +1248,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1263,6 +1268,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1280,6 +1286,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1297,6 +1304,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1314,6 +1322,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1331,23 +1340,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1367,6 +1360,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1384,6 +1378,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1401,6 +1396,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1418,6 +1414,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1435,6 +1432,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1452,23 +1450,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1488,6 +1470,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1505,6 +1488,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1522,6 +1506,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1539,6 +1524,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1556,6 +1542,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1573,6 +1560,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1590,23 +1578,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1626,6 +1598,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1643,6 +1616,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1660,6 +1634,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1677,6 +1652,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1694,6 +1670,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1711,6 +1688,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1728,6 +1706,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1745,23 +1724,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1781,6 +1744,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1798,6 +1762,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1815,6 +1780,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1832,6 +1798,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1849,6 +1816,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1866,6 +1834,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1883,6 +1852,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1900,6 +1870,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1917,23 +1888,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1953,6 +1908,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1970,6 +1926,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1987,6 +1944,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2004,6 +1962,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2021,6 +1980,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2038,6 +1998,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2055,6 +2016,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2072,6 +2034,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2089,6 +2052,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2106,23 +2070,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -2142,6 +2090,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2159,6 +2108,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2176,6 +2126,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2193,6 +2144,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2210,6 +2162,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2227,6 +2180,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2244,6 +2198,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2261,6 +2216,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2278,6 +2234,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2295,6 +2252,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2312,23 +2270,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -2348,6 +2290,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2365,6 +2308,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2382,6 +2326,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2399,6 +2344,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2416,6 +2362,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2433,6 +2380,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2450,6 +2398,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2467,6 +2416,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2484,6 +2434,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2501,6 +2452,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2518,6 +2470,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2535,23 +2488,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -2571,6 +2508,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2588,6 +2526,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2605,6 +2544,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2622,6 +2562,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2639,6 +2580,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2656,6 +2598,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2673,6 +2616,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2690,6 +2634,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2707,6 +2652,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2724,6 +2670,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2741,6 +2688,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2758,6 +2706,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2775,23 +2724,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -2811,6 +2744,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2828,6 +2762,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2845,6 +2780,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2862,6 +2798,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2879,6 +2816,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2896,6 +2834,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2913,6 +2852,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2930,6 +2870,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2947,6 +2888,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2964,6 +2906,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2981,6 +2924,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2998,6 +2942,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3015,6 +2960,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3032,6 +2978,27 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3049,6 +3016,531 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
       }
@@ -3082,7 +3574,7 @@ export interface OperationSchemas {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 15
+         * @maxItems 16
          */
         capabilities?:
           | []
@@ -3101,7 +3593,8 @@ export interface OperationSchemas {
               | 'processes.create'
               | 'feed.admin'
               | 'audit.read'
-              | 'webhooks.manage',
+              | 'webhooks.manage'
+              | 'automations.manage',
             ]
           | [
               (
@@ -3120,6 +3613,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3137,59 +3631,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3209,6 +3651,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3226,6 +3669,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3243,23 +3687,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3279,6 +3707,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3296,6 +3725,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3313,6 +3743,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3330,23 +3761,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3366,6 +3781,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3383,6 +3799,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3400,6 +3817,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3417,6 +3835,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3434,23 +3853,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3470,6 +3873,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3487,6 +3891,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3504,6 +3909,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3521,6 +3927,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3538,6 +3945,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3555,23 +3963,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3591,6 +3983,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3608,6 +4001,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3625,6 +4019,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3642,6 +4037,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3659,6 +4055,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3676,6 +4073,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3693,23 +4091,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3729,6 +4111,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3746,6 +4129,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3763,6 +4147,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3780,6 +4165,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3797,6 +4183,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3814,6 +4201,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3831,6 +4219,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3848,23 +4237,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3884,6 +4257,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3901,6 +4275,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3918,6 +4293,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3935,6 +4311,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3952,6 +4329,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3969,6 +4347,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3986,6 +4365,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4003,6 +4383,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4020,23 +4401,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4056,6 +4421,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4073,6 +4439,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4090,6 +4457,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4107,6 +4475,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4124,6 +4493,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4141,6 +4511,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4158,6 +4529,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4175,6 +4547,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4192,6 +4565,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4209,23 +4583,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4245,6 +4603,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4262,6 +4621,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4279,6 +4639,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4296,6 +4657,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4313,6 +4675,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4330,6 +4693,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4347,6 +4711,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4364,6 +4729,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4381,6 +4747,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4398,6 +4765,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4415,23 +4783,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4451,6 +4803,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4468,6 +4821,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4485,6 +4839,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4502,6 +4857,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4519,6 +4875,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4536,6 +4893,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4553,6 +4911,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4570,6 +4929,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4587,6 +4947,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4604,6 +4965,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4621,6 +4983,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4638,23 +5001,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4674,6 +5021,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4691,6 +5039,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4708,6 +5057,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4725,6 +5075,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4742,6 +5093,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4759,6 +5111,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4776,6 +5129,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4793,6 +5147,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4810,6 +5165,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4827,6 +5183,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4844,6 +5201,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4861,6 +5219,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4878,23 +5237,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4914,6 +5257,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4931,6 +5275,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4948,6 +5293,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4965,6 +5311,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4982,6 +5329,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4999,6 +5347,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5016,6 +5365,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5033,6 +5383,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5050,6 +5401,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5067,6 +5419,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5084,6 +5437,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5101,6 +5455,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5118,6 +5473,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5135,6 +5491,27 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5152,6 +5529,531 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
       }
@@ -6279,6 +7181,497 @@ export interface OperationSchemas {
      * @maxItems 1000
      */
     result: AuditEntry[]
+  }
+  /**
+   * Creates an automation on a workflow (capability automations.manage; at most 100 per workflow, 422 beyond): when trigger happens to an activity of processId, its actions run in order with the caller's rights (docs/guides/automations.md); returns the Automation record with its secret, shown this once.
+   */
+  'v3.automation.create': {
+    args: {
+      workspaceId: ObjectId
+      automation: {
+        processId: ObjectId
+        name?: string
+        trigger: AutomationTrigger
+        /**
+         * @minItems 1
+         * @maxItems 20
+         */
+        actions:
+          | [AutomationAction]
+          | [AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+        enabled?: boolean
+      }
+    }
+    result: AutomationRecord
+  }
+  /**
+   * The automations of the workspace (of processId when given), oldest first, without their secrets (capability automations.manage).
+   */
+  'v3.automation.list': {
+    args: {
+      workspaceId: ObjectId
+      options: {
+        processId?: ObjectId
+      }
+    }
+    /**
+     * @maxItems 10000
+     */
+    result: AutomationRecord[]
+  }
+  /**
+   * Removes an automation and its run log (capability automations.manage).
+   */
+  'v3.automation.remove': {
+    args: {
+      automationId: ObjectId
+    }
+    result: boolean
+  }
+  /**
+   * An automation's runs after the event afterId (a seq; default 0), oldest first, at most limit (default 100) (capability automations.manage).
+   */
+  'v3.automation.runs': {
+    args: {
+      automationId: ObjectId
+      options: {
+        afterId?: number
+        limit?: number
+      }
+    }
+    /**
+     * @maxItems 1000
+     */
+    result: AutomationRunRecord[]
+  }
+  /**
+   * Changes an automation's name, trigger, actions or enabled state (capability automations.manage); an automation enabled again considers the events from then on. Its creator stays the one whose rights it runs with.
+   */
+  'v3.automation.update': {
+    args: {
+      automationId: ObjectId
+      changes: {
+        name?: string
+        trigger?: AutomationTrigger
+        /**
+         * @minItems 1
+         * @maxItems 20
+         */
+        actions?:
+          | [AutomationAction]
+          | [AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+          | [
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+              AutomationAction,
+            ]
+        enabled?: boolean
+      }
+    }
+    result: AutomationRecord
   }
   /**
    * Creates a calendar in the current workspace (every member may; license quota calendars); returns the Calendar record.
@@ -8248,6 +9641,268 @@ export interface AuditEntry {
       }
 }
 /**
+ * An automation of v3.automation.*: a rule on a workflow, run with its creator's rights; `secret` (signing its webhook calls) only in the answer of create
+ */
+export interface AutomationRecord {
+  _id: ObjectId
+  cid: ObjectId
+  processId: ObjectId
+  /**
+   * its creator: actions run with their rights
+   */
+  uid: string
+  name: string
+  trigger: AutomationTrigger
+  /**
+   * @maxItems 20
+   */
+  actions:
+    | []
+    | [AutomationAction]
+    | [AutomationAction, AutomationAction]
+    | [AutomationAction, AutomationAction, AutomationAction]
+    | [AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+    | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+    | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+    | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+    | [AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction, AutomationAction]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+    | [
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+        AutomationAction,
+      ]
+  enabled: boolean
+  /**
+   * the last event seq it has considered
+   */
+  position: number
+  /**
+   * whsec_…: signs the requests of its webhook actions; only in create's answer
+   */
+  secret?: string
+  created: Timestamp
+  updated: Timestamp | null
+}
+/**
+ * One run of an automation (v3.automation.runs): the event that set it off and what each action did
+ */
+export interface AutomationRunRecord {
+  /**
+   * the event's seq in the event log
+   */
+  seq: number
+  at: Timestamp
+  /**
+   * the event's signal name
+   */
+  event: string
+  activityId: ObjectId | null
+  outcome: 'ok' | 'failed' | 'skipped'
+  actions: {
+    type: string
+    ok: boolean
+    detail?: string
+  }[]
+  error: string | null
+  /**
+   * 1 when a person's change set it off, n+1 when a run of depth n did
+   */
+  depth: number
+}
+/**
  * Result of v3.core.challenge (all optional)
  */
 export interface ProofOfWorkChallenge {
@@ -8624,6 +10279,11 @@ export interface OperationArgs {
   'v3.activity.updateMany': [updates: Arg<'v3.activity.updateMany', 'updates'>, options?: Arg<'v3.activity.updateMany', 'options'>]
   'v3.activity.verifyWorkflowValues': [options: Arg<'v3.activity.verifyWorkflowValues', 'options'>]
   'v3.audit.list': [workspaceId: Arg<'v3.audit.list', 'workspaceId'>, query?: Arg<'v3.audit.list', 'query'>]
+  'v3.automation.create': [workspaceId: Arg<'v3.automation.create', 'workspaceId'>, automation: Arg<'v3.automation.create', 'automation'>]
+  'v3.automation.list': [workspaceId: Arg<'v3.automation.list', 'workspaceId'>, options?: Arg<'v3.automation.list', 'options'>]
+  'v3.automation.remove': [automationId: Arg<'v3.automation.remove', 'automationId'>]
+  'v3.automation.runs': [automationId: Arg<'v3.automation.runs', 'automationId'>, options?: Arg<'v3.automation.runs', 'options'>]
+  'v3.automation.update': [automationId: Arg<'v3.automation.update', 'automationId'>, changes: Arg<'v3.automation.update', 'changes'>]
   'v3.calendar.create': [calendar: Arg<'v3.calendar.create', 'calendar'>]
   'v3.calendar.event.create': [calendarId: Arg<'v3.calendar.event.create', 'calendarId'>, event: Arg<'v3.calendar.event.create', 'event'>]
   'v3.calendar.event.list': [calendarId: Arg<'v3.calendar.event.list', 'calendarId'>, range?: Arg<'v3.calendar.event.list', 'range'>]

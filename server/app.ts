@@ -40,6 +40,8 @@ import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
 import { stopTransfers, sweepTransfers } from './transfer/jobs'
 import { startWebhooks, type Webhooks } from './consumers/webhooks'
+import { startAutomations, type Automations } from './consumers/automations'
+import { runAs } from './rpc/run-as'
 
 export interface App {
   /** Resolves with the URL once the database is migrated and calls are served. */
@@ -70,6 +72,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
     drain: Drain
     stopVolatileSweep: () => void
     webhooks: Webhooks
+    automations: Automations
   } | null = null
 
   web.get('/healthz', (_req, res) => {
@@ -108,12 +111,14 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       // New events wake the sockets' tail and the durable consumers (webhooks), set just below; a
       // functions message wakes the function queue's drain, made once the bus is (it sends on it).
       let webhooks: Webhooks | null = null
+      let automations: Automations | null = null
       let wakeDrain = (_modes?: boolean) => {}
       const deliver = (m: BusMessage) => {
         if (m.kind === 'functions') return wakeDrain(m.modes)
         if (m.kind !== 'events') return hub.deliver(m)
         tail.wake()
         webhooks?.wake()
+        automations?.wake()
       }
       const bus = db.databaseUrl ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error')) : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
@@ -124,6 +129,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       )
       if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
       const dispatcher = new Dispatcher({ registry, db, config, bus, hub, log, mailer, functions })
+      automations = startAutomations({ db: db.kysely, config, bus, mailer, log, runAs: runAs({ registry, db: db.kysely, config, bus, mailer, functions }) })
       web.use(refuseBadUrl)
       web.use(filesOriginOnlyReads(config))
       web.use(refuseForeignWrites(config))
@@ -158,7 +164,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       drain.start()
       wakeDrain = (modes) => drain.wake(modes)
       const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log, () => drain.wake())
-      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks }
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks, automations }
       log.info({ app: `${url}/` }, `ready: open ${url}/ in a browser for the app`)
       return url
     },
@@ -166,7 +172,8 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks, automations } =
+        services
       clearInterval(sweeper)
       stopVolatileSweep()
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
@@ -182,6 +189,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       server.closeAllConnections()
       await wallScheduler.stop()
       await webhooks.stop()
+      await automations.stop()
       await Promise.race([mailer.close(), grace])
       await drain.close()
       await functions.close()
