@@ -4,7 +4,7 @@
  * run with the rule creator's rights through `RunAs` (server/rpc/run-as.ts, given by the app: the
  * consumers sit below rpc). Mail and webhook calls are the two actions that are not operations.
  */
-import type { Kysely, Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import type { AutomationAction, AutomationTrigger } from '../../schemas/types.generated'
 import type { AutomationRow } from '../db/automations'
 import type { Database, DbHandle, EventOrigin } from '../db/schema'
@@ -60,7 +60,7 @@ export interface ActivityFacts {
   followers: string[]
 }
 
-export async function activityFacts(db: Kysely<Database>, cid: string, activityId: string): Promise<ActivityFacts | null> {
+export async function activityFacts(db: DbHandle, cid: string, activityId: string): Promise<ActivityFacts | null> {
   const row = await db
     .selectFrom('activities')
     .select(['_id', 'name', 'ball_holder', 'discussion_id'])
@@ -103,8 +103,14 @@ export async function applyAction(
       await acting.call('v3.activity.ball.pass', activity._id, action.userId)
       return `passed the ball of ${activity._id} to ${action.userId}`
     case 'post': {
-      const recipients = action.recipients ?? activity.followers.map((uid) => `user_${uid}`)
-      await acting.call('wall2.new_post', { subject: fillIn(action.subject, rule, activity), text: fillIn(action.text, rule, activity) }, recipients)
+      // The followers as the actions before this one left them.
+      const followers = (await activityFacts(db, rule.cid, activity._id))?.followers ?? activity.followers
+      const recipients = action.recipients ?? followers.map((uid) => `user_${uid}`)
+      await acting.call(
+        'wall2.new_post',
+        { subject: fillIn(action.subject, rule, activity), text: fillIn(action.text, rule, activity), networks: [rule.cid] },
+        recipients,
+      )
       return `posted on the wall to ${recipients.length} recipient(s)`
     }
     case 'mail': {
