@@ -9278,6 +9278,9 @@ export interface AutomationRunRecord {
   event: string
   activityId: ObjectId | null
   outcome: 'ok' | 'failed' | 'skipped'
+  /**
+   * @maxItems 10000
+   */
   actions: {
     type: string
     ok: boolean

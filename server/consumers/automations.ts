@@ -44,7 +44,8 @@ export interface AutomationDeps {
 type Rule = AutomationRow & { trigger: AutomationTrigger; actions: AutomationAction[] }
 type ActionResult = RunEntry['actions'][number]
 
-const reason = (err: unknown) => (err instanceof Error ? err.message : String(err))
+/** An error as the run log keeps it (bounded: schemas/records/automation-run.json). */
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000)
 
 /** Why the creator may not run the rule now, or null. */
 async function creatorRefusal(db: Kysely<Database>, rule: Rule): Promise<string | null> {
