@@ -32,9 +32,9 @@ export async function board(c: Client, name: string) {
 export async function runsOf(o: SignedIn, automationId: string, pred: (runs: Run[]) => boolean = (r) => r.length > 0, timeoutMs = 20_000): Promise<Run[]> {
   const until = Date.now() + timeoutMs
   for (;;) {
-    const runs = (await o.client.call('v3.automation.runs', automationId, {})) as Run[]
+    const runs = (await o.client.call('v3.automation.runs', automationId, { limit: 1000 })) as Run[]
     if (pred(runs)) return runs
-    if (Date.now() > until) throw new Error(`the runs of ${automationId} never came to what was waited for: ${JSON.stringify(runs)}`)
+    if (Date.now() > until) throw new Error(`the runs of ${automationId} never came to what was waited for: ${JSON.stringify(runs).slice(0, 2000)}`)
     await pause(50)
   }
 }
