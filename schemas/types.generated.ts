@@ -98,6 +98,94 @@ export type ProcessIdOrString = ObjectId
  * an identifier given as a string
  */
 export type IdString = string
+/**
+ * When an automation runs (docs/guides/automations.md)
+ */
+export type AutomationTrigger =
+  | {
+      type: 'activity.created'
+    }
+  | {
+      type: 'phase.entered'
+      phaseId: ObjectId
+    }
+  | {
+      type: 'field.changed'
+      fieldId: ObjectId
+      /**
+       * any JSON value, bounded
+       */
+      value?:
+        | null
+        | boolean
+        | number
+        | string
+        | Any[]
+        | {
+            [k: string]: Any
+          }
+    }
+  | {
+      type: 'ball.passed'
+      /**
+       * when given: only when passed to this user
+       */
+      to?: string
+    }
+/**
+ * What an automation does, in order, with its creator's rights
+ */
+export type AutomationAction =
+  | {
+      type: 'move'
+      phaseId: ObjectId
+    }
+  | {
+      type: 'setFields'
+      fields: FieldValueMap
+    }
+  | {
+      type: 'passBall'
+      userId: ObjectId
+    }
+  | {
+      type: 'addFollowers'
+      /**
+       * @minItems 1
+       * @maxItems 100
+       */
+      userIds: [ObjectId, ...ObjectId[]]
+    }
+  | {
+      type: 'post'
+      subject: string
+      /**
+       * {{activity.name}}, {{activity.id}}, {{automation.name}} are replaced
+       */
+      text: string
+      /**
+       * as wall2.new_post's; default the activity's followers
+       *
+       * @maxItems 100
+       */
+      recipients?: string[]
+    }
+  | {
+      type: 'mail'
+      /**
+       * a member's user id, or ballHolder
+       */
+      to: ObjectId | 'ballHolder'
+      subject: string
+      /**
+       * {{activity.name}}, {{activity.id}}, {{automation.name}} are replaced
+       */
+      text: string
+    }
+  | {
+      type: 'webhook'
+      url: string
+    }
 export type Url = string
 /**
  * default: the user's default workspace
@@ -979,7 +1067,7 @@ export interface OperationSchemas {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 15
+         * @maxItems 16
          */
         capabilities:
           | []
@@ -998,7 +1086,8 @@ export interface OperationSchemas {
               | 'processes.create'
               | 'feed.admin'
               | 'audit.read'
-              | 'webhooks.manage',
+              | 'webhooks.manage'
+              | 'automations.manage',
             ]
           | [
               (
@@ -1017,6 +1106,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1034,59 +1124,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1106,6 +1144,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1123,6 +1162,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1140,23 +1180,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1176,6 +1200,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1193,6 +1218,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1210,6 +1236,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1227,23 +1254,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1263,6 +1274,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1280,6 +1292,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1297,6 +1310,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1314,6 +1328,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1331,23 +1346,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1367,6 +1366,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1384,6 +1384,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1401,6 +1402,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1418,6 +1420,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1435,6 +1438,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1452,23 +1456,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1488,6 +1476,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1505,6 +1494,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1522,6 +1512,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1539,6 +1530,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1556,6 +1548,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1573,6 +1566,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1590,23 +1584,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1626,6 +1604,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1643,6 +1622,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1660,6 +1640,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1677,6 +1658,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1694,6 +1676,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1711,6 +1694,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1728,6 +1712,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1745,23 +1730,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1781,6 +1750,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1798,6 +1768,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1815,6 +1786,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1832,6 +1804,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1849,6 +1822,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1866,6 +1840,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1883,6 +1858,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1900,6 +1876,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1917,23 +1894,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -1953,6 +1914,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1970,6 +1932,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -1987,6 +1950,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2004,6 +1968,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2021,6 +1986,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2038,6 +2004,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2055,6 +2022,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2072,6 +2040,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2089,6 +2058,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2106,23 +2076,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -2142,6 +2096,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2159,6 +2114,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2176,6 +2132,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2193,6 +2150,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2210,6 +2168,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2227,6 +2186,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2244,6 +2204,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2261,6 +2222,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2278,6 +2240,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2295,6 +2258,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2312,23 +2276,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -2348,6 +2296,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2365,6 +2314,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2382,6 +2332,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2399,6 +2350,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2416,6 +2368,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2433,6 +2386,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2450,6 +2404,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2467,6 +2422,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2484,6 +2440,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2501,6 +2458,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2518,6 +2476,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2535,23 +2494,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -2571,6 +2514,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2588,6 +2532,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2605,6 +2550,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2622,6 +2568,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2639,6 +2586,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2656,6 +2604,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2673,6 +2622,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2690,6 +2640,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2707,6 +2658,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2724,6 +2676,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2741,6 +2694,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2758,6 +2712,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2775,23 +2730,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -2811,6 +2750,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2828,6 +2768,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2845,6 +2786,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2862,6 +2804,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2879,6 +2822,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2896,6 +2840,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2913,6 +2858,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2930,6 +2876,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2947,6 +2894,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2964,6 +2912,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2981,6 +2930,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -2998,6 +2948,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3015,6 +2966,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3032,6 +2984,27 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3049,6 +3022,531 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
       }
@@ -3082,7 +3580,7 @@ export interface OperationSchemas {
         /**
          * capability names of server/policies/roles.ts (all but members.setOwner)
          *
-         * @maxItems 15
+         * @maxItems 16
          */
         capabilities?:
           | []
@@ -3101,7 +3599,8 @@ export interface OperationSchemas {
               | 'processes.create'
               | 'feed.admin'
               | 'audit.read'
-              | 'webhooks.manage',
+              | 'webhooks.manage'
+              | 'automations.manage',
             ]
           | [
               (
@@ -3120,6 +3619,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3137,59 +3637,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-            ]
-          | [
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3209,6 +3657,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3226,6 +3675,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3243,23 +3693,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3279,6 +3713,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3296,6 +3731,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3313,6 +3749,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3330,23 +3767,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3366,6 +3787,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3383,6 +3805,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3400,6 +3823,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3417,6 +3841,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3434,23 +3859,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3470,6 +3879,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3487,6 +3897,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3504,6 +3915,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3521,6 +3933,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3538,6 +3951,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3555,23 +3969,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3591,6 +3989,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3608,6 +4007,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3625,6 +4025,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3642,6 +4043,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3659,6 +4061,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3676,6 +4079,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3693,23 +4097,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3729,6 +4117,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3746,6 +4135,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3763,6 +4153,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3780,6 +4171,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3797,6 +4189,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3814,6 +4207,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3831,6 +4225,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3848,23 +4243,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -3884,6 +4263,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3901,6 +4281,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3918,6 +4299,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3935,6 +4317,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3952,6 +4335,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3969,6 +4353,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -3986,6 +4371,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4003,6 +4389,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4020,23 +4407,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4056,6 +4427,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4073,6 +4445,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4090,6 +4463,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4107,6 +4481,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4124,6 +4499,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4141,6 +4517,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4158,6 +4535,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4175,6 +4553,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4192,6 +4571,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4209,23 +4589,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4245,6 +4609,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4262,6 +4627,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4279,6 +4645,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4296,6 +4663,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4313,6 +4681,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4330,6 +4699,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4347,6 +4717,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4364,6 +4735,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4381,6 +4753,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4398,6 +4771,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4415,23 +4789,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4451,6 +4809,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4468,6 +4827,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4485,6 +4845,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4502,6 +4863,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4519,6 +4881,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4536,6 +4899,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4553,6 +4917,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4570,6 +4935,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4587,6 +4953,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4604,6 +4971,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4621,6 +4989,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4638,23 +5007,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4674,6 +5027,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4691,6 +5045,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4708,6 +5063,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4725,6 +5081,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4742,6 +5099,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4759,6 +5117,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4776,6 +5135,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4793,6 +5153,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4810,6 +5171,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4827,6 +5189,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4844,6 +5207,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4861,6 +5225,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4878,23 +5243,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
-              ),
-              (
-                | 'workspace.read'
-                | 'workspace.update'
-                | 'members.invite'
-                | 'invites.manage'
-                | 'members.manage'
-                | 'roles.manage'
-                | 'teams.read'
-                | 'teams.manage'
-                | 'properties.manage'
-                | 'properties.fillOwn'
-                | 'workspace.admin'
-                | 'processes.create'
-                | 'feed.admin'
-                | 'audit.read'
-                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
           | [
@@ -4914,6 +5263,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4931,6 +5281,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4948,6 +5299,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4965,6 +5317,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4982,6 +5335,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -4999,6 +5353,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5016,6 +5371,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5033,6 +5389,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5050,6 +5407,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5067,6 +5425,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5084,6 +5443,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5101,6 +5461,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5118,6 +5479,7 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5135,6 +5497,27 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
               ),
               (
                 | 'workspace.read'
@@ -5152,6 +5535,531 @@ export interface OperationSchemas {
                 | 'feed.admin'
                 | 'audit.read'
                 | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+            ]
+          | [
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
+              ),
+              (
+                | 'workspace.read'
+                | 'workspace.update'
+                | 'members.invite'
+                | 'invites.manage'
+                | 'members.manage'
+                | 'roles.manage'
+                | 'teams.read'
+                | 'teams.manage'
+                | 'properties.manage'
+                | 'properties.fillOwn'
+                | 'workspace.admin'
+                | 'processes.create'
+                | 'feed.admin'
+                | 'audit.read'
+                | 'webhooks.manage'
+                | 'automations.manage'
               ),
             ]
       }
@@ -6312,6 +7220,85 @@ export interface OperationSchemas {
      * @maxItems 1000
      */
     result: AuditEntry[]
+  }
+  /**
+   * Creates an automation on a workflow (capability automations.manage; at most 100 per workflow, 422 beyond): when trigger happens to an activity of processId, its actions run in order with the caller's rights (docs/guides/automations.md); returns the Automation record with its secret, shown this once.
+   */
+  'v3.automation.create': {
+    args: {
+      workspaceId: ObjectId
+      automation: {
+        processId: ObjectId
+        name?: string
+        trigger: AutomationTrigger
+        /**
+         * @minItems 1
+         * @maxItems 25
+         */
+        actions: [AutomationAction, ...AutomationAction[]]
+        enabled?: boolean
+      }
+    }
+    result: AutomationRecord
+  }
+  /**
+   * The automations of the workspace (of processId when given), oldest first, without their secrets (capability automations.manage).
+   */
+  'v3.automation.list': {
+    args: {
+      workspaceId: ObjectId
+      options: {
+        processId?: ObjectId
+      }
+    }
+    /**
+     * @maxItems 10000
+     */
+    result: AutomationRecord[]
+  }
+  /**
+   * Removes an automation and its run log (capability automations.manage).
+   */
+  'v3.automation.remove': {
+    args: {
+      automationId: ObjectId
+    }
+    result: boolean
+  }
+  /**
+   * An automation's runs after the event afterId (a seq; default 0), oldest first, at most limit (default 100) (capability automations.manage).
+   */
+  'v3.automation.runs': {
+    args: {
+      automationId: ObjectId
+      options: {
+        afterId?: number
+        limit?: number
+      }
+    }
+    /**
+     * @maxItems 1000
+     */
+    result: AutomationRunRecord[]
+  }
+  /**
+   * Changes an automation's name, trigger, actions or enabled state (capability automations.manage); an automation enabled again considers the events from then on. Its creator stays the one whose rights it runs with.
+   */
+  'v3.automation.update': {
+    args: {
+      automationId: ObjectId
+      changes: {
+        name?: string
+        trigger?: AutomationTrigger
+        /**
+         * @minItems 1
+         * @maxItems 25
+         */
+        actions?: [AutomationAction, ...AutomationAction[]]
+        enabled?: boolean
+      }
+    }
+    result: AutomationRecord
   }
   /**
    * Creates a calendar in the current workspace (every member may; license quota calendars); returns the Calendar record.
@@ -8281,6 +9268,64 @@ export interface AuditEntry {
       }
 }
 /**
+ * An automation of v3.automation.*: a rule on a workflow, run with its creator's rights; `secret` (signing its webhook calls) only in the answer of create
+ */
+export interface AutomationRecord {
+  _id: ObjectId
+  cid: ObjectId
+  processId: ObjectId
+  /**
+   * its creator: actions run with their rights
+   */
+  uid: string
+  name: string
+  trigger: AutomationTrigger
+  /**
+   * @maxItems 25
+   */
+  actions: AutomationAction[]
+  enabled: boolean
+  /**
+   * the last event seq it has considered
+   */
+  position: number
+  /**
+   * whsec_…: signs the requests of its webhook actions; only in create's answer
+   */
+  secret?: string
+  created: Timestamp
+  updated: Timestamp | null
+}
+/**
+ * One run of an automation (v3.automation.runs): the event that set it off and what each action did
+ */
+export interface AutomationRunRecord {
+  /**
+   * the event's seq in the event log
+   */
+  seq: number
+  at: Timestamp
+  /**
+   * the event's signal name
+   */
+  event: string
+  activityId: ObjectId | null
+  outcome: 'ok' | 'failed' | 'skipped'
+  /**
+   * @maxItems 10000
+   */
+  actions: {
+    type: string
+    ok: boolean
+    detail?: string
+  }[]
+  error: string | null
+  /**
+   * 1 when a person's change set it off, n+1 when a run of depth n did
+   */
+  depth: number
+}
+/**
  * Result of v3.core.challenge (all optional)
  */
 export interface ProofOfWorkChallenge {
@@ -8659,6 +9704,11 @@ export interface OperationArgs {
   'v3.activity.updateMany': [updates: Arg<'v3.activity.updateMany', 'updates'>, options?: Arg<'v3.activity.updateMany', 'options'>]
   'v3.activity.verifyWorkflowValues': [options: Arg<'v3.activity.verifyWorkflowValues', 'options'>]
   'v3.audit.list': [workspaceId: Arg<'v3.audit.list', 'workspaceId'>, query?: Arg<'v3.audit.list', 'query'>]
+  'v3.automation.create': [workspaceId: Arg<'v3.automation.create', 'workspaceId'>, automation: Arg<'v3.automation.create', 'automation'>]
+  'v3.automation.list': [workspaceId: Arg<'v3.automation.list', 'workspaceId'>, options?: Arg<'v3.automation.list', 'options'>]
+  'v3.automation.remove': [automationId: Arg<'v3.automation.remove', 'automationId'>]
+  'v3.automation.runs': [automationId: Arg<'v3.automation.runs', 'automationId'>, options?: Arg<'v3.automation.runs', 'options'>]
+  'v3.automation.update': [automationId: Arg<'v3.automation.update', 'automationId'>, changes: Arg<'v3.automation.update', 'changes'>]
   'v3.calendar.create': [calendar: Arg<'v3.calendar.create', 'calendar'>]
   'v3.calendar.event.create': [calendarId: Arg<'v3.calendar.event.create', 'calendarId'>, event: Arg<'v3.calendar.event.create', 'event'>]
   'v3.calendar.event.list': [calendarId: Arg<'v3.calendar.event.list', 'calendarId'>, range?: Arg<'v3.calendar.event.list', 'range'>]
@@ -8814,6 +9864,8 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
   'v3.activity.timeline2',
   'v3.activity.verifyWorkflowValues',
   'v3.audit.list',
+  'v3.automation.list',
+  'v3.automation.runs',
   'v3.calendar.event.list',
   'v3.calendar.list',
   'v3.core.challenge',

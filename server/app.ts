@@ -40,6 +40,8 @@ import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
 import { buildRegistry } from './rpc/registry'
 import { stopTransfers, sweepTransfers } from './transfer/jobs'
 import { startWebhooks, type Webhooks } from './consumers/webhooks'
+import { startAutomations, type Automations } from './consumers/automations'
+import { runAs } from './rpc/run-as'
 
 export interface App {
   /** Resolves with the URL once the database is migrated and calls are served. */
@@ -70,6 +72,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
     drain: Drain
     stopVolatileSweep: () => void
     webhooks: Webhooks
+    automations: Automations
   } | null = null
 
   web.get('/healthz', (_req, res) => {
@@ -108,6 +111,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       // New events wake the sockets' tail and the durable consumers (webhooks), set just below; a
       // functions message wakes the function queue's drain, made once the bus is (it sends on it).
       let webhooks: Webhooks | null = null
+      let automations: Automations | null = null
       let wakeDrain = (_modes?: boolean) => {}
       let wakeWall = (_at: number) => {}
       const deliver = (m: BusMessage) => {
@@ -116,6 +120,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
         if (m.kind !== 'events') return hub.deliver(m)
         tail.wake()
         webhooks?.wake()
+        automations?.wake()
       }
       const bus = db.databaseUrl ? await postgresBus(db.databaseUrl, deliver, (err) => log.error({ err }, 'bus error')) : localBus(deliver)
       const mailer = createMailer(config, log, config.publicUrl ?? url)
@@ -127,6 +132,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       const dispatcher = new Dispatcher({ registry, db, config, bus, hub, log, mailer, functions })
       // Delivery goes in the gaps between this process's calls: a burst of writes is not slowed by it.
       webhooks = startWebhooks({ db: db.kysely, config, bus, mailer, log, gap: () => dispatcher.calls.gap() })
+      automations = startAutomations({ db: db.kysely, config, bus, mailer, log, runAs: runAs({ registry, db: db.kysely, config, bus, mailer, functions }) })
       web.use(refuseBadUrl)
       web.use(filesOriginOnlyReads(config))
       web.use(refuseForeignWrites(config))
@@ -162,7 +168,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       drain.start()
       wakeDrain = (modes) => drain.wake(modes)
       const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log, () => drain.wake())
-      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks }
+      services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks, automations }
       log.info({ app: `${url}/` }, `ready: open ${url}/ in a browser for the app`)
       return url
     },
@@ -170,7 +176,8 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
     async close() {
       server.close()
       if (!services) return
-      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks } = services
+      const { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks, automations } =
+        services
       clearInterval(sweeper)
       stopVolatileSweep()
       const grace = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref())
@@ -186,6 +193,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       server.closeAllConnections()
       await wallScheduler.stop()
       await webhooks.stop()
+      await automations.stop()
       await Promise.race([mailer.close(), grace])
       await drain.close()
       await functions.close()

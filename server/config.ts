@@ -513,6 +513,13 @@ export const VARIABLES = [
     read: list(),
     doc: 'Addresses (IP or CIDR) webhooks may post to although they are private, loopback or link-local (e.g. `127.0.0.1` for a receiver on this machine); every other such address is refused, public addresses are always allowed.',
   },
+  {
+    env: 'AUTOMATION_CHAIN_LIMIT',
+    key: 'automationChainLimit',
+    read: integer(1, 50),
+    default: 5,
+    doc: "How many automation runs may set one another off in a chain (a person's change starts it at depth 1); a run beyond it is skipped and the run log says so (docs/guides/automations.md).",
+  },
 ] as const satisfies readonly Variable[]
 
 export class ConfigError extends Error {}

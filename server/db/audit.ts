@@ -12,7 +12,20 @@ import type { Database, DbHandle } from './schema'
 
 /** What an entry is about: the kind of record its target id names. */
 export type AuditTarget =
-  'member' | 'invite' | 'customRole' | 'team' | 'teamAccount' | 'workflow' | 'phase' | 'field' | 'apiKey' | 'workspace' | 'user' | 'job' | 'webhook'
+  | 'member'
+  | 'invite'
+  | 'customRole'
+  | 'team'
+  | 'teamAccount'
+  | 'workflow'
+  | 'phase'
+  | 'field'
+  | 'apiKey'
+  | 'workspace'
+  | 'user'
+  | 'job'
+  | 'webhook'
+  | 'automation'
 
 interface KindDeclaration {
   target: AuditTarget
@@ -83,6 +96,9 @@ export const AUDIT_KINDS = {
   'webhook.update': { target: 'webhook', doc: "A webhook's URL, events, workflows, description or enabled state changed (`v3.webhook.update`)." },
   'webhook.remove': { target: 'webhook', doc: 'A webhook was removed (`v3.webhook.remove`).' },
   'webhook.rotateSecret': { target: 'webhook', doc: 'A webhook was given a new signing secret (`v3.webhook.rotateSecret`); never the secret.' },
+  'automation.create': { target: 'automation', doc: 'An automation was made on a workflow (`v3.automation.create`); never its secret.' },
+  'automation.update': { target: 'automation', doc: "An automation's name, trigger, actions or enabled state changed (`v3.automation.update`)." },
+  'automation.remove': { target: 'automation', doc: 'An automation was removed with its run log (`v3.automation.remove`).' },
   'webhook.redeliver': { target: 'webhook', doc: "A webhook's cursor was moved back to post events again (`v3.webhook.redeliver`); `after.fromSeq`." },
 } as const satisfies Record<string, KindDeclaration>
 

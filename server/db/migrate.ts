@@ -21,6 +21,7 @@ import * as phaseIds from './migrations/080_phase_ids'
 import * as activityList from './migrations/094_activity_list'
 import * as webhooks from './migrations/100_webhooks'
 import * as auditLog from './migrations/105_audit_log'
+import * as automations from './migrations/110_automations'
 import * as gaplessSeq from './migrations/120_gapless_seq'
 import * as activityListAnyPhase from './migrations/121_activity_list_any_phase'
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '094_activity_list': activityList,
   '100_webhooks': webhooks,
   '105_audit_log': auditLog,
+  '110_automations': automations,
   '120_gapless_seq': gaplessSeq,
   '121_activity_list_any_phase': activityListAnyPhase,
 }

@@ -362,6 +362,8 @@ export interface Database {
   consumer_cursors: ConsumerCursorsTable
   webhooks: WebhooksTable
   webhook_deliveries: WebhookDeliveriesTable
+  automations: AutomationsTable
+  automation_runs: AutomationRunsTable
 }
 
 /** server/db/migrations/011_calendars.ts */
@@ -426,6 +428,14 @@ export interface EventLogTable {
   sig: string
   meta: Json<unknown>
   process_id: string | null
+  /** The automation run that wrote it (migration 110), else null. */
+  origin: Generated<Json<EventOrigin> | null>
+}
+
+/** Which automation's run wrote an event, and how deep in a chain of runs it stands (1: set off by a person's change). */
+export interface EventOrigin {
+  automationId: string
+  depth: number
 }
 
 export interface RealtimeStateTable {
@@ -673,4 +683,34 @@ export interface WebhookDeliveriesTable {
   duration_ms: number
   error: string | null
   response: string | null
+}
+
+/** server/db/migrations/110_automations.ts: automations and their run log. */
+export interface AutomationsTable {
+  cid: string
+  _id: string
+  process_id: string
+  /** The creator: actions run with their rights. */
+  uid: string
+  name: string
+  trigger: Json<unknown>
+  actions: Json<unknown>
+  /** Signs the requests of call-a-webhook actions. */
+  secret: string
+  enabled: boolean
+  created: number
+  updated: number | null
+}
+
+export interface AutomationRunsTable {
+  cid: string
+  automation_id: string
+  seq: number
+  at: number
+  sig: string
+  activity_id: string | null
+  outcome: 'ok' | 'failed' | 'skipped'
+  actions: Json<unknown>
+  error: string | null
+  depth: number
 }

@@ -72,6 +72,7 @@ import * as v3userPassword from './v3/user/password'
 import * as v3userProfile from './v3/user/profile'
 import * as v3userProfileImage from './v3/user/profileImage'
 import * as v3webhook from './v3/webhook'
+import * as v3automation from './v3/automation'
 import * as wall2comments from './wall2/comments'
 import * as wall2feed from './wall2/feed'
 import * as wall2posts from './wall2/posts'
@@ -140,6 +141,7 @@ const modules = [
   v3userProfile,
   v3userProfileImage,
   v3webhook,
+  v3automation,
   wall2comments,
   wall2feed,
   wall2posts,

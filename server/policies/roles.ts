@@ -53,6 +53,8 @@ export const CAPABILITIES = {
   'audit.read': ['owner', 'admin'],
   /** Create, change and remove the workspace's webhooks, see their deliveries and secrets (docs/guides/webhooks.md). */
   'webhooks.manage': ['owner', 'admin'],
+  /** Create, change and remove the workspace's automations and read their run logs (docs/guides/automations.md). */
+  'automations.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Capability = keyof typeof CAPABILITIES

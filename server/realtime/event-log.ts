@@ -11,7 +11,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Logger } from 'pino'
-import type { Database, DbHandle } from '../db/schema'
+import type { Database, DbHandle, EventOrigin } from '../db/schema'
 import type { BusMessage } from './bus'
 import { rowsTable } from '../db/rows'
 import { pruneAudit } from '../db/audit'
@@ -25,6 +25,8 @@ export interface LoggedSignal {
   sig: string
   meta: unknown
   process_id: string | null
+  /** The automation run that wrote it (server/consumers/automations.ts), else null. */
+  origin: EventOrigin | null
 }
 
 /** A queued message as sent to the one INSERT. */
@@ -51,9 +53,10 @@ export const CONTROL_SIG = '@control'
 
 /**
  * Writes the messages a call queued to the log, in the caller's transaction and in the order they
- * were queued. Returns what is left to send after COMMIT: one `events` wake-up for the tails.
+ * were queued, marked with `origin` when an automation's run wrote them. Returns what is left to
+ * send after COMMIT: one `events` wake-up for the tails.
  */
-export async function logSignals(trx: Transaction<Database>, messages: BusMessage[]): Promise<BusMessage[]> {
+export async function logSignals(trx: Transaction<Database>, messages: BusMessage[], origin: EventOrigin | null = null): Promise<BusMessage[]> {
   const logged = messages.filter((m) => m.kind !== 'events')
   if (!logged.length) return []
   await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx)
@@ -67,8 +70,8 @@ export async function logSignals(trx: Transaction<Database>, messages: BusMessag
   await sql`with counter as (
       update realtime_state set last_seq = last_seq + ${rows.length} where id = 1 returning last_seq - ${rows.length} as before
     )
-    insert into event_log (seq, created, topics, sig, meta, process_id)
-    select counter.before + r.queued + 1, ${Date.now()}, r.topics, r.sig, coalesce(r.meta, 'null'), r.process_id
+    insert into event_log (seq, created, topics, sig, meta, process_id, origin)
+    select counter.before + r.queued + 1, ${Date.now()}, r.topics, r.sig, coalesce(r.meta, 'null'), r.process_id, ${origin ? JSON.stringify(origin) : null}::jsonb
     from counter, ${rowsTable('r', LOG_COLUMNS, rows)}`.execute(trx)
   return [{ kind: 'events' }]
 }
@@ -95,7 +98,7 @@ export async function readAfter(db: DbHandle, after: number, topics?: string[]):
   // Topics as JSON: JSON.parse reads a page of 1,000 rows' arrays in a fraction of pg's text-array parser's time.
   let query = db
     .selectFrom('event_log')
-    .select(['seq', sql<string[]>`array_to_json(topics)`.as('topics'), 'sig', 'meta', 'process_id'])
+    .select(['seq', sql<string[]>`array_to_json(topics)`.as('topics'), 'sig', 'meta', 'process_id', 'origin'])
     .where('seq', '>', after)
   if (topics) query = query.where(sql<boolean>`topics && ${sql.val(topics)}::text[]`)
   return (await query.orderBy('seq').limit(PAGE).execute()) as LoggedSignal[]

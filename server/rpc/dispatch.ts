@@ -234,7 +234,7 @@ export class Dispatcher {
  * Positional arguments: absent means []; a null in an optional position means "not given".
  * Each argument is checked by its own validator so the error names it.
  */
-function checkArguments(entry: Entry, rawArgs: unknown): unknown[] {
+export function checkArguments(entry: Entry, rawArgs: unknown): unknown[] {
   if (rawArgs === undefined || rawArgs === null) rawArgs = []
   if (!Array.isArray(rawArgs)) throw badRequest('args must be an array of positional arguments', { path: '/args' })
   const { minItems, maxItems } = entry.schema

@@ -58,6 +58,15 @@ async function newHook(fx: Fixture) {
   return hook
 }
 
+/** An automation on the walk's workflow, disabled (it runs nothing while the walk goes on). */
+const walkRule = async (fx: Fixture): Promise<ArgsOf<'v3.automation.create'>[1]> => ({
+  processId: (await functions(fx)).processId,
+  trigger: { type: 'activity.created' },
+  actions: [{ type: 'setFields', fields: {} }],
+  enabled: false,
+})
+const newRule = async (fx: Fixture) => asOwner(fx, 'v3.automation.create', fx.cid, await walkRule(fx))
+
 const AN_EVENT = { title: 'Walked', start: '2026-03-02T09:00:00Z' }
 
 /** A call as the member of the role under test, about a new calendar of their own. */
@@ -217,6 +226,11 @@ const RECIPES: Record<string, Recipe> = {
     const hook = await newHook(fx)
     return { args: [hook._id, hook.position + 1] }
   },
+  'v3.automation.create': async (fx) => ({ args: [fx.cid, await walkRule(fx)] }),
+  'v3.automation.list': async (fx) => ({ args: [fx.cid] }),
+  'v3.automation.update': async (fx) => ({ args: [(await newRule(fx))._id, { name: 'walked' }] }),
+  'v3.automation.remove': async (fx) => ({ args: [(await newRule(fx))._id] }),
+  'v3.automation.runs': async (fx) => ({ args: [(await newRule(fx))._id] }),
   'v3.calendar.list': async () => ({ args: [] }),
   // The calendar rule (its creator, owners and admins change it) holds here: each caller made its own.
   'v3.calendar.update': async (fx) => ownCalendar(fx, (calendarId) => [calendarId, { name: fx.unique('renamed') }]),

@@ -308,6 +308,25 @@ describe('every administrative act leaves one entry', () => {
     expect(trail).not.toContain(rotated.secret!.slice(6))
   })
 
+  test('automations: made, changed, removed; never the secret', async () => {
+    const c = owner.client
+    const p = await c.call('process.create', { name: 'Audited rules' })
+    const phase = newPhaseId()
+    await c.call('process.set_info', p._id, { phases: { [phase]: { name: 'Open' } }, phasesOrder: [phase] })
+    await fresh()
+    const trigger = { type: 'activity.created' as const }
+    const actions: [{ type: 'move'; phaseId: string }] = [{ type: 'move', phaseId: phase }]
+    const rule = await c.call('v3.automation.create', owner.cid, { processId: p._id, name: 'Audited', trigger, actions })
+    const state = { processId: p._id, name: 'Audited', trigger, actions, enabled: true }
+    await one('automation.create', rule._id, { after: state })
+    await c.call('v3.automation.update', rule._id, { enabled: false, name: 'Paused' })
+    const paused = { ...state, name: 'Paused', enabled: false }
+    await one('automation.update', rule._id, { before: state, after: paused })
+    await c.call('v3.automation.remove', rule._id)
+    await one('automation.remove', rule._id, { before: paused })
+    expect(JSON.stringify(await list(c, owner.cid))).not.toContain(rule.secret!.slice(6))
+  })
+
   test('the bot flag, leaving, removal of a member and of an account', async () => {
     await owner.client.call('v3.user.setBot', { uid: x.uid, isBot: true, secret: SECRET })
     await one('user.bot', x.uid, { before: { isBot: false }, after: { isBot: true } })

@@ -27,6 +27,7 @@ const CAPABILITY_SET: Record<Capability, true> = {
   'feed.admin': true,
   'audit.read': true,
   'webhooks.manage': true,
+  'automations.manage': true,
 }
 export const CAPABILITIES = Object.keys(CAPABILITY_SET) as Capability[]
 /** The i18n key of a capability's label (keys cannot hold dots). */

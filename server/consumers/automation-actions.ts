@@ -1,0 +1,133 @@
+/**
+ * What an automation does with one event: whether its trigger matches, and its actions as the
+ * operations a person would call (v3.activity.updateMany, v3.activity.ball.pass, wall2.new_post),
+ * run with the rule creator's rights through `RunAs` (server/rpc/run-as.ts, given by the app: the
+ * consumers sit below rpc). Mail and webhook calls are the two actions that are not operations.
+ */
+import type { Transaction } from 'kysely'
+import type { AutomationAction, AutomationTrigger } from '../../schemas/types.generated'
+import type { AutomationRow } from '../db/automations'
+import type { Database, DbHandle, EventOrigin } from '../db/schema'
+import type { Mail } from '../mail'
+import type { BusMessage } from '../realtime/bus'
+import type { LoggedSignal } from '../realtime/event-log'
+
+/** Operations called as a user inside a transaction: `call` throws what the operation throws. */
+export interface ActingAs {
+  call(op: string, ...args: unknown[]): Promise<unknown>
+  /** After the transaction committed: the work the operations left for then (function values). */
+  afterCommit(): Promise<void>
+}
+
+export type RunAs = (
+  trx: Transaction<Database>,
+  as: { uid: string; automationId: string; origin: EventOrigin; queued: BusMessage[]; mails: Mail[] },
+) => ActingAs
+
+/** The activities an event is about, when its signal is the trigger's (before any value is read). */
+export function triggered(trigger: AutomationTrigger, event: LoggedSignal): string[] {
+  const meta = (event.meta ?? {}) as { _id?: string; ids?: string[]; to?: string | null; fields?: string[] }
+  const ids = Array.isArray(meta.ids) ? meta.ids : meta._id ? [meta._id] : []
+  switch (trigger.type) {
+    case 'activity.created':
+      return event.sig === 'v3.activity.created' ? ids : []
+    case 'phase.entered':
+      return event.sig === 'v3.activity.phase' && meta.to === trigger.phaseId ? ids : []
+    case 'field.changed':
+      return event.sig === 'v3.activity.updated' && (meta.fields ?? []).includes(trigger.fieldId) ? ids : []
+    case 'ball.passed':
+      return event.sig === 'v3.activity.ball' && !!meta.to && (!trigger.to || meta.to === trigger.to) ? ids : []
+  }
+}
+
+/** The signals a trigger may be set off by (the consumer reads only events of the workflow's topic with these). */
+export const TRIGGER_SIGNALS = new Set(['v3.activity.created', 'v3.activity.phase', 'v3.activity.updated', 'v3.activity.ball'])
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+
+/** For `field.changed` with a value: whether the field holds it now (its value when the run comes). */
+export async function valueMatches(db: DbHandle, trigger: AutomationTrigger, cid: string, activityId: string): Promise<boolean> {
+  if (trigger.type !== 'field.changed' || !('value' in trigger)) return true
+  const row = await db.selectFrom('activities').select('fields').where('cid', '=', cid).where('_id', '=', activityId).executeTakeFirst()
+  const fields = (row?.fields ?? {}) as Record<string, unknown>
+  return same(fields[trigger.fieldId], trigger.value)
+}
+
+export interface ActivityFacts {
+  _id: string
+  name: string
+  ballHolder: string | null
+  followers: string[]
+}
+
+export async function activityFacts(db: DbHandle, cid: string, activityId: string): Promise<ActivityFacts | null> {
+  const row = await db
+    .selectFrom('activities')
+    .select(['_id', 'name', 'ball_holder', 'discussion_id'])
+    .where('cid', '=', cid)
+    .where('_id', '=', activityId)
+    .where('removed', '=', false)
+    .executeTakeFirst()
+  if (!row) return null
+  const members = await db.selectFrom('discussion_members').select('uid').where('discussion_id', '=', row.discussion_id).execute()
+  const holder = row.ball_holder as { uid?: string } | null
+  return { _id: row._id, name: row.name, ballHolder: holder?.uid ?? null, followers: members.map((m) => m.uid) }
+}
+
+/** `{{activity.name}}`, `{{activity.id}}`, `{{automation.name}}` in a text. */
+export const fillIn = (text: string, rule: Pick<AutomationRow, 'name'>, activity: ActivityFacts) =>
+  text.replace(/\{\{\s*(activity\.name|activity\.id|automation\.name)\s*\}\}/g, (_m, key: string) =>
+    key === 'activity.name' ? activity.name : key === 'activity.id' ? activity._id : rule.name,
+  )
+
+/** One in-database action, through the operation a person would call. Returns what it did, for the run log. */
+export async function applyAction(
+  acting: ActingAs,
+  db: DbHandle,
+  rule: AutomationRow,
+  action: AutomationAction,
+  activity: ActivityFacts,
+  mails: Mail[],
+): Promise<string> {
+  switch (action.type) {
+    case 'move':
+      await acting.call('v3.activity.updateMany', [{ _id: activity._id, phaseId: action.phaseId }])
+      return `moved ${activity._id} to phase ${action.phaseId}`
+    case 'setFields':
+      await acting.call('v3.activity.updateMany', [{ _id: activity._id, fields: action.fields }])
+      return `set ${Object.keys(action.fields).join(', ')} of ${activity._id}`
+    case 'addFollowers':
+      await acting.call('v3.activity.updateMany', [{ _id: activity._id, followerIds: action.userIds }])
+      return `added ${action.userIds.length} follower(s) to ${activity._id}`
+    case 'passBall':
+      await acting.call('v3.activity.ball.pass', activity._id, action.userId)
+      return `passed the ball of ${activity._id} to ${action.userId}`
+    case 'post': {
+      // The followers as the actions before this one left them.
+      const followers = (await activityFacts(db, rule.cid, activity._id))?.followers ?? activity.followers
+      const recipients = action.recipients ?? followers.map((uid) => `user_${uid}`)
+      await acting.call(
+        'wall2.new_post',
+        { subject: fillIn(action.subject, rule, activity), text: fillIn(action.text, rule, activity), networks: [rule.cid] },
+        recipients,
+      )
+      return `posted on the wall to ${recipients.length} recipient(s)`
+    }
+    case 'mail': {
+      const uid = action.to === 'ballHolder' ? activity.ballHolder : action.to
+      if (!uid) throw new Error('the activity has no ball holder to mail')
+      const member = await db
+        .selectFrom('workspace_members')
+        .innerJoin('users', 'users._id', 'workspace_members.uid')
+        .select('users.email')
+        .where('workspace_members.cid', '=', rule.cid)
+        .where('workspace_members.uid', '=', uid)
+        .executeTakeFirst()
+      if (!member?.email) throw new Error(`${uid} is not a member of the workspace with an address`)
+      mails.push({ to: member.email, subject: fillIn(action.subject, rule, activity), text: fillIn(action.text, rule, activity) })
+      return `mailed ${uid}`
+    }
+    case 'webhook':
+      throw new Error('a webhook action is called before the run, not here')
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Automations (docs/guides/automations.md): each rule is a subscription of a durable consumer of
+ * the event log (./durable.ts), so rules hear every change of their workflow once, in order, across
+ * restarts and processes, as webhooks do.
+ *
+ * Once per (rule, event): a run's writes, its signals and its row in `automation_runs` (primary key
+ * rule + seq) commit in one transaction, and the row is inserted first (`claimRun`). The cursor's
+ * lease keeps two processes off one rule, but a lease can run out under a slow run and progress is
+ * saved in batches, so an event may be handled again: the second attempt's insert then finds the
+ * row (or, on PostgreSQL, waits on the first attempt's uncommitted key and finds it once that
+ * commits) and does nothing. An attempt cut off before its commit left nothing and runs again.
+ * Webhook calls go out before that transaction (at least once, with the same webhook-id on every
+ * attempt); mail after its commit.
+ *
+ * Loop guard: the events a run writes carry its origin (event_log.origin: the rule and the chain's
+ * depth). A rule does not run on its own changes, and a run set off by a run of depth
+ * AUTOMATION_CHAIN_LIMIT is skipped: both are written in the run log as `skipped`.
+ */
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import type { AutomationAction, AutomationTrigger } from '../../schemas/types.generated'
+import type { Config } from '../config'
+import { AUTOMATION_CONSUMER, claimRun, pruneRuns, runExists, type AutomationRow, type RunEntry } from '../db/automations'
+import type { CursorRow } from '../db/consumers'
+import type { Database } from '../db/schema'
+import { logTurnFailure } from '../log'
+import type { Mail, Mailer } from '../mail'
+import { findMember } from '../policies/roles'
+import type { Bus, BusMessage } from '../realtime/bus'
+import { logSignals, type LoggedSignal } from '../realtime/event-log'
+import { activityFacts, applyAction, triggered, TRIGGER_SIGNALS, valueMatches, type RunAs } from './automation-actions'
+import { DurableConsumer, type ConsumerHandler, type Outcome } from './durable'
+import { postWebhook } from './webhook-post'
+
+export interface AutomationDeps {
+  db: Kysely<Database>
+  config: Config
+  bus: Bus
+  mailer: Mailer
+  log: Logger
+  runAs: RunAs
+}
+
+type Rule = AutomationRow & { trigger: AutomationTrigger; actions: AutomationAction[] }
+type ActionResult = RunEntry['actions'][number]
+
+/** An error as the run log keeps it (bounded: schemas/records/automation-run.json). */
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000)
+
+/** Why the creator may not run the rule now, or null. */
+async function creatorRefusal(db: Kysely<Database>, rule: Rule): Promise<string | null> {
+  const member = await findMember(db, rule.cid, rule.uid)
+  if (!member) return 'its creator is no longer a member of the workspace'
+  if (!member.capabilities.has('automations.manage')) return 'its creator may no longer manage automations'
+  return null
+}
+
+/** Runs one rule on one event whose trigger matched `ids`. */
+async function run(deps: AutomationDeps, rule: Rule, event: LoggedSignal, ids: string[]): Promise<void> {
+  const { db } = deps
+  const depth = (event.origin?.depth ?? 0) + 1
+  const entry: RunEntry = {
+    cid: rule.cid,
+    automationId: rule._id,
+    seq: event.seq,
+    sig: event.sig,
+    activityId: ids[0] ?? null,
+    outcome: 'ok',
+    actions: [],
+    error: null,
+    depth,
+  }
+  const record = (outcome: RunEntry['outcome'], error: string | null, actions: ActionResult[] = []) => claimRun(db, { ...entry, outcome, error, actions })
+  if (event.origin?.automationId === rule._id) return void (await record('skipped', 'the change was made by this automation (a rule does not set itself off)'))
+  if (depth > deps.config.automationChainLimit)
+    return void (await record('skipped', `the chain of automations reached AUTOMATION_CHAIN_LIMIT (${deps.config.automationChainLimit})`))
+  if (await runExists(db, rule._id, event.seq)) return
+  const refusal = await creatorRefusal(db, rule)
+  if (refusal) return void (await record('failed', refusal))
+
+  // Webhook calls first, outside any transaction: an attempt that does not commit calls again, with the same webhook-id.
+  const called: ActionResult[] = []
+  for (const action of rule.actions) {
+    if (action.type !== 'webhook') continue
+    const body = JSON.stringify({
+      type: 'automation.run',
+      timestamp: new Date().toISOString(),
+      data: { automationId: rule._id, name: rule.name, processId: rule.process_id, event: event.sig, seq: event.seq, activityIds: ids, depth },
+    })
+    const result = await postWebhook(
+      action.url,
+      { id: `${rule._id}.${event.seq}`, timestamp: Math.floor(Date.now() / 1000), body, secret: rule.secret },
+      { timeoutSeconds: deps.config.webhookTimeoutSeconds, allowedHosts: deps.config.webhookAllowedHosts },
+    )
+    called.push({ type: 'webhook', ok: !result.error, detail: result.error ?? `answered ${result.status}` })
+    if (result.error) return void (await record('failed', `calling ${action.url} failed: ${result.error}`, called))
+  }
+
+  const origin = { automationId: rule._id, depth }
+  const queued: BusMessage[] = []
+  const mails: Mail[] = []
+  const done: ActionResult[] = [...called]
+  let afterCommit: (() => Promise<void>) | null = null
+  try {
+    const wake = await db.transaction().execute(async (trx) => {
+      const acting = deps.runAs(trx, { uid: rule.uid, automationId: rule._id, origin, queued, mails })
+      afterCommit = () => acting.afterCommit()
+      for (const id of ids) {
+        const activity = await activityFacts(trx, rule.cid, id)
+        if (!activity) continue
+        for (const action of rule.actions) {
+          if (action.type === 'webhook') continue
+          try {
+            done.push({ type: action.type, ok: true, detail: await applyAction(acting, trx, rule, action, activity, mails) })
+          } catch (err) {
+            done.push({ type: action.type, ok: false, detail: reason(err) })
+            throw err
+          }
+        }
+      }
+      if (!(await claimRun(trx, { ...entry, actions: done }))) return null
+      return logSignals(trx, queued, origin)
+    })
+    if (!wake) return
+    if (wake.length) await deps.bus.emit(wake)
+    for (const mail of mails) void deps.mailer.send(mail)
+    await afterCommit!().catch((err) => deps.log.error({ err, automation: rule._id }, 'work after an automation run failed'))
+  } catch (err) {
+    // Nothing of the run was written: it is recorded as failed, with what each action came to.
+    await record('failed', `${done.at(-1)?.type ?? 'the run'} failed with its creator's rights: ${reason(err)}`, done)
+  }
+}
+
+export function automationHandler(deps: AutomationDeps): ConsumerHandler<Rule> {
+  return {
+    name: AUTOMATION_CONSUMER,
+    async load(db, cursor: CursorRow) {
+      const rule = await db.selectFrom('automations').selectAll().where('cid', '=', cursor.cid).where('_id', '=', cursor.id).executeTakeFirst()
+      return (rule as Rule | undefined) ?? null
+    },
+    topics: (rule) => [`workspace:${rule.cid}`],
+    wants: (rule, event) => event.process_id === rule.process_id && TRIGGER_SIGNALS.has(event.sig) && triggered(rule.trigger, event).length > 0,
+    async handle(rule, event): Promise<Outcome> {
+      const ids: string[] = []
+      for (const id of triggered(rule.trigger, event)) if (await valueMatches(deps.db, rule.trigger, rule.cid, id)) ids.push(id)
+      if (ids.length) await run(deps, rule, event, ids)
+      return { ok: true }
+    },
+    async disabled(rule, why) {
+      deps.log.warn({ automation: rule._id, reason: why }, 'an automation stopped')
+    },
+  }
+}
+
+export interface Automations {
+  wake(): void
+  stop(): Promise<void>
+}
+
+/** Runs are kept this long (the run log). */
+const KEEP_RUNS_MS = 30 * 86400_000
+
+export function startAutomations(deps: AutomationDeps): Automations {
+  const consumer = new DurableConsumer(
+    deps.db,
+    automationHandler(deps),
+    {
+      retryBaseMs: deps.config.webhookRetryBaseMs,
+      disableAfterMs: deps.config.webhookDisableAfterHours * 3600_000,
+      leaseMs: deps.config.webhookTimeoutSeconds * 1000 * 4 + 10_000,
+    },
+    deps.log,
+  )
+  consumer.start()
+  const sweep = setInterval(() => {
+    pruneRuns(deps.db, Date.now() - KEEP_RUNS_MS).catch((err) => logTurnFailure(deps.log, err, 'pruning automation runs failed'))
+  }, 3600_000).unref()
+  return {
+    wake: () => consumer.wake(),
+    async stop() {
+      clearInterval(sweep)
+      await consumer.stop()
+    },
+  }
+}
