@@ -70,28 +70,28 @@ export const create = operation({
   access: 'member',
   capability: 'automations.manage',
   workspace: (_caller, workspaceId) => workspaceId,
-  async run(ctx, _workspaceId, rule) {
-    await checkRule(ctx, 1, rule.processId, rule.trigger, rule.actions)
+  async run(ctx, _workspaceId, automation) {
+    await checkRule(ctx, 1, automation.processId, automation.trigger, automation.actions)
     const { count } = await ctx.db
       .selectFrom('automations')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('cid', '=', ctx.cid)
-      .where('process_id', '=', rule.processId)
+      .where('process_id', '=', automation.processId)
       .executeTakeFirstOrThrow()
     if (Number(count) >= MAX_PER_WORKFLOW) throw refused(`a workflow has at most ${MAX_PER_WORKFLOW} automations`, { max: MAX_PER_WORKFLOW })
     const _id = newId()
     const secret = newWebhookSecret()
-    const enabled = rule.enabled ?? true
+    const enabled = automation.enabled ?? true
     await ctx.db
       .insertInto('automations')
       .values({
         cid: ctx.cid,
         _id,
-        process_id: rule.processId,
+        process_id: automation.processId,
         uid: ctx.session.uid,
-        name: rule.name ?? 'Automation',
-        trigger: JSON.stringify(rule.trigger),
-        actions: JSON.stringify(rule.actions),
+        name: automation.name ?? 'Automation',
+        trigger: JSON.stringify(automation.trigger),
+        actions: JSON.stringify(automation.actions),
         secret,
         enabled,
         created: Date.now(),
