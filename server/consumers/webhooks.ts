@@ -30,7 +30,14 @@ import { DurableConsumer, type ConsumerHandler, type Outcome } from './durable'
 import { postWebhook } from './webhook-post'
 
 /** The activity signals whose data carries the Activity record(s). */
-const ACTIVITY_SIGNALS = new Set(['v3.activity.created', 'v3.activity.updated', 'v3.activity.phase', 'v3.activity.ball', 'v3.activity.recovered'])
+const ACTIVITY_SIGNALS = new Set([
+  'v3.activity.created',
+  'v3.activity.updated',
+  'v3.activity.phase',
+  'v3.activity.ball',
+  'v3.activity.recovered',
+  'v3.activity.followers',
+])
 
 export interface WebhookDeps {
   db: Kysely<Database>
