@@ -27,6 +27,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import type { Context } from '../context'
 import { logTurnFailure } from '../log'
 import { claimDue, deleteCursor, disableCursor, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
 import type { Database } from '../db/schema'
@@ -87,6 +88,9 @@ const SAVE_EVERY_MS = 1000
 /** Events handed to `prepare` at once. */
 const PREPARE_EVENTS = 100
 const MAX_BACKOFF_MS = 3600_000
+
+/** After the call commits, every process's durable consumers look again (one enabled, rewound or tested). */
+export const wakeConsumers = (ctx: Context) => ctx.later(({ bus }) => bus.emit([{ kind: 'events' }]))
 
 /** The delay before attempt `attempt + 1`: base × 2^(attempt−1), capped, times a jitter of 0.5 to 1.5. */
 export function backoffMs(attempt: number, baseMs: number, maxMs = MAX_BACKOFF_MS): number {

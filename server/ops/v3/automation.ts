@@ -5,6 +5,7 @@
  */
 import type { AutomationAction, AutomationTrigger } from '../../../schemas/types.generated'
 import type { Caller, MemberContext } from '../../context'
+import { wakeConsumers } from '../../consumers/durable'
 import { AUTOMATION_CONSUMER, findAutomation, listAutomations, listRuns, type AutomationWithCursor } from '../../db/automations'
 import { deleteCursor, insertCursor, resumeCursor } from '../../db/consumers'
 import { membership } from '../../db/workspaces'
@@ -62,8 +63,6 @@ const auditState = (a: Pick<AutomationWithCursor, 'process_id' | 'name' | 'trigg
   actions: a.actions,
   enabled: a.enabled,
 })
-
-const wakeConsumers = (ctx: MemberContext) => ctx.later(({ bus }) => bus.emit([{ kind: 'events' }]))
 
 export const create = operation({
   name: 'v3.automation.create',

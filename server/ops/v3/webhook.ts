@@ -9,6 +9,7 @@
  */
 import { sql } from 'kysely'
 import { LateReply, type Caller, type MemberContext } from '../../context'
+import { wakeConsumers } from '../../consumers/durable'
 import { findCursor, resumeCursor } from '../../db/consumers'
 import { findWebhook, listAttempts, listWebhooks, WEBHOOK_CONSUMER, type WebhookWithCursor } from '../../db/webhooks'
 import { deleteWebhook, insertWebhook } from '../../consumers/subscriptions'
@@ -41,9 +42,6 @@ function checkUrl(ctx: MemberContext, argument: number, url: string) {
   const bad = badWebhookUrl(url)
   if (bad) throw ctx.invalid(argument, '/url', bad)
 }
-
-/** After the commit: every process's consumers look again (a webhook enabled, rewound or tested). */
-const wakeConsumers = (ctx: MemberContext) => ctx.later(({ bus }) => bus.emit([{ kind: 'events' }]))
 
 /** A webhook as the audit trail records it: never its secret. */
 const auditState = (w: Pick<WebhookWithCursor, 'url' | 'events' | 'process_ids' | 'description' | 'enabled'>) => ({
