@@ -1,8 +1,8 @@
 /**
  * Is an idle server idle? Starts the server, gives it a little of everything that has background
- * work (a workspace, a workflow with a function field, an activity, a post on the wall), lets it
- * settle, then counts the database statements it issues over BENCH_IDLE_SECONDS (default 20) with
- * nobody connected. Goal: under 1 a second.
+ * work (`busyWorkspace`, spec/helpers/idle.ts: a workflow with a function field, an activity, a post
+ * on the wall and one scheduled), lets it settle, then counts the database statements it issues over
+ * BENCH_IDLE_SECONDS (default 20) with nobody connected. Goal: under 1 a second.
  *
  * Statements are counted with DB_STATEMENT_LOG (every statement through the server's query
  * builder: all of its own, not the bus's NOTIFY or LISTEN on PostgreSQL). Prints the rate and the
@@ -18,8 +18,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startServer } from '../../spec/helpers/server'
-import { signedIn } from '../../spec/helpers/users'
-import { workflowWithPhase } from '../../spec/helpers/workflows'
+import { busyWorkspace } from '../../spec/helpers/idle'
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20)
 /** Time for what the setup started (function values, signals) to finish before counting. */
@@ -33,19 +32,7 @@ async function measure(label: string, root?: string) {
   const start: typeof startServer = root ? (await import(path.resolve(root, 'spec/helpers/server.ts'))).startServer : startServer
   const server = await start({ DB_STATEMENT_LOG: log, DATABASE_URL: process.env.DATABASE_URL ?? '' }, 60_000, { cwd: root })
   try {
-    const owner = await signedIn('idle', server.wsUrl)
-    const { p, teamId } = await workflowWithPhase(owner.client, 'Idle')
-    const amount = await owner.client.call('process.create_field', p._id, { label: 'Amount', type: 'numeric' })
-    await owner.client.call('process.create_field', p._id, {
-      label: 'Doubled',
-      type: 'numeric',
-      function: 'return dep.x * 2',
-      functionEnabled: true,
-      functionVariables: { x: { type: '=', data: [amount._id] } },
-    })
-    await owner.client.call('v3.activity.create', p._id, { name: 'one', fields: { [amount._id]: 21 } }, { teamId })
-    await owner.client.call('wall2.new_post', { subject: 'Hello', text: 'idle' }, [])
-    await owner.client.close()
+    await busyWorkspace(server.wsUrl)
     await sleep(SETTLE_MS)
     const from = lines(log).length
     await sleep(IDLE_SECONDS * 1000)
