@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Db } from './direct'
+import { newPhaseId } from '../../spec/helpers/workflows'
 
 const COLOURS = ['red', 'green', 'blue', 'amber', 'violet', 'teal', 'coral', 'olive', 'ivory', 'slate']
 
@@ -23,6 +24,25 @@ export interface BenchWorkflow {
   phases: { a: string; b: string }
   /** Field ids: status (text), ref (numeric), note (text), amount (numeric). */
   fields: { status: string; ref: string; note: string; amount: string }
+}
+
+/** Makes a BenchWorkflow named `name` through the server, with `call` (a socket of the workspace's owner). */
+export async function createBenchWorkflow(
+  call: (op: string, ...args: unknown[]) => Promise<any>,
+  owner: Pick<BenchWorkflow, 'cid' | 'uid' | 'teamId'>,
+  name: string,
+): Promise<BenchWorkflow> {
+  const p = await call('process.create', { name })
+  const field = async (label: string, type: string) => (await call('process.create_field', p._id, { label, type }))._id as string
+  const fields = {
+    status: await field('Status', 'text'),
+    ref: await field('Ref', 'numeric'),
+    note: await field('Note', 'text'),
+    amount: await field('Amount', 'numeric'),
+  }
+  const phases = { a: newPhaseId(), b: newPhaseId() }
+  await call('process.set_info', p._id, { phases: { [phases.a]: { name: 'Open' }, [phases.b]: { name: 'Done' } }, phasesOrder: [phases.a, phases.b] })
+  return { ...owner, processId: p._id, phases, fields }
 }
 
 export const code = (i: number) => createHash('md5').update(`c${i}`).digest('hex').slice(0, 6)

@@ -13,9 +13,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { open, openDb } from './direct'
-import { bulkActivities, type BenchWorkflow } from './list-data'
+import { bulkActivities, createBenchWorkflow, type BenchWorkflow } from './list-data'
 import { explainCases, type ListQuery } from './list-explain'
-import { newPhaseId } from '../../spec/helpers/workflows'
 import { startServer, tempDataDir, type RunningServer } from '../../spec/helpers/server'
 
 const EACH = Number(process.env.BENCH_EACH ?? 100_000)
@@ -52,17 +51,7 @@ async function main() {
   anon.ws.close()
   let c = await open(server.wsUrl, key)
   const teamId = (await c.call('company.new_team', { name: 'Bench' }))._id
-  const p = await c.call('process.create', { name: 'Orders' })
-  const field = async (label: string, type: string) => (await c.call('process.create_field', p._id, { label, type }))._id as string
-  const fields = {
-    status: await field('Status', 'text'),
-    ref: await field('Ref', 'numeric'),
-    note: await field('Note', 'text'),
-    amount: await field('Amount', 'numeric'),
-  }
-  const phases = { a: newPhaseId(), b: newPhaseId() }
-  await c.call('process.set_info', p._id, { phases: { [phases.a]: { name: 'Open' }, [phases.b]: { name: 'Done' } }, phasesOrder: [phases.a, phases.b] })
-  const w: BenchWorkflow = { cid, uid, teamId, processId: p._id, phases, fields }
+  const w = await createBenchWorkflow(c.call, { cid, uid, teamId }, 'Orders')
   c.ws.close()
 
   if (!process.env.DATABASE_URL) await server.stop()

@@ -18,8 +18,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { open, openDb, type Db } from './direct'
-import { activityInput, bulkActivities, bulkId, code, type BenchWorkflow } from './list-data'
-import { newPhaseId } from '../../spec/helpers/workflows'
+import { activityInput, bulkActivities, bulkId, code, createBenchWorkflow, type BenchWorkflow } from './list-data'
 import { explainCases, type ListQuery } from './list-explain'
 import { startServer, tempDataDir, type RunningServer } from '../../spec/helpers/server'
 
@@ -95,19 +94,7 @@ async function main() {
   anon.ws.close()
   let c = await open(server.wsUrl, key)
   const teamId = (await c.call('company.new_team', { name: 'Bench' }))._id
-  const workflow = async (name: string): Promise<Target> => {
-    const p = await c.call('process.create', { name })
-    const field = async (label: string, type: string) => (await c.call('process.create_field', p._id, { label, type }))._id as string
-    const fields = {
-      status: await field('Status', 'text'),
-      ref: await field('Ref', 'numeric'),
-      note: await field('Note', 'text'),
-      amount: await field('Amount', 'numeric'),
-    }
-    const phases = { a: newPhaseId(), b: newPhaseId() }
-    await c.call('process.set_info', p._id, { phases: { [phases.a]: { name: 'Open' }, [phases.b]: { name: 'Done' } }, phasesOrder: [phases.a, phases.b] })
-    return { cid, uid, teamId, processId: p._id, phases, fields }
-  }
+  const workflow = (name: string): Promise<Target> => createBenchWorkflow(c.call, { cid, uid, teamId }, name)
   const small = await workflow('Small')
   await c.call(
     'v3.activity.createMany',
