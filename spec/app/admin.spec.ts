@@ -123,7 +123,8 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   await row.getByLabel('May invite people').and(leadPage.locator(':checked')).waitFor()
   const memberKey = await keyOf(memberPage)
   const standing = async () => Object.values((await api('v3.user.permissions', [], { key: memberKey })).body as Record<string, any>)[0]
-  expect(await standing()).toMatchObject({ role: 'admin', inviter: true })
+  // The box shows checked before the server has the flag: wait for it as for the role below.
+  await eventually(standing, (s) => expect(s).toMatchObject({ role: 'admin', inviter: true }))
   await row.getByLabel('Role of Mia Member', { exact: true }).selectOption('user')
   await until(async () => (await standing()).role, 'user')
 
