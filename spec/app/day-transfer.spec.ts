@@ -39,8 +39,11 @@ async function deals(owner: SignedIn) {
 const count = async (owner: SignedIn, wf: string) =>
   ((await owner.client.call('v3.activity.list', { processId: wf, limit: 500 })) as unknown as { activities: unknown[] }).activities.length
 
+/** Chooses a CSV and waits until the app has read it (the file is read asynchronously; its row count names the button). */
 async function chooseFile(page: Page, text: string) {
   await page.getByLabel('CSV file').setInputFiles({ name: 'deals.csv', mimeType: 'text/csv', buffer: Buffer.from(text) })
+  const rows = text.trim().split('\n').length - 1
+  await page.getByRole('button', { name: `Import ${rows} activities` }).waitFor()
 }
 
 test('CSV import: bad rows are reported and nothing is imported; the fixed file imports every row; export as CSV and as the archive', async () => {
