@@ -23,6 +23,7 @@ import { Files } from './Files'
 import { Followers } from './Followers'
 import { History } from './History'
 import { RemoveButton, RemovedToast } from './Remove'
+import { formats } from '../../ui/formats'
 
 export default function ActivityScreen() {
   const { t } = useTranslation()
@@ -273,13 +274,13 @@ function Computed({ field, activity }: { field: WorkflowField; activity: Activit
 /** A value as a person reads it (dates in the page's language and zone). */
 export function formatValue(field: WorkflowField, value: unknown, names = new Map<string, string>()): string {
   if (value === null || value === undefined) return ''
-  const lang = document.documentElement.lang || 'en'
+  const f = formats(document.documentElement.lang || 'en')
   const one = (v: unknown): string => {
     if (typeof v === 'string' && names.has(v)) return names.get(v)!
-    if (typeof v === 'number' && (field.type === 'date' || field.type === 'daterange')) return new Date(v).toLocaleDateString(lang, { timeZone: 'UTC' })
-    if (typeof v === 'number' && (field.type === 'datetime' || field.type === 'datetimerange')) return new Date(v).toLocaleString(lang)
-    if (typeof v === 'number') return v.toLocaleString(lang)
-    if (field.type === 'country' && typeof v === 'string') return new Intl.DisplayNames([lang], { type: 'region' }).of(v.toUpperCase()) ?? v
+    if (typeof v === 'number' && (field.type === 'date' || field.type === 'daterange')) return f.day.format(v)
+    if (typeof v === 'number' && (field.type === 'datetime' || field.type === 'datetimerange')) return f.moment.format(v)
+    if (typeof v === 'number') return f.number.format(v)
+    if (field.type === 'country' && typeof v === 'string') return f.region.of(v.toUpperCase()) ?? v
     return typeof v === 'string' ? v : JSON.stringify(v)
   }
   const text = Array.isArray(value) ? value.map(one).join(field.type.endsWith('range') ? ' – ' : ', ') : one(value)

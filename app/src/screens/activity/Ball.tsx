@@ -12,6 +12,7 @@ import { useAction } from '../../ui/useAction'
 import type { Activity } from '../board/activities'
 import type { Candidate } from './editors'
 import { useEligible } from './eligible'
+import { formats } from '../../ui/formats'
 
 export function Ball({ activity, people, reload }: { activity: Activity; people: Candidate[]; reload: () => Promise<void> }) {
   const { t, i18n } = useTranslation()
@@ -42,7 +43,7 @@ export function Ball({ activity, people, reload }: { activity: Activity; people:
         {holder
           ? t(holder === session.uid ? 'ball.youHold' : 'ball.heldBy', {
               name: nameOf(holder),
-              since: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(activity.ballHolder!.since),
+              since: formats(i18n.language).when.format(activity.ballHolder!.since),
             })
           : t('ball.nobody')}
       </p>

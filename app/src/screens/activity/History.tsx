@@ -12,6 +12,7 @@ import { problemOf } from '../../ui/errors'
 import type { Activity } from '../board/activities'
 import type { Workflow } from '../workflow/workflows'
 import { formatValue } from './Activity'
+import { formats } from '../../ui/formats'
 
 interface Entry {
   _id: string
@@ -37,7 +38,7 @@ export function History({ activity, workflow, names }: { activity: Activity; wor
     async () => (await app.client.call('v3.activity.timeline2', { activityId: activity._id, limit: 100 })) as unknown as Entry[],
     HISTORY_SIGNALS.map((sig) => ({ sig, when: (m: { _id?: string; ids?: string[] }) => m._id === activity._id || !!m.ids?.includes(activity._id) })),
   )
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = formats(i18n.language).when
   const named = (v: unknown) => (typeof v === 'string' ? (names.get(v) ?? v) : '')
   const phase = (v: unknown) => (typeof v === 'string' ? (workflow.phases[v]?.name ?? v) : '')
 

@@ -12,6 +12,7 @@ import { Button, ErrorLine } from '../../ui/controls'
 import { problemOf } from '../../ui/errors'
 import { useAction } from '../../ui/useAction'
 import { usePeople } from './editors'
+import { formats } from '../../ui/formats'
 
 interface Removed {
   _id: string
@@ -43,7 +44,7 @@ export default function TrashScreen() {
     await app.client.call('v3.activity.removed.recover', [id])
     await trash.reload()
   })
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = formats(i18n.language).when
   const nameOf = (uid?: string) => people.find((p) => p.id === uid)?.name ?? t('history.someone')
 
   return (

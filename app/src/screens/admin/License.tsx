@@ -10,6 +10,7 @@ import { ErrorLine } from '../../ui/controls'
 import { AdminTabs } from './AdminTabs'
 import { type License, useWorkspaceRecord } from './data'
 import { formatDate } from './fields'
+import { formats } from '../../ui/formats'
 
 const QUOTAS = ['users', 'processes', 'datasets', 'activities', 'calendars', 'modules'] as const
 const FEATURES = ['functionFields', 'indexedData'] as const
@@ -22,7 +23,7 @@ export default function LicenseScreen() {
     { sig: 'network.license.updated' },
   ])
   const workspace = useWorkspaceRecord()
-  const number = new Intl.NumberFormat(i18n.language)
+  const number = formats(i18n.language).number
   const l = license.data
   return (
     <>

@@ -1,5 +1,6 @@
 /** Labelled select and checkbox with their error, as TextField is for text (ui/controls.tsx). */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
+import { formats } from '../../ui/formats'
 
 export function SelectField({
   label,
@@ -34,7 +35,7 @@ export function CheckField({ label, ...input }: InputHTMLAttributes<HTMLInputEle
 }
 
 /** A date in the person's language. */
-export const formatDate = (ms: number | undefined, language: string) => (ms ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(ms) : '—')
+export const formatDate = (ms: number | undefined, language: string) => (ms ? formats(language).mediumDay.format(ms) : '—')
 
 /**
  * A stored value shown as the person just set it while the change is on its way: `change(value,

@@ -10,6 +10,7 @@ import { Button, ErrorLine } from '../../ui/controls'
 import { useAction } from '../../ui/useAction'
 import { personName } from '../wall/posts'
 import { useInvites, useMentions, useMyBalls } from './notifications'
+import { formats } from '../../ui/formats'
 
 export default function NotificationsScreen() {
   const { t, i18n } = useTranslation()
@@ -18,7 +19,7 @@ export default function NotificationsScreen() {
   const balls = useMyBalls()
   const mentions = useMentions()
   const invites = useInvites()
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = formats(i18n.language).when
   const answer = useAction(async (key: string, accept: boolean) => {
     await app.client.call(accept ? 'v2.user.invite.accept' : 'v2.user.invite.decline', key)
     await invites.reload()

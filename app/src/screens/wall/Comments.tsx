@@ -7,6 +7,7 @@ import { Button, ErrorLine } from '../../ui/controls'
 import { problemOf } from '../../ui/errors'
 import { useAction } from '../../ui/useAction'
 import { personName, type Comment, type Post } from './posts'
+import { formats } from '../../ui/formats'
 
 export function Comments({ post }: { post: Post }) {
   const { t, i18n } = useTranslation()
@@ -30,7 +31,7 @@ export function Comments({ post }: { post: Post }) {
     e.preventDefault()
     void save.run()
   }
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = formats(i18n.language).when
   return (
     <section className="comments" aria-label={t('wall.commentsOf', { subject: post.subject ?? '' })}>
       {comments.error && !comments.data ? <ErrorLine message={problemOf(comments.error).message} /> : null}

@@ -15,6 +15,7 @@ import { useAction } from '../../ui/useAction'
 import { usePeople, useTeams } from '../activity/editors'
 import { Comments } from './Comments'
 import { loadPosts, personName, postRules, type Post, type Shelf } from './posts'
+import { formats } from '../../ui/formats'
 
 const SHELVES: Shelf[] = ['feed', 'drafts', 'scheduled']
 
@@ -162,8 +163,8 @@ function PostItem({ post, admin, reload }: { post: Post; admin: boolean; reload:
   const app = useApp()
   const session = useSession()!
   const [open, setOpen] = useState(false)
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
-  const count = new Intl.NumberFormat(i18n.language)
+  const when = formats(i18n.language).when
+  const count = formats(i18n.language).number
   const like = useAction(async () => {
     await app.client.call('wall2.like_post', post._id, post.liked ? 'unlike' : 'like')
     await reload()
