@@ -4,3 +4,4 @@ export type { ArgsOf, ConnectOptions, ConnectionState, OpName, ReloadReason, Res
 export { HlrError, type WireError } from './errors'
 export { download, upload, type Downloaded, type Progress, type ProgressHandler } from './files'
 export type { Operations } from '../schemas/types.generated'
+export { WEBHOOK_SIGNALS } from '../schemas/types.generated'

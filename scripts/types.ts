@@ -8,7 +8,9 @@
  *   (x-returns, else unknown), for the client;
  * - `HandlerArgs<name>`: the same tuple as a handler receives it (dispatch passes null in an optional
  *   position as undefined), for `run` in server/ops;
- * - the operations server/ops declares `readOnly` (the client repeats those without an idempotency key).
+ * - the operations server/ops declares `readOnly` (the client repeats those without an idempotency key);
+ * - the signals a webhook may hear (those published to the workspace's topic, server/realtime/signals.ts),
+ *   for the app's choice of a webhook's events.
  * spec/types.spec.ts fails when the file differs from what this would write now.
  *
  * json-schema-to-typescript compiles one document: its $defs hold defs.json's definitions and each
@@ -20,6 +22,7 @@ import path from 'node:path'
 import { compile, type JSONSchema } from 'json-schema-to-typescript'
 import prettier from 'prettier'
 import { operations } from '../server/ops'
+import { SIGNALS } from '../server/realtime/signals'
 
 const ROOT = path.join(__dirname, '..')
 const SCHEMAS = path.join(ROOT, 'schemas')
@@ -115,6 +118,10 @@ export async function generateTypes(): Promise<string> {
     .filter((op) => op.readOnly)
     .map((op) => `  ${quote(op.name)},`)
     .sort()
+  // A webhook hears its workspace's topic (server/consumers/webhooks.ts): the workspace's and the workflows' viewers' signals.
+  const webhookSignals = Object.entries(SIGNALS)
+    .filter(([, spec]) => spec.to.some((to: string) => to === 'workspace' || to === 'viewers'))
+    .map(([name]) => `  ${quote(name)},`)
   const text = `${types}
 type Arg<N extends keyof OperationSchemas, A extends keyof OperationSchemas[N]['args']> = OperationSchemas[N]['args'][A]
 
@@ -136,6 +143,11 @@ type Received<T extends unknown[]> = { [I in keyof T]: {} extends Pick<T, I> ? N
 export const READ_ONLY_OPERATIONS: ReadonlySet<string> = new Set([
 ${readOnly.join('\n')}
 ])
+
+/** The signals a webhook may be told to post (\`events\`): those published to the workspace's topic (server/realtime/signals.ts). */
+export const WEBHOOK_SIGNALS: readonly string[] = [
+${webhookSignals.join('\n')}
+]
 `
   return prettier.format(text, { ...readJson(path.join(ROOT, '.prettierrc.json')), parser: 'typescript' })
 }

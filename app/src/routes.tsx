@@ -24,6 +24,7 @@ const TeamsScreen = lazy(() => import('./screens/admin/Teams'))
 const RolesScreen = lazy(() => import('./screens/admin/Roles'))
 const WorkflowAccessScreen = lazy(() => import('./screens/admin/WorkflowAccess'))
 const LicenseScreen = lazy(() => import('./screens/admin/License'))
+const WebhooksScreen = lazy(() => import('./screens/admin/Webhooks'))
 const AccountScreen = lazy(() => import('./screens/account/Account'))
 const ApiKeysScreen = lazy(() => import('./screens/account/ApiKeys'))
 const AcceptInviteScreen = lazy(() => import('./screens/invite/AcceptInvite'))
@@ -65,6 +66,7 @@ export const paths = {
   adminRoles: (ws: string) => `/w/${ws}/settings/roles`,
   adminWorkflows: (ws: string, wf?: string) => `/w/${ws}/settings/workflows${wf ? `/${wf}` : ''}`,
   adminLicense: (ws: string) => `/w/${ws}/settings/license`,
+  adminWebhooks: (ws: string) => `/w/${ws}/settings/webhooks`,
   account: () => '/account',
   apiKeys: () => '/account/api-keys',
   /** The address the invitation mail links to (server/mail/messages.ts). */
@@ -125,6 +127,7 @@ export function AppRoutes() {
         <Route path="/w/:workspaceId/settings/roles" element={<SignedIn children={<RolesScreen />} />} />
         <Route path="/w/:workspaceId/settings/workflows/:workflowId?" element={<SignedIn children={<WorkflowAccessScreen />} />} />
         <Route path="/w/:workspaceId/settings/license" element={<SignedIn children={<LicenseScreen />} />} />
+        <Route path="/w/:workspaceId/settings/webhooks" element={<SignedIn children={<WebhooksScreen />} />} />
         <Route path="/account" element={<SignedIn children={<AccountScreen />} />} />
         <Route path="/account/api-keys" element={<SignedIn children={<ApiKeysScreen />} />} />
         <Route

@@ -50,3 +50,30 @@ export function ErrorLine({ message }: { message?: string | null }) {
     </p>
   ) : null
 }
+
+/**
+ * A secret the server gives only once (an API key, a webhook's signing secret; it keeps a hash or
+ * never lists it again): shown with a Copy button until the person presses Done.
+ */
+export function ShownOnce({ title, value, testId, onDone }: { title: string; value: string; testId: string; onDone: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <div className="card shown-once" role="status">
+      <p>
+        <strong>{title}</strong>
+      </p>
+      <p>{t('common.shownOnce')}</p>
+      <output className="secret" data-testid={testId}>
+        {value}
+      </output>
+      <div className="row">
+        <Button className="secondary" onClick={() => void navigator.clipboard?.writeText(value)}>
+          {t('common.copy')}
+        </Button>
+        <Button className="secondary" onClick={onDone}>
+          {t('common.done')}
+        </Button>
+      </div>
+    </div>
+  )
+}

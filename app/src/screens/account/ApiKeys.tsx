@@ -11,7 +11,7 @@ import { useApp, useSession } from '../../api/app-context'
 import { useLive } from '../../api/useLive'
 import { paths } from '../../routes'
 import { useWorkspaces } from '../../shell/workspaces'
-import { Button, ErrorLine, TextField } from '../../ui/controls'
+import { Button, ErrorLine, ShownOnce, TextField } from '../../ui/controls'
 import type { Problem } from '../../ui/errors'
 import { useAction } from '../../ui/useAction'
 import { formatDate, SelectField } from '../admin/fields'
@@ -91,23 +91,7 @@ function NewKey() {
     <section aria-labelledby="new-key">
       <h2 id="new-key">{t('account.apiKeys.new')}</h2>
       {created ? (
-        <div className="card shown-once" role="status">
-          <p>
-            <strong>{t('account.apiKeys.createdTitle', { name: created.name })}</strong>
-          </p>
-          <p>{t('account.apiKeys.shownOnce')}</p>
-          <output className="secret" data-testid="new-api-key">
-            {created.key}
-          </output>
-          <div className="row">
-            <Button className="secondary" onClick={() => void navigator.clipboard?.writeText(created.key)}>
-              {t('account.apiKeys.copy')}
-            </Button>
-            <Button className="secondary" onClick={() => setCreated(null)}>
-              {t('account.apiKeys.done')}
-            </Button>
-          </div>
-        </div>
+        <ShownOnce title={t('account.apiKeys.createdTitle', { name: created.name })} value={created.key} testId="new-api-key" onDone={() => setCreated(null)} />
       ) : null}
       <form onSubmit={submit} noValidate>
         <TextField label={t('account.apiKeys.name')} value={name} onChange={(e) => setName(e.target.value)} required error={atArgument(create.problem, 0)} />

@@ -1,12 +1,19 @@
-/** The administration area's tabs: one link per screen of the current workspace's settings. */
+/**
+ * The administration area's tabs: one link per screen of the current workspace's settings. Webhooks
+ * are shown only to those holding their capability (the server
+ * refuses everyone else).
+ */
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { useSession } from '../../api/app-context'
 import { paths } from '../../routes'
+import { useMyStanding } from './data'
 
 export function AdminTabs() {
   const { t } = useTranslation()
   const { cid } = useSession()!
+  const standing = useMyStanding()
+  const can = (capability: string) => standing.data?.can(capability) ?? false
   const tabs = [
     [paths.workspaceSettings(cid), t('admin.tabs.general')],
     [paths.adminMembers(cid), t('admin.tabs.members')],
@@ -14,7 +21,8 @@ export function AdminTabs() {
     [paths.adminRoles(cid), t('admin.tabs.roles')],
     [paths.adminWorkflows(cid), t('admin.tabs.workflows')],
     [paths.adminLicense(cid), t('admin.tabs.license')],
-  ] as const
+    ...(can('webhooks.manage') ? [[paths.adminWebhooks(cid), t('admin.tabs.webhooks')] as const] : []),
+  ]
   return (
     <nav className="tabs" aria-label={t('admin.tabs.label')}>
       {tabs.map(([to, label], i) => (

@@ -1,0 +1,122 @@
+/**
+ * Webhooks in the browser: a lead makes one pointing at a receiver this test starts on loopback (the
+ * run's server may post there, spec/helpers/global-setup.ts), a bad address refused at its input,
+ * the signing secret shown once and verifying what arrives, a test sent and its delivery listed, the
+ * secret rotated, the webhook paused. A member without the capability sees no Webhooks tab.
+ * Each screen: axe-core (no serious violation) and screenshots at both widths (artifacts/app/).
+ */
+import type { Page } from 'playwright-core'
+import { serverUrl } from '../helpers/client'
+import { joinWorkspace } from '../helpers/members'
+import { signedIn, type SignedIn, type TestUser } from '../helpers/users'
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver'
+import { newPhaseId } from '../helpers/workflows'
+import { type Browsing, check, PHONE, signInOnPage, startBrowsing } from './browser'
+
+const go = (page: Page, pathname: string) => page.goto(serverUrl() + pathname)
+async function signedInPage(user: TestUser, viewport?: { width: number; height: number }) {
+  const page = await browsing.open({ route: '/signin', viewport })
+  await signInOnPage(page, user)
+  return page
+}
+
+let browsing: Browsing
+let receiver: Receiver
+let lead: SignedIn
+let workflowId: string
+let teamId: string
+beforeAll(async () => {
+  browsing = await startBrowsing()
+  receiver = await startReceiver()
+  lead = await signedIn('hooks-lead')
+  teamId = (await lead.client.call('company.new_team', { name: 'Everyone' }))._id
+  const wf = await lead.client.call('process.create', { name: 'Orders' })
+  await lead.client.call('process.create', { name: 'Returns' })
+  const phase = newPhaseId()
+  await lead.client.call('process.set_info', wf._id, { phases: { [phase]: { name: 'New' } }, phasesOrder: [phase] })
+  workflowId = wf._id
+}, 60_000)
+afterAll(async () => {
+  await browsing?.close()
+  await receiver?.close()
+  await lead?.client.close()
+})
+afterEach(() => expect(browsing.problems.splice(0)).toEqual([]))
+
+test('a lead makes a webhook to a receiver: the secret is shown once and signs what arrives; a test is delivered and listed; the secret rotates; it pauses', async () => {
+  const page = await signedInPage(lead)
+  await page.getByRole('link', { name: 'Workspace settings' }).click()
+  await page.getByRole('link', { name: 'Webhooks' }).click()
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor()
+  await page.getByText('No webhooks yet.').waitFor()
+
+  // A refused address says why at its input.
+  const form = page.getByRole('form', { name: 'New webhook' })
+  const url = form.getByLabel('Address (URL)')
+  await url.fill('ftp://example.com/hook')
+  await form.getByRole('button', { name: 'Create webhook' }).click()
+  await url.and(page.locator('[aria-invalid="true"]')).waitFor()
+  expect(await page.locator(`#${await url.getAttribute('aria-describedby')}`).textContent()).toMatch(/http/)
+
+  // Made with one workflow and one event, chosen by name; the secret is shown once.
+  await url.fill(receiver.url)
+  await form.getByLabel('Description').fill('Orders to the warehouse')
+  await form.getByLabel('Orders').check()
+  await form.getByText(/Only these events/).click()
+  await form.getByLabel('v3.activity.created').check()
+  await form.getByRole('button', { name: 'Create webhook' }).click()
+  const shown = page.getByTestId('webhook-secret')
+  await shown.waitFor()
+  receiver.secret = (await shown.textContent())!.trim()
+  expect(receiver.secret).toMatch(/^whsec_/)
+  const card = page.getByRole('listitem', { name: receiver.url })
+  await card.getByText('v3.activity.created').waitFor()
+  await card.getByText('Orders', { exact: true }).waitFor()
+  await check(page, 'admin-webhooks')
+  await page.getByRole('button', { name: 'Done' }).click()
+  await shown.waitFor({ state: 'detached' })
+  expect(await page.content()).not.toContain(receiver.secret)
+
+  // What the webhook wants arrives signed with the secret the page showed.
+  const made = await lead.client.call('v3.activity.create', workflowId, { name: 'Order 1' }, { teamId })
+  await receiver.waitFor((r) => r.some((e) => e.body.type === 'v3.activity.created' && e.body.data._id === made._id))
+  expect(receiver.received.every((r) => r.verified)).toBe(true)
+
+  // A test is sent and its delivery listed (status 204) in the deliveries, read again while shown.
+  await card.getByRole('button', { name: 'Send a test' }).click()
+  await receiver.waitFor((r) => r.some((e) => e.body.type === 'webhook.test'))
+  const deliveries = page.getByRole('region', { name: `Deliveries of the webhook to ${receiver.url}` })
+  const testId = receiver.received.find((e) => e.body.type === 'webhook.test')!.id
+  await deliveries.getByRole('row', { name: new RegExp(`#${testId} \\(attempt 1\\) 204`) }).waitFor()
+  await check(page, 'admin-webhook-deliveries')
+
+  // A rotated secret is shown once and signs from then on.
+  await card.getByRole('button', { name: 'New secret' }).click()
+  await shown.waitFor()
+  const rotated = (await shown.textContent())!.trim()
+  expect(rotated).not.toBe(receiver.secret)
+  receiver.secret = rotated
+  await page.getByRole('button', { name: 'Done' }).click()
+  await card.getByRole('button', { name: 'Send a test' }).click()
+  await receiver.waitFor((r) => r.filter((e) => e.body.type === 'webhook.test').length === 2)
+  expect(receiver.received.filter((e) => e.body.type === 'webhook.test')[1].verified).toBe(true)
+
+  // Paused from its card: the list says so, and the server has it.
+  await card.getByLabel(`On (posting to ${receiver.url})`).uncheck()
+  await card
+    .getByTestId('webhook-state')
+    .getByText(/Paused/)
+    .waitFor()
+  expect((await lead.client.call('v3.webhook.list', lead.cid))[0].enabled).toBe(false)
+})
+
+test('a member without the right to manage webhooks sees no Webhooks tab, and the screen says why', async () => {
+  const member = await joinWorkspace(lead, { role: 'user', tag: 'hooks-member' })
+  const page = await signedInPage(member, PHONE)
+  await go(page, `/w/${lead.cid}/settings/webhooks`)
+  // Shown once the member's standing is read, which the tabs read too.
+  await page.getByText('Managing webhooks needs the right to manage webhooks.').waitFor()
+  await page.getByRole('link', { name: 'License' }).waitFor()
+  expect(await page.getByRole('link', { name: 'Webhooks' }).count()).toBe(0)
+  await member.client.close()
+})
