@@ -101,6 +101,21 @@ export async function download(client: HlrClient, fileId: string, options: { onP
   }
 }
 
+/**
+ * The workspace's audit trail as CSV (GET /audit.csv, docs/guides/audit.md), with the filters of
+ * v3.audit.list; it needs the capability audit.read, as the operation does.
+ */
+export async function auditCsv(client: HlrClient, workspaceId: string, query: { afterTs?: number; actor?: string; kind?: string } = {}): Promise<Downloaded> {
+  const params = new URLSearchParams({ workspaceId })
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value))
+  const res = await client.fetcher(`${client.base}/audit.csv?${params}`, { headers: client.key ? { hlrkey: client.key } : {}, credentials: 'omit' })
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({ code: res.status, msg: res.statusText }))
+    throw new HlrError('audit.csv', body)
+  }
+  return { blob: await res.blob(), name: fileNameOf(res.headers.get('content-disposition')) ?? `audit-${workspaceId}.csv` }
+}
+
 function fileNameOf(disposition: string | null): string | undefined {
   if (!disposition) return undefined
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)

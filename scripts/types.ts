@@ -10,7 +10,7 @@
  *   position as undefined), for `run` in server/ops;
  * - the operations server/ops declares `readOnly` (the client repeats those without an idempotency key);
  * - the signals a webhook may hear (those published to the workspace's topic, server/realtime/signals.ts),
- *   for the app's choice of a webhook's events.
+ *   for the app's choice of a webhook's events; and the audit trail's kinds (server/db/audit.ts), for its filter.
  * spec/types.spec.ts fails when the file differs from what this would write now.
  *
  * json-schema-to-typescript compiles one document: its $defs hold defs.json's definitions and each
@@ -23,6 +23,7 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript'
 import prettier from 'prettier'
 import { operations } from '../server/ops'
 import { SIGNALS } from '../server/realtime/signals'
+import { AUDIT_KINDS } from '../server/db/audit'
 
 const ROOT = path.join(__dirname, '..')
 const SCHEMAS = path.join(ROOT, 'schemas')
@@ -147,6 +148,13 @@ ${readOnly.join('\n')}
 /** The signals a webhook may be told to post (\`events\`): those published to the workspace's topic (server/realtime/signals.ts). */
 export const WEBHOOK_SIGNALS: readonly string[] = [
 ${webhookSignals.join('\n')}
+]
+
+/** The kinds of act the audit trail records (server/db/audit.ts AUDIT_KINDS), in their order there. */
+export const AUDIT_KIND_NAMES: readonly string[] = [
+${Object.keys(AUDIT_KINDS)
+  .map((kind) => `  ${quote(kind)},`)
+  .join('\n')}
 ]
 `
   return prettier.format(text, { ...readJson(path.join(ROOT, '.prettierrc.json')), parser: 'typescript' })

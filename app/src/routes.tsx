@@ -25,6 +25,7 @@ const RolesScreen = lazy(() => import('./screens/admin/Roles'))
 const WorkflowAccessScreen = lazy(() => import('./screens/admin/WorkflowAccess'))
 const LicenseScreen = lazy(() => import('./screens/admin/License'))
 const WebhooksScreen = lazy(() => import('./screens/admin/Webhooks'))
+const AuditScreen = lazy(() => import('./screens/admin/Audit'))
 const AccountScreen = lazy(() => import('./screens/account/Account'))
 const ApiKeysScreen = lazy(() => import('./screens/account/ApiKeys'))
 const AcceptInviteScreen = lazy(() => import('./screens/invite/AcceptInvite'))
@@ -67,6 +68,7 @@ export const paths = {
   adminWorkflows: (ws: string, wf?: string) => `/w/${ws}/settings/workflows${wf ? `/${wf}` : ''}`,
   adminLicense: (ws: string) => `/w/${ws}/settings/license`,
   adminWebhooks: (ws: string) => `/w/${ws}/settings/webhooks`,
+  adminAudit: (ws: string) => `/w/${ws}/settings/audit`,
   account: () => '/account',
   apiKeys: () => '/account/api-keys',
   /** The address the invitation mail links to (server/mail/messages.ts). */
@@ -128,6 +130,7 @@ export function AppRoutes() {
         <Route path="/w/:workspaceId/settings/workflows/:workflowId?" element={<SignedIn children={<WorkflowAccessScreen />} />} />
         <Route path="/w/:workspaceId/settings/license" element={<SignedIn children={<LicenseScreen />} />} />
         <Route path="/w/:workspaceId/settings/webhooks" element={<SignedIn children={<WebhooksScreen />} />} />
+        <Route path="/w/:workspaceId/settings/audit" element={<SignedIn children={<AuditScreen />} />} />
         <Route path="/account" element={<SignedIn children={<AccountScreen />} />} />
         <Route path="/account/api-keys" element={<SignedIn children={<ApiKeysScreen />} />} />
         <Route

@@ -1,6 +1,6 @@
 /**
- * The administration area's tabs: one link per screen of the current workspace's settings. Webhooks
- * are shown only to those holding their capability (the server
+ * The administration area's tabs: one link per screen of the current workspace's settings. Webhooks and
+ * the audit trail are shown only to those holding their capability (the server
  * refuses everyone else).
  */
 import { useTranslation } from 'react-i18next'
@@ -22,6 +22,7 @@ export function AdminTabs() {
     [paths.adminWorkflows(cid), t('admin.tabs.workflows')],
     [paths.adminLicense(cid), t('admin.tabs.license')],
     ...(can('webhooks.manage') ? [[paths.adminWebhooks(cid), t('admin.tabs.webhooks')] as const] : []),
+    ...(can('audit.read') ? [[paths.adminAudit(cid), t('admin.tabs.audit')] as const] : []),
   ]
   return (
     <nav className="tabs" aria-label={t('admin.tabs.label')}>

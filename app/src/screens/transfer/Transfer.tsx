@@ -14,6 +14,7 @@ import { useLive } from '../../api/useLive'
 import { paths } from '../../routes'
 import { Button, ErrorLine } from '../../ui/controls'
 import { problemOf } from '../../ui/errors'
+import { save } from '../../ui/save'
 import { useAction } from '../../ui/useAction'
 import { useTeams } from '../activity/editors'
 import { listActivities } from '../board/activities'
@@ -41,16 +42,6 @@ export default function TransferScreen() {
       <Export workflow={workflow.data} />
     </>
   )
-}
-
-/** Saves a blob as a download with `name`. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  a.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 function Import({ workflow }: { workflow: Workflow }) {
