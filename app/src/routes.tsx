@@ -26,6 +26,7 @@ const WorkflowAccessScreen = lazy(() => import('./screens/admin/WorkflowAccess')
 const LicenseScreen = lazy(() => import('./screens/admin/License'))
 const WebhooksScreen = lazy(() => import('./screens/admin/Webhooks'))
 const AuditScreen = lazy(() => import('./screens/admin/Audit'))
+const AutomationsScreen = lazy(() => import('./screens/admin/Automations'))
 const AccountScreen = lazy(() => import('./screens/account/Account'))
 const ApiKeysScreen = lazy(() => import('./screens/account/ApiKeys'))
 const AcceptInviteScreen = lazy(() => import('./screens/invite/AcceptInvite'))
@@ -69,6 +70,7 @@ export const paths = {
   adminLicense: (ws: string) => `/w/${ws}/settings/license`,
   adminWebhooks: (ws: string) => `/w/${ws}/settings/webhooks`,
   adminAudit: (ws: string) => `/w/${ws}/settings/audit`,
+  adminAutomations: (ws: string, wf?: string) => `/w/${ws}/settings/automations${wf ? `/${wf}` : ''}`,
   account: () => '/account',
   apiKeys: () => '/account/api-keys',
   /** The address the invitation mail links to (server/mail/messages.ts). */
@@ -131,6 +133,7 @@ export function AppRoutes() {
         <Route path="/w/:workspaceId/settings/license" element={<SignedIn children={<LicenseScreen />} />} />
         <Route path="/w/:workspaceId/settings/webhooks" element={<SignedIn children={<WebhooksScreen />} />} />
         <Route path="/w/:workspaceId/settings/audit" element={<SignedIn children={<AuditScreen />} />} />
+        <Route path="/w/:workspaceId/settings/automations/:workflowId?" element={<SignedIn children={<AutomationsScreen />} />} />
         <Route path="/account" element={<SignedIn children={<AccountScreen />} />} />
         <Route path="/account/api-keys" element={<SignedIn children={<ApiKeysScreen />} />} />
         <Route

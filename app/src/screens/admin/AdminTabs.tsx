@@ -1,6 +1,6 @@
 /**
- * The administration area's tabs: one link per screen of the current workspace's settings. Webhooks and
- * the audit trail are shown only to those holding their capability (the server
+ * The administration area's tabs: one link per screen of the current workspace's settings. Webhooks, the
+ * audit trail and automations are shown only to those holding their capability (the server
  * refuses everyone else).
  */
 import { useTranslation } from 'react-i18next'
@@ -23,6 +23,7 @@ export function AdminTabs() {
     [paths.adminLicense(cid), t('admin.tabs.license')],
     ...(can('webhooks.manage') ? [[paths.adminWebhooks(cid), t('admin.tabs.webhooks')] as const] : []),
     ...(can('audit.read') ? [[paths.adminAudit(cid), t('admin.tabs.audit')] as const] : []),
+    ...(can('automations.manage') ? [[paths.adminAutomations(cid), t('admin.tabs.automations')] as const] : []),
   ]
   return (
     <nav className="tabs" aria-label={t('admin.tabs.label')}>
