@@ -72,6 +72,22 @@ test("a lead's act in the app is in the trail, found by act, actor and day, and 
   expect(lines[1]).toContain('Auditor')
 })
 
+test('the trail is read in pages: Show more reads the entries after the last one shown', async () => {
+  // 55 roles: a first page of 50 and 5 more (made by calls: the screen is what is tested here).
+  const other = await signedIn('audit-pages')
+  for (let i = 0; i < 55; i++) await other.client.call('v2.network.role.create', { name: `Role ${i}`, capabilities: ['workspace.read'] })
+  const page = await signedInPage(other, PHONE)
+  await go(page, `/w/${other.cid}/settings/audit`)
+  await page.getByLabel('Act').selectOption('role.create')
+  await page.getByText('50 entries shown').waitFor()
+  await page.getByRole('button', { name: 'Show more' }).click()
+  await page.getByText('55 entries shown').waitFor()
+  const names = await page.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => /"name":"(Role \d+)"/.exec(r.textContent ?? '')?.[1]))
+  expect(names).toEqual(Array.from({ length: 55 }, (_, i) => `Role ${i}`))
+  expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0)
+  await other.client.close()
+})
+
 test('a member without the right to read the trail sees no Audit trail tab, and the screen says why', async () => {
   const member = await joinWorkspace(lead, { role: 'user', tag: 'audit-member' })
   const page = await signedInPage(member, PHONE)

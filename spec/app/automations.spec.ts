@@ -97,8 +97,17 @@ test('a lead makes a rule in the app; a change to an activity sets it off, the a
   await log.getByRole('row', { name: /v3\.activity\.updated.*done/ }).waitFor()
   await check(page, 'admin-automation-runs')
 
+  // Edited in place: the form holds the rule; a new name is saved and shown.
+  await card.getByRole('button', { name: 'Edit' }).click()
+  const edit = card.getByRole('form', { name: 'Edit Urgent to triage' })
+  expect(await edit.getByLabel('Value', { exact: true }).inputValue()).toBe('urgent')
+  await edit.getByLabel('Name').fill('Urgent goes to triage')
+  await edit.getByRole('button', { name: 'Save automation' }).click()
+  const renamed = page.getByRole('listitem', { name: 'Urgent goes to triage' })
+  await renamed.getByText('When Priority changes to urgent, then: move to Triage; set Note = escalated.').waitFor()
+
   // Turned off from its card: the server has it.
-  await card.getByLabel('On (Urgent to triage)').uncheck()
+  await renamed.getByLabel('On (Urgent goes to triage)').uncheck()
   await eventually(
     async () => (await lead.client.call('v3.automation.list', lead.cid, { processId: workflowId }))[0].enabled,
     (enabled) => expect(enabled).toBe(false),

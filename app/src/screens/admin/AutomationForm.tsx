@@ -91,7 +91,10 @@ export function AutomationForm({
   const setAction = (i: number, action: Action) => set({ actions: draft.actions.map((a, j) => (j === i ? action : a)) })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if ((await onSubmit({ ...draft, name: draft.name.trim() })) && !rule) setDraft(empty)
+    if ((await onSubmit({ ...draft, name: draft.name.trim() })) && !rule) {
+      setDraft(empty)
+      setAdding('move')
+    }
   }
   const claimed = ['/name', '/trigger', '/actions']
   return (
