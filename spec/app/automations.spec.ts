@@ -1,6 +1,6 @@
 /**
  * Automations in the browser: a lead makes a rule on a workflow in the app (a rule with no action
- * refused with the reason), "when Priority changes to urgent, move to Triage and set Note", chosen
+ * refused with the reason, a webhook action's bad address refused at that action), "when Priority changes to urgent, move to Triage and set Note", chosen
  * by name; a change to an activity then sets it off, the activity moves and its note is set, and the
  * run shows in the rule's run log. Turned off from its card. A member without the right sees no
  * Automations tab. Each screen: axe-core and screenshots at both widths (artifacts/app/).
@@ -63,9 +63,9 @@ test('a lead makes a rule in the app; a change to an activity sets it off, the a
   await form.getByLabel('Field', { exact: true }).selectOption({ label: 'Priority' })
   await form.getByLabel('Only when it changes to a value').check()
   await form.getByLabel('Value', { exact: true }).fill('urgent')
-  // Without an action the server refuses, and the reason shows at the actions.
+  // Without an action it is not made, and the reason shows at the actions.
   await form.getByRole('button', { name: 'Create automation' }).click()
-  await form.getByRole('group', { name: 'Then' }).getByRole('alert').waitFor()
+  await form.getByRole('group', { name: 'Then' }).getByRole('alert').getByText('Add at least one action.').waitFor()
 
   await form.getByLabel('Action to add').selectOption({ label: 'Move to a phase' })
   await form.getByRole('button', { name: 'Add action' }).click()
@@ -76,6 +76,15 @@ test('a lead makes a rule in the app; a change to an activity sets it off, the a
   await setting.getByLabel('Field to set').selectOption({ label: 'Note' })
   await setting.getByRole('button', { name: 'Add field' }).click()
   await setting.getByLabel('Note').fill('escalated')
+  // The server's refusal of one action shows at that action.
+  await form.getByLabel('Action to add').selectOption({ label: 'Call a webhook' })
+  await form.getByRole('button', { name: 'Add action' }).click()
+  const hook = form.getByRole('listitem', { name: 'Action 3: Call a webhook' })
+  await hook.getByLabel('Address (URL)').fill('ftp://example.com/hook')
+  await form.getByRole('button', { name: 'Create automation' }).click()
+  await hook.getByRole('alert').waitFor()
+  await check(page, 'admin-automation-form')
+  await hook.getByRole('button', { name: 'Remove action 3' }).click()
   await form.getByRole('button', { name: 'Create automation' }).click()
 
   const card = page.getByRole('listitem', { name: 'Urgent to triage' })

@@ -72,6 +72,7 @@ export function AutomationForm({
   busy,
   problem,
   onSubmit,
+  onEdit,
 }: {
   workflow: Workflow
   rule?: Rule
@@ -81,16 +82,25 @@ export function AutomationForm({
   problem: Problem | null
   /** Saves the rule; true when it went through (a new rule's form is then emptied). */
   onSubmit: (rule: Rule) => Promise<boolean>
+  /** The rule was changed: a refusal of what was sent before no longer applies. */
+  onEdit: () => void
 }) {
   const { t } = useTranslation()
   const people = usePeople()
   const empty: Rule = { name: '', trigger: { type: 'activity.created' }, actions: [] }
   const [draft, setDraft] = useState<Rule>(rule ?? empty)
   const [adding, setAdding] = useState<(typeof ACTION_TYPES)[number]>('move')
-  const set = (change: Partial<Rule>) => setDraft({ ...draft, ...change })
+  // "No action" is said here, in the person's language, rather than sent to be refused.
+  const [noAction, setNoAction] = useState(false)
+  const set = (change: Partial<Rule>) => {
+    setDraft({ ...draft, ...change })
+    setNoAction(false)
+    onEdit()
+  }
   const setAction = (i: number, action: Action) => set({ actions: draft.actions.map((a, j) => (j === i ? action : a)) })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    if (!draft.actions.length) return setNoAction(true)
     if ((await onSubmit({ ...draft, name: draft.name.trim() })) && !rule) {
       setDraft(empty)
       setAdding('move')
@@ -108,7 +118,7 @@ export function AutomationForm({
       <fieldset>
         <legend>{t('admin.automations.then')}</legend>
         {!draft.actions.length ? <p className="muted">{t('admin.automations.noActions')}</p> : null}
-        <ol className="actions">
+        <ol className="rule-actions">
           {draft.actions.map((action, i) => (
             <li key={i} aria-label={t('admin.automations.actionN', { n: i + 1, action: t(actionKey(action.type)) })}>
               <ActionEditor workflow={workflow} action={action} onChange={(a) => setAction(i, a)} people={people} />
@@ -131,7 +141,7 @@ export function AutomationForm({
             {t('admin.automations.addAction')}
           </Button>
         </div>
-        <ErrorLine message={problemAt(problem, '/actions')} />
+        <ErrorLine message={noAction ? t('admin.automations.needsAction') : problemAt(problem, '/actions')} />
       </fieldset>
       <Button type="submit" busy={busy}>
         {submitLabel}

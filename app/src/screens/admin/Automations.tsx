@@ -115,6 +115,7 @@ function WorkflowAutomations({ workflowId }: { workflowId: string }) {
         submitLabel={t('admin.automations.create')}
         busy={create.busy}
         problem={create.problem}
+        onEdit={create.clear}
         onSubmit={async (rule) => (await create.run(rule)) ?? false}
       />
     </section>
@@ -219,6 +220,7 @@ function RuleCard({ rule, workflow, reload }: { rule: Automation; workflow: Work
           submitLabel={t('admin.automations.save')}
           busy={save.busy}
           problem={save.problem}
+          onEdit={save.clear}
           onSubmit={async (changed) => (await save.run(changed)) ?? false}
         />
       ) : null}
