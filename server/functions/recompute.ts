@@ -361,28 +361,20 @@ export async function propagate(ctx: PropagationContext, cid: string, changes: C
  * until the transaction ends.
  */
 export async function lockWorkspaceFunctions(db: DbHandle, cid: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`functions:${cid}`}))`.execute(db)
+  await sql`select pg_advisory_xact_lock(hashtext(${functionsLock(cid)}))`.execute(db)
 }
 
-/** Takes the workspace's function lock when it has any function (a plain workspace pays one small query). */
+/** The advisory lock's key text of a workspace's function writes. */
+const functionsLock = (cid: string) => `functions:${cid}`
+
+/**
+ * Takes the workspace's function lock when it has any function (a field's or a workflow's name
+ * function): one statement, which takes the lock only when one exists (a plain workspace pays one small query).
+ */
 export async function lockBeforeWrite(db: DbHandle, cid: string): Promise<void> {
-  const any = await db
-    .selectFrom('process_fields')
-    .select('_id')
-    .where('cid', '=', cid)
-    .where(sql<string>`descriptor->>'functionEnabled'`, '=', 'true')
-    .limit(1)
-    .executeTakeFirst()
-  const named = any
-    ? null
-    : await db
-        .selectFrom('processes')
-        .select('_id')
-        .where('cid', '=', cid)
-        .where(sql<string>`info->>'nameFunctionEnabled'`, '=', 'true')
-        .limit(1)
-        .executeTakeFirst()
-  if (any || named) await lockWorkspaceFunctions(db, cid)
+  await sql`select pg_advisory_xact_lock(hashtext(${functionsLock(cid)}))
+    where exists (select 1 from process_fields where cid = ${cid} and descriptor->>'functionEnabled' = 'true')
+      or exists (select 1 from processes where cid = ${cid} and info->>'nameFunctionEnabled' = 'true')`.execute(db)
 }
 
 /** The activities whose function `fn` reads `source` through `edge`. */

@@ -21,6 +21,14 @@ export interface HistoryEntry {
 /** Records changes of one call, by the caller, now. */
 export async function recordHistory(ctx: Context, entries: HistoryEntry[]) {
   if (!entries.length) return
+  await historyInsert(ctx, entries).execute(ctx.db)
+}
+
+/**
+ * The insert recordHistory runs, as a statement to run alone or after a `with` of the write it
+ * records (v3.activity.updateMany: the rows and their history in one round trip). `entries` not empty.
+ */
+export function historyInsert(ctx: Context, entries: HistoryEntry[]) {
   const uid = ctx.session?.uid ?? 'anonymous'
   const at = Date.now()
   const rows = entries.map((e) => ({
@@ -33,7 +41,7 @@ export async function recordHistory(ctx: Context, entries: HistoryEntry[]) {
     kind: e.kind,
     changes: e.changes ?? {},
   }))
-  await insertRows('activity_history', HISTORY_COLUMNS, rows).execute(ctx.db)
+  return insertRows('activity_history', HISTORY_COLUMNS, rows)
 }
 
 const HISTORY_COLUMNS = {

@@ -27,7 +27,7 @@ import type { Told } from '../../realtime/signals'
 import { tellViewers } from '../process-signals'
 import type { LoadedActivity } from './access'
 import { checkReferences, checkRequired, checkValues, invalidActivityOf, knownIds, livePhase, requireAttachableFiles, visibleLinkTargets } from './checks'
-import { adjustPhaseCounts, recordHistory, type HistoryEntry } from './events'
+import { adjustPhaseCounts, historyInsert, type HistoryEntry } from './events'
 import { invitedUsers, linkRows, normalize } from '../../db/values'
 import type { ActivityRow } from '../../db/activities'
 import { activityRecord } from '../../presenters/activity'
@@ -88,6 +88,9 @@ const WRITE_COLUMNS = {
   location: 'jsonb',
   priority: 'integer',
 } as const
+
+/** Which links of an activity a changed link field replaces. */
+const LINK_KEY_COLUMNS = { from_id: 'text', field_id: 'text' } as const
 
 type ActivitySignal = Told<'v3.activity.updated' | 'v3.activity.phase'>
 
@@ -161,7 +164,7 @@ export async function updateActivities(
   const writes: Record<keyof typeof WRITE_COLUMNS, unknown>[] = []
   const history: HistoryEntry[] = []
   const members: { cid: string; discussion_id: string; uid: string; created: number }[] = []
-  const linkChanges: { cid: string; from: string; fieldIds: string[]; rows: ReturnType<typeof linkRows> }[] = []
+  const linkChanges: { from: string; fieldIds: string[]; rows: ReturnType<typeof linkRows> }[] = []
   const deltas = new Map<string, Map<string, number>>()
   const signals = new Map<string, { process: ProcessRow; told: ActivitySignal[] }>()
   const tell = (process: ProcessRow, told: ActivitySignal) => {
@@ -201,7 +204,7 @@ export async function updateActivities(
     const linkFields = changedFields.filter((id) => p.fields.get(id)?.type === 'activitylink')
     if (linkFields.length) {
       const kept = Object.fromEntries(linkFields.filter((id) => Object.hasOwn(p.values, id)).map((id) => [id, p.values[id]]))
-      linkChanges.push({ cid: a.cid, from: a._id, fieldIds: linkFields, rows: linkRows(a.cid, a._id, kept, p.fields) })
+      linkChanges.push({ from: a._id, fieldIds: linkFields, rows: linkRows(a.cid, a._id, kept, p.fields) })
     }
     const formerTargets = linkFields.flatMap((id) => (Array.isArray(before[id]) ? (before[id] as string[]) : []))
     functionInputs.push({ activityId: a._id, keys: [...changedFields, ...(moved || changes.name ? [DATA] : [])], formerTargets })
@@ -220,18 +223,28 @@ export async function updateActivities(
   }
 
   await lockBeforeWrite(ctx.db, cid)
-  await sql`update activities as a set name = v.name, team_id = v.team_id, current_phase = v.phase, complete_phases = v.cp,
-      fields = v.fields, files = v.files, location = v.location, priority = v.priority, updated = ${now}
-    from ${rowsTable('v', WRITE_COLUMNS, writes)}
-    where a.cid = v.cid and a._id = v._id`.execute(ctx.db)
-  for (const l of linkChanges) {
-    await ctx.db.deleteFrom('activity_links').where('cid', '=', l.cid).where('from_id', '=', l.from).where('field_id', 'in', l.fieldIds).execute()
-    if (l.rows.length)
-      await ctx.db
-        .insertInto('activity_links')
-        .values(l.rows)
-        .onConflict((oc) => oc.doNothing())
-        .execute()
+  // The rows and their history in one statement (history is empty exactly when nothing is written).
+  if (writes.length)
+    await sql`with written as (update activities as a set name = v.name, team_id = v.team_id, current_phase = v.phase, complete_phases = v.cp,
+        fields = v.fields, files = v.files, location = v.location, priority = v.priority, updated = ${now}
+      from ${rowsTable('v', WRITE_COLUMNS, writes)}
+      where a.cid = v.cid and a._id = v._id)
+      ${historyInsert(ctx, history)}`.execute(ctx.db)
+  // The links of the changed link fields: those rows go, the new ones come, in two statements for the call.
+  if (linkChanges.length) {
+    const dropped = linkChanges.flatMap((l) => l.fieldIds.map((field_id) => ({ from_id: l.from, field_id })))
+    await sql`delete from activity_links as l using ${rowsTable('d', LINK_KEY_COLUMNS, dropped)}
+      where l.cid = ${cid} and l.from_id = d.from_id and l.field_id = d.field_id`.execute(ctx.db)
+    await insertBatches(
+      linkChanges.flatMap((l) => l.rows),
+      5000,
+      (batch) =>
+        ctx.db
+          .insertInto('activity_links')
+          .values(batch)
+          .onConflict((oc) => oc.doNothing())
+          .execute(),
+    )
   }
   // Followers named by followerIds who did not follow yet: told as v3.activity.followers (the
   // discussion rows below do nothing for those already in).
@@ -250,7 +263,6 @@ export async function updateActivities(
   )
   // Workflows in id order, as the counts within one (adjustPhaseCounts): no deadlock between calls.
   for (const [processId, d] of [...deltas].sort(([a], [b]) => a.localeCompare(b))) await adjustPhaseCounts(ctx, cid, processId, d)
-  await recordHistory(ctx, history)
   // One tellViewers per workflow, with the row loaded for the call: the update changes nobody's sight of it.
   for (const { process, told } of signals.values()) await tellViewers(ctx, process, told)
   for (const f of addedFollowers) await tellFollowers(ctx, f.process, f.activityId, { added: f.added, removed: [] })
