@@ -37,6 +37,7 @@ import {
   visibleLinkTargets,
 } from './checks'
 import { invitedUsers, linkRows } from '../../db/values'
+import { requireSeeing, seeing } from './followers'
 
 export interface ActivityInput {
   name?: string
@@ -120,6 +121,13 @@ export async function createActivities(ctx: SignedInContext, process: ProcessRow
     const stranger = p.followerIds.find((f) => !known.users.has(f))
     if (stranger) throw invalid(p.index, '/followerIds', 'must name members of the workspace', { field: 'followerIds' })
     checkReferences(p.values, fields, invalid, p.index, known)
+  }
+  // Followers must see the workflow, as when added later (./followers.ts): the viewers are read once for the call.
+  const seen = await seeing(ctx, process, [...new Set(prepared.flatMap((p) => p.followerIds))])
+  const blind = prepared.find((p) => p.followerIds.some((f) => !seen.has(f)))
+  if (blind) {
+    const where = blind.input.followerIds ? { argument, path: list ? `/${blind.index}/followerIds` : '/followerIds' } : { argument: 2, path: '/followerIds' }
+    await requireSeeing(ctx, process, blind.followerIds, { ...where, index: blind.index })
   }
   await requireAttachableFiles(
     ctx,

@@ -76,6 +76,30 @@ describe('v3.activity.followers: who may follow', () => {
     expect(await followers(b._id)).toEqual([owner.uid, member.uid].sort())
   })
 
+  test('create and createMany refuse a follower who may not see the workflow (422 naming them, nothing created)', async () => {
+    const { p, restrict } = await workflow()
+    await restrict()
+    const count = async () => (await owner.client.call('v3.activity.list', { processId: p._id })).activities.length
+    const before = await count()
+    const refusal = await owner.client.fail('v3.activity.create', p._id, { name: 'Hidden', followerIds: [member.uid, outsider.uid] }, { teamId })
+    expect(refusal).toMatchObject({ code: 422, details: { argument: 1, path: '/followerIds', reason: 'cannot see', userId: outsider.uid } })
+    const many = await owner.client.fail('v3.activity.createMany', p._id, [{ name: 'Seen' }, { name: 'Hidden' }], { teamId, followerIds: [outsider.uid] })
+    expect(many).toMatchObject({ code: 422, details: { argument: 2, path: '/followerIds', reason: 'cannot see', userId: outsider.uid } })
+    const second = await owner.client.fail(
+      'v3.activity.createMany',
+      p._id,
+      [
+        { name: 'Seen', followerIds: [member.uid] },
+        { name: 'Hidden', followerIds: [outsider.uid] },
+      ],
+      { teamId },
+    )
+    expect(second).toMatchObject({ code: 422, details: { argument: 1, index: 1, path: '/1/followerIds', userId: outsider.uid } })
+    expect(await count()).toBe(before)
+    const made = await owner.client.call('v3.activity.create', p._id, { name: 'Seen', followerIds: [member.uid] }, { teamId })
+    expect(await followers(made._id)).toEqual([owner.uid, member.uid].sort())
+  })
+
   test('ball.pass refuses a follower who has lost sight of the workflow (422 naming them)', async () => {
     const { a, restrict } = await workflow()
     await owner.client.call('v3.activity.updateMany', [{ _id: a._id, followerIds: [outsider.uid] }])
