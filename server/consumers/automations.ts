@@ -23,6 +23,7 @@ import type { Config } from '../config'
 import { AUTOMATION_CONSUMER, claimRun, pruneRuns, runExists, type AutomationRow, type RunEntry } from '../db/automations'
 import type { CursorRow } from '../db/consumers'
 import type { Database } from '../db/schema'
+import { isTransient } from '../errors'
 import { logTurnFailure } from '../log'
 import type { Mail, Mailer } from '../mail'
 import { findMember } from '../policies/roles'
@@ -30,7 +31,7 @@ import type { Bus, BusMessage } from '../realtime/bus'
 import { logSignals, type LoggedSignal } from '../realtime/event-log'
 import { activityFacts, applyAction, triggered, TRIGGER_SIGNALS, valueMatches, type RunAs } from './automation-actions'
 import { DurableConsumer, type ConsumerHandler, type Outcome } from './durable'
-import { postWebhook } from './webhook-post'
+import { postWebhook, retryable } from './webhook-post'
 
 export interface AutomationDeps {
   db: Kysely<Database>
@@ -55,8 +56,18 @@ async function creatorRefusal(db: Kysely<Database>, rule: Rule): Promise<string 
   return null
 }
 
-/** Runs one rule on one event whose trigger matched `ids`. */
-async function run(deps: AutomationDeps, rule: Rule, event: LoggedSignal, ids: string[]): Promise<void> {
+/** A transient failure: logged, nothing recorded, the event tried again after the consumer's backoff. */
+function retry(deps: AutomationDeps, rule: Rule, event: LoggedSignal, why: string): 'retry' {
+  deps.log.warn({ automation: rule._id, seq: event.seq, reason: why }, 'an automation run will be tried again')
+  return 'retry'
+}
+
+/**
+ * Runs one rule on one event whose trigger matched `ids`. 'retry': it met a transient failure
+ * (isTransient, a webhook's `retryable` answer) and left nothing written: the consumer tries the
+ * event again after its backoff. Refusals are final and go in the run log.
+ */
+async function run(deps: AutomationDeps, rule: Rule, event: LoggedSignal, ids: string[]): Promise<'retry' | void> {
   const { db } = deps
   const depth = (event.origin?.depth ?? 0) + 1
   const entry: RunEntry = {
@@ -92,6 +103,7 @@ async function run(deps: AutomationDeps, rule: Rule, event: LoggedSignal, ids: s
       { id: `${rule._id}.${event.seq}`, timestamp: Math.floor(Date.now() / 1000), body, secret: rule.secret },
       { timeoutSeconds: deps.config.webhookTimeoutSeconds, allowedHosts: deps.config.webhookAllowedHosts },
     )
+    if (result.error && retryable(result)) return retry(deps, rule, event, `calling ${action.url} failed: ${result.error}`)
     called.push({ type: 'webhook', ok: !result.error, detail: result.error ?? `answered ${result.status}` })
     if (result.error) return void (await record('failed', `calling ${action.url} failed: ${result.error}`, called))
   }
@@ -126,7 +138,8 @@ async function run(deps: AutomationDeps, rule: Rule, event: LoggedSignal, ids: s
     for (const mail of mails) void deps.mailer.send(mail)
     await afterCommit!().catch((err) => deps.log.error({ err, automation: rule._id }, 'work after an automation run failed'))
   } catch (err) {
-    // Nothing of the run was written: it is recorded as failed, with what each action came to.
+    // Nothing of the run was written: tried again when the failure was the database's, else recorded as failed.
+    if (isTransient(err)) return retry(deps, rule, event, reason(err))
     await record('failed', `${done.at(-1)?.type ?? 'the run'} failed with its creator's rights: ${reason(err)}`, done)
   }
 }
@@ -143,10 +156,12 @@ export function automationHandler(deps: AutomationDeps): ConsumerHandler<Rule> {
     async handle(rule, event): Promise<Outcome> {
       const ids: string[] = []
       for (const id of triggered(rule.trigger, event)) if (await valueMatches(deps.db, rule.trigger, rule.cid, id)) ids.push(id)
-      if (ids.length) await run(deps, rule, event, ids)
+      if (ids.length && (await run(deps, rule, event, ids)) === 'retry') return { ok: false }
       return { ok: true }
     },
     async disabled(rule, why) {
+      // Its event failed for WEBHOOK_DISABLE_AFTER_HOURS: off, as v3.automation.update with enabled: false leaves it.
+      await deps.db.updateTable('automations').set({ enabled: false, updated: Date.now() }).where('cid', '=', rule.cid).where('_id', '=', rule._id).execute()
       deps.log.warn({ automation: rule._id, reason: why }, 'an automation stopped')
     },
   }

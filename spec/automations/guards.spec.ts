@@ -135,7 +135,7 @@ test('mail to a member and to the ball holder reaches a real SMTP server', async
   await Promise.all([o.client.close(), m.client.close()])
 })
 
-test('call a webhook: signed with the automation secret, the same webhook-id on a retry; a failing receiver fails the run', async () => {
+test('call a webhook: signed with the automation secret, a 503 is tried again with the same webhook-id and runs once; a 4xx fails the run', async () => {
   const receiver = await startReceiver()
   try {
     const o = await signedIn('auto-hook')
@@ -159,12 +159,25 @@ test('call a webhook: signed with the automation secret, the same webhook-id on 
     expect(got.id).toBe(`${rule._id}.${run.seq}`)
     expect(got.body).toMatchObject({ type: 'automation.run', data: { automationId: rule._id, event: 'v3.activity.created', activityIds: [a._id], depth: 1 } })
 
+    // A 503 is transient: the run is tried again after the backoff, with the same webhook-id, and happens once.
     receiver.failNext(1)
     const a2 = await o.client.call('v3.activity.create', b.p._id, { name: 'y' }, { teamId: b.teamId })
     const runs = await runsOf(o, rule._id, (r) => r.length >= 2)
-    expect(runs[1]).toMatchObject({ outcome: 'failed', activityId: a2._id })
-    expect(runs[1].error).toMatch(/answered 5\d\d/)
-    expect(JSON.stringify((await activityOf(o.client, a2._id)).fields ?? {})).not.toContain('called')
+    expect(runs[1]).toMatchObject({ outcome: 'ok', activityId: a2._id })
+    expect(receiver.answered.slice(1)).toEqual([503, 204])
+    expect(receiver.requested.slice(1)).toEqual([`${rule._id}.${runs[1].seq}`, `${rule._id}.${runs[1].seq}`])
+    expect(JSON.stringify((await activityOf(o.client, a2._id)).fields ?? {})).toContain('called')
+
+    // A 4xx is the receiver's answer: the run fails, is not tried again, and writes nothing.
+    receiver.failNext(1, 410)
+    const a3 = await o.client.call('v3.activity.create', b.p._id, { name: 'z' }, { teamId: b.teamId })
+    const after = await runsOf(o, rule._id, (r) => r.length >= 3)
+    expect(after[2]).toMatchObject({ outcome: 'failed', activityId: a3._id })
+    expect(after[2].error).toMatch(/answered 410/)
+    await pause(500)
+    expect(receiver.answered.slice(3)).toEqual([410])
+    expect(await o.client.call('v3.automation.runs', rule._id, {})).toHaveLength(3)
+    expect(JSON.stringify((await activityOf(o.client, a3._id)).fields ?? {})).not.toContain('called')
     await o.client.close()
   } finally {
     await receiver.close()

@@ -20,7 +20,7 @@ test('create and update refuse unknown phases, fields, option values and members
   await o.client.call('v2.process.member.add', b.p._id, `user_${m.uid}`)
   await o.client.call('v2.process.member.remove', b.p._id, `network_${o.cid}`)
   const created = { type: 'activity.created' as const }
-  const good = { processId: b.p._id, trigger: created, actions: [{ type: 'move' as const, phaseId: b.done }] }
+  const good = { processId: b.p._id, trigger: created, actions: [{ type: 'move' as const, phaseId: b.done }] as [{ type: 'move'; phaseId: string }] }
 
   const cases: [object, string, object][] = [
     [{ trigger: { type: 'phase.entered', phaseId: MISSING } }, '/trigger/phaseId', { phaseId: MISSING }],
