@@ -713,4 +713,6 @@ export interface AutomationRunsTable {
   actions: Json<unknown>
   error: string | null
   depth: number
+  /** Mail the run has still to send (migration 111); null once sent. */
+  mail: ColumnType<unknown[] | null, string | null | undefined, string | null>
 }

@@ -3,7 +3,7 @@
  * SMTP server on loopback, a webhook call to a receiver on loopback checked with an independent
  * implementation of Standard Webhooks.
  */
-import { nextMail } from '../helpers/mail'
+import { mailCount, nextMail } from '../helpers/mail'
 import { joinWorkspace } from '../helpers/members'
 import { pause } from '../helpers/stream'
 import { signedIn } from '../helpers/users'
@@ -132,6 +132,41 @@ test('mail to a member and to the ball holder reaches a real SMTP server', async
   const bySubject = new Map([first, second].map((x) => [x.subject, x]))
   expect(bySubject.get('Report is done')!.text).toContain(`Rule Tell saw Report (${a._id}) finish.`)
   expect(bySubject.get('Yours: Report')!.text).toContain('You hold the ball.')
+  await Promise.all([o.client.close(), m.client.close()])
+})
+
+test('mail the server cannot take for now is sent on a later attempt, once; mail refused for good is named in the run', async () => {
+  const o = await signedIn('auto-mail-busy')
+  const m = await joinWorkspace(o, { role: 'user', tag: 'auto-mail-busy-m' })
+  const b = await board(o.client, 'Busy')
+  const rule = await o.client.call('v3.automation.create', o.cid, {
+    processId: b.p._id,
+    trigger: { type: 'phase.entered', phaseId: b.done },
+    actions: [
+      { type: 'mail', to: m.uid, subject: '{{activity.name}} [smtp-busy-once]', text: 'Done.' },
+      { type: 'setFields', fields: { [b.note]: 'mailed' } },
+    ],
+  })
+  const a = await o.client.call('v3.activity.create', b.p._id, { name: `Busy ${m.uid.slice(-6)}` }, { teamId: b.teamId, phaseId: b.open })
+  await o.client.call('v3.activity.updateMany', [{ _id: a._id, phaseId: b.done }])
+  const got = await nextMail(m.email, { timeoutMs: 20_000 })
+  expect(got.subject).toBe(`${a.name} [smtp-busy-once]`)
+  const [run] = await runsOf(o, rule._id)
+  expect(run).toMatchObject({ outcome: 'ok', error: null })
+  const sent = mailCount(m.email)
+  await pause(500)
+  expect(mailCount(m.email)).toBe(sent)
+  expect(await o.client.call('v3.automation.runs', rule._id, {})).toHaveLength(1)
+  expect(JSON.stringify((await activityOf(o.client, a._id)).fields)).toContain('mailed')
+
+  await o.client.call('v3.automation.update', rule._id, {
+    actions: [{ type: 'mail', to: m.uid, subject: '{{activity.name}} [smtp-refuse]', text: 'Done.' }],
+  })
+  const a2 = await o.client.call('v3.activity.create', b.p._id, { name: 'Refused' }, { teamId: b.teamId, phaseId: b.open })
+  await o.client.call('v3.activity.updateMany', [{ _id: a2._id, phaseId: b.done }])
+  const runs = await runsOf(o, rule._id, (r) => r.length >= 2 && r[1].error !== null)
+  expect(runs[1]).toMatchObject({ outcome: 'ok', activityId: a2._id })
+  expect(runs[1].error).toMatch(/^mail to .* was refused: .*554/)
   await Promise.all([o.client.close(), m.client.close()])
 })
 
