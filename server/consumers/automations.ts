@@ -23,6 +23,7 @@ import type { AutomationAction, AutomationTrigger } from '../../schemas/types.ge
 import type { Config } from '../config'
 import { AUTOMATION_CONSUMER, claimRun, keepMail, pendingMail, pruneRuns, type AutomationRow, type RunEntry } from '../db/automations'
 import type { CursorRow } from '../db/consumers'
+import { setTransactionOrigin } from '../db/event-origin'
 import type { Database } from '../db/schema'
 import { isTransient } from '../errors'
 import { logTurnFailure } from '../log'
@@ -146,6 +147,8 @@ async function run(deps: AutomationDeps, rule: Rule, event: LoggedSignal, ids: s
   let afterCommit: (() => Promise<void>) | null = null
   try {
     const wake = await db.transaction().execute(async (trx) => {
+      // What its writes leave stale for the drain keeps the run's origin.
+      await setTransactionOrigin(trx, origin)
       const acting = deps.runAs(trx, { uid: rule.uid, automationId: rule._id, origin, queued, mails })
       afterCommit = () => acting.afterCommit()
       for (const id of ids) {
