@@ -206,9 +206,6 @@ export interface Automations {
   stop(): Promise<void>
 }
 
-/** Runs are kept this long (the run log). */
-const KEEP_RUNS_MS = 30 * 86400_000
-
 export function startAutomations(deps: AutomationDeps): Automations {
   const consumer = new DurableConsumer(
     deps.db,
@@ -221,9 +218,12 @@ export function startAutomations(deps: AutomationDeps): Automations {
     deps.log,
   )
   consumer.start()
-  const sweep = setInterval(() => {
-    pruneRuns(deps.db, Date.now() - KEEP_RUNS_MS).catch((err) => logTurnFailure(deps.log, err, 'pruning automation runs failed'))
-  }, 3600_000).unref()
+  // Every quarter of the retention, at most hourly: a run leaves the log at most a quarter late.
+  const keepMs = deps.config.automationRunRetentionDays * 86400_000
+  const sweep = setInterval(
+    () => pruneRuns(deps.db, Date.now() - keepMs).catch((err) => logTurnFailure(deps.log, err, 'pruning automation runs failed')),
+    Math.max(250, Math.min(3600_000, keepMs / 4)),
+  ).unref()
   return {
     wake: () => consumer.wake(),
     async stop() {
