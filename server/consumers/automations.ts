@@ -116,8 +116,6 @@ async function run(deps: AutomationDeps, rule: Rule, event: LoggedSignal, ids: s
   if (event.origin?.automationId === rule._id) return void (await record('skipped', 'the change was made by this automation (a rule does not set itself off)'))
   if (depth > deps.config.automationChainLimit)
     return void (await record('skipped', `the chain of automations reached AUTOMATION_CHAIN_LIMIT (${deps.config.automationChainLimit})`))
-  const done = await pendingMail(db, rule._id, event.seq)
-  if (done) return sendMail(deps, rule, event, done.mail as Mail[])
   const refusal = await creatorRefusal(db, rule)
   if (refusal) return void (await record('failed', refusal))
 
@@ -188,6 +186,9 @@ export function automationHandler(deps: AutomationDeps): ConsumerHandler<Rule> {
     topics: (rule) => [`workspace:${rule.cid}`],
     wants: (rule, event) => event.process_id === rule.process_id && TRIGGER_SIGNALS.has(event.sig) && triggered(rule.trigger, event).length > 0,
     async handle(rule, event): Promise<Outcome> {
+      // Run already (an earlier attempt committed it): only its mail may be left to send, whatever the activity holds now.
+      const done = await pendingMail(deps.db, rule._id, event.seq)
+      if (done) return (await sendMail(deps, rule, event, done.mail as Mail[])) === 'retry' ? { ok: false } : { ok: true }
       const ids: string[] = []
       for (const id of triggered(rule.trigger, event)) if (await valueMatches(deps.db, rule.trigger, rule.cid, id)) ids.push(id)
       if (ids.length && (await run(deps, rule, event, ids)) === 'retry') return { ok: false }
