@@ -7222,7 +7222,7 @@ export interface OperationSchemas {
     result: AuditEntry[]
   }
   /**
-   * Creates an automation on a workflow (capability automations.manage; at most 100 per workflow, 422 beyond): when trigger happens to an activity of processId, its actions run in order with the caller's rights (docs/guides/automations.md); returns the Automation record with its secret, shown this once.
+   * Creates an automation on a workflow (capability automations.manage; at most 100 per workflow, 422 beyond; 422 naming what a trigger or action names that the workflow or workspace does not have: a phase, a field, a value that does not fit its field, a member): when trigger happens to an activity of processId, its actions run in order with the caller's rights (docs/guides/automations.md); returns the Automation record with its secret, shown this once.
    */
   'v3.automation.create': {
     args: {
@@ -7282,7 +7282,7 @@ export interface OperationSchemas {
     result: AutomationRunRecord[]
   }
   /**
-   * Changes an automation's name, trigger, actions or enabled state (capability automations.manage); an automation enabled again considers the events from then on. Its creator stays the one whose rights it runs with.
+   * Changes an automation's name, trigger, actions or enabled state (capability automations.manage; what a new trigger or actions name is checked as at create: 422 naming it, nothing changed); an automation enabled again considers the events from then on. Its creator stays the one whose rights it runs with.
    */
   'v3.automation.update': {
     args: {

@@ -520,6 +520,13 @@ export const VARIABLES = [
     default: 5,
     doc: "How many automation runs may set one another off in a chain (a person's change starts it at depth 1); a run beyond it is skipped and the run log says so (docs/guides/automations.md).",
   },
+  {
+    env: 'AUTOMATION_RUN_RETENTION_DAYS',
+    key: 'automationRunRetentionDays',
+    read: decimal(0.00001, 36500),
+    default: 30,
+    doc: 'How long the run log of automations (`v3.automation.runs`) keeps a run, in days (fractions allowed); older runs are deleted in the background (every quarter of it, at most hourly). Mail a run has still to send goes with it.',
+  },
 ] as const satisfies readonly Variable[]
 
 export class ConfigError extends Error {}

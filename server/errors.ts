@@ -191,3 +191,14 @@ export function isCallersPgError(err: unknown): boolean {
 export function isPgError(err: unknown): err is { code: string } {
   return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string'
 }
+
+/**
+ * A failure that says nothing about the work itself, so the same work may succeed when tried again:
+ * a concurrent transaction's serialization failure or deadlock (40001, 40P01), the database changing
+ * over (isDatabaseGap), a 503. Background work (an automation's run) tries it again after a backoff;
+ * anything else is the work's own refusal or fault.
+ */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof RpcError) return err.code === 503
+  return isDatabaseGap(err) || (isPgError(err) && (err.code === '40001' || err.code === '40P01'))
+}

@@ -38,9 +38,19 @@ export interface PostResult {
   durationMs: number
   /** Why it failed when no 2xx came. */
   error: string | null
+  /** The request was not sent: the URL is not one this server may call (not http(s), a private address). */
+  refused?: boolean
   /** The answer's first KiB. */
   response: string | null
 }
+
+/**
+ * Whether a failed request may succeed when sent again: no answer (the network, a timeout), a 5xx,
+ * 408 or 429. A URL this server may not reach, a redirect and the other 4xx are the receiver's or
+ * the URL's answer, and final.
+ */
+export const retryable = (r: PostResult): boolean =>
+  r.error !== null && (r.status === null ? !r.refused : r.status >= 500 || r.status === 408 || r.status === 429)
 
 const KEEP_BYTES = 1024
 
@@ -65,7 +75,7 @@ export async function postWebhook(
   const started = performance.now()
   const done = (r: Omit<PostResult, 'durationMs'>): PostResult => ({ ...r, durationMs: Math.round(performance.now() - started) })
   const bad = badWebhookUrl(target)
-  if (bad) return done({ status: null, error: `the URL ${bad}`, response: null })
+  if (bad) return done({ status: null, error: `the URL ${bad}`, response: null, refused: true })
   const url = new URL(target)
   const headers = {
     'content-type': 'application/json',
@@ -93,13 +103,18 @@ export async function postWebhook(
       })
       res.on('error', (err) => resolve(done({ status: res.statusCode ?? null, error: failure(err, signal, options.timeoutSeconds, url), response: null })))
     })
-    req.on('error', (err) => resolve(done({ status: null, error: failure(err, signal, options.timeoutSeconds, url), response: null })))
+    req.on('error', (err) =>
+      resolve(done({ status: null, error: failure(err, signal, options.timeoutSeconds, url), response: null, refused: !signal.aborted && isPrivate(err) })),
+    )
     req.end(message.body)
   })
 }
 
+/** request-filtering-agent's refusal of a private, loopback or link-local address. */
+const isPrivate = (err: Error) => /is not allowed/.test(err.message)
+
 function failure(err: Error, signal: AbortSignal, seconds: number, url: URL): string {
   if (signal.aborted) return `no complete answer within ${seconds} s`
-  if (/is not allowed/.test(err.message)) return `${url.hostname} is a private or local address this server may not reach (WEBHOOK_ALLOWED_HOSTS)`
+  if (isPrivate(err)) return `${url.hostname} is a private or local address this server may not reach (WEBHOOK_ALLOWED_HOSTS)`
   return `cannot be reached (${(err as NodeJS.ErrnoException).code ?? err.message})`
 }

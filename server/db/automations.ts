@@ -1,5 +1,5 @@
 /** Automations and their run log (migration 110; server/consumers/automations.ts runs them). */
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { AutomationRunsTable, AutomationsTable, DbHandle } from './schema'
 
 export const AUTOMATION_CONSUMER = 'automations'
@@ -37,6 +37,8 @@ export interface RunEntry {
   actions: { type: string; ok: boolean; detail?: string }[]
   error: string | null
   depth: number
+  /** Mail to send after the run's commit (kept until sent: `pendingMail`). */
+  mail?: unknown[]
 }
 
 /**
@@ -58,6 +60,7 @@ export async function claimRun(db: DbHandle, run: RunEntry): Promise<boolean> {
       actions: JSON.stringify(run.actions),
       error: run.error,
       depth: run.depth,
+      mail: run.mail?.length ? JSON.stringify(run.mail) : null,
     })
     .onConflict((oc) => oc.columns(['automation_id', 'seq']).doNothing())
     .returning('seq')
@@ -75,8 +78,20 @@ export async function finishRun(db: DbHandle, run: Pick<RunEntry, 'automationId'
     .execute()
 }
 
-export async function runExists(db: DbHandle, automationId: string, seq: number): Promise<boolean> {
-  return !!(await db.selectFrom('automation_runs').select('seq').where('automation_id', '=', automationId).where('seq', '=', seq).executeTakeFirst())
+/** The run of (automation, seq) when there is one, with the mail it has still to send ([] when none). */
+export async function pendingMail(db: DbHandle, automationId: string, seq: number): Promise<{ mail: unknown[] } | undefined> {
+  const row = await db.selectFrom('automation_runs').select('mail').where('automation_id', '=', automationId).where('seq', '=', seq).executeTakeFirst()
+  return row && { mail: (row.mail as unknown[] | null) ?? [] }
+}
+
+/** What is left of a run's mail after a sending attempt; `refused`: messages the mail server refused for good, for the run's error. */
+export async function keepMail(db: DbHandle, automationId: string, seq: number, left: unknown[], refused: string | null) {
+  await db
+    .updateTable('automation_runs')
+    .set({ mail: left.length ? JSON.stringify(left) : null, ...(refused ? { error: sql<string>`concat_ws('; ', error, ${refused}::text)` } : {}) })
+    .where('automation_id', '=', automationId)
+    .where('seq', '=', seq)
+    .execute()
 }
 
 export async function listRuns(db: DbHandle, automationId: string, afterSeq: number, limit: number): Promise<AutomationRunRow[]> {

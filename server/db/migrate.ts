@@ -22,6 +22,8 @@ import * as activityList from './migrations/094_activity_list'
 import * as webhooks from './migrations/100_webhooks'
 import * as auditLog from './migrations/105_audit_log'
 import * as automations from './migrations/110_automations'
+import * as automationRunMail from './migrations/111_automation_run_mail'
+import * as functionStateOrigin from './migrations/112_function_state_origin'
 import * as gaplessSeq from './migrations/120_gapless_seq'
 import * as activityListAnyPhase from './migrations/121_activity_list_any_phase'
 
@@ -48,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '100_webhooks': webhooks,
   '105_audit_log': auditLog,
   '110_automations': automations,
+  '111_automation_run_mail': automationRunMail,
+  '112_function_state_origin': functionStateOrigin,
   '120_gapless_seq': gaplessSeq,
   '121_activity_list_any_phase': activityListAnyPhase,
 }

@@ -580,6 +580,8 @@ export interface FunctionStateTable {
   error: string | null
   dirty: Generated<boolean>
   since: number
+  /** The origin of the write that marked it stale (server/db/event-origin.ts, migration 112). */
+  origin: ColumnType<EventOrigin | null, string | null | undefined, string | null>
 }
 
 /** server/db/migrations/021_function_runs.ts */
@@ -713,4 +715,6 @@ export interface AutomationRunsTable {
   actions: Json<unknown>
   error: string | null
   depth: number
+  /** Mail the run has still to send (migration 111); null once sent. */
+  mail: ColumnType<unknown[] | null, string | null | undefined, string | null>
 }

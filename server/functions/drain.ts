@@ -172,22 +172,28 @@ export class Drain {
     this.modesRead = Date.now()
   }
 
-  /** One batch of a workspace's stale values, oldest first; whether any was stored. */
+  /**
+   * One batch of a workspace's stale values, oldest first, of one origin (the oldest's: an
+   * automation run's, or none; server/db/event-origin.ts), so the events the batch writes carry it;
+   * whether any was stored.
+   */
   private async drainBatch(cid: string): Promise<boolean> {
     const { db, functions } = this.deps
-    const rows = await db
+    const oldest = await db
       .selectFrom('function_state')
-      .select(['activity_id', 'field_key'])
+      .select(['activity_id', 'field_key', 'origin'])
       .where('cid', '=', cid)
       .where('dirty', '=', true)
       .where('since', '<', Date.now() - FRESH_MS)
       .orderBy('since')
       .limit(this.deps.batch)
       .execute()
-    if (!rows.length) return true
+    if (!oldest.length) return true
+    const origin = oldest[0].origin ?? null
+    const rows = oldest.filter((r) => JSON.stringify(r.origin ?? null) === JSON.stringify(origin))
     const forced = rows.map((r) => ({ activityId: r.activity_id, fieldKey: r.field_key }))
     const propagation = await propagate({ db, functions }, cid, [], { forced, budget: this.deps.batch, drain: true })
-    const { written, wake } = await db.transaction().execute((trx) => writeLogged(trx, propagation, this.deps.signal))
+    const { written, wake } = await db.transaction().execute((trx) => writeLogged(trx, propagation, this.deps.signal, origin))
     if (wake.length) await this.deps.bus.emit(wake)
     return written.stored > 0
   }

@@ -37,6 +37,7 @@ import { sql } from 'kysely'
 import type { FieldRecord } from '../db/processes'
 import type { DbHandle } from '../db/schema'
 import { anyOf } from '../db/rows'
+import { transactionOrigin } from '../db/event-origin'
 import { coerce } from './coerce'
 import { loadGraph } from './config'
 import type { FunctionEngine } from '../context'
@@ -217,12 +218,18 @@ export async function markAffected(db: DbHandle, cid: string, changes: Change[])
   for (let i = 0; i < all.length; i += 500) {
     const rows = await db
       .insertInto('function_state')
-      .values(all.slice(i, i + 500).map((n) => ({ cid, activity_id: n.activityId, field_key: n.fn.fieldKey, error: null, dirty: true, since: now })))
+      .values(
+        all
+          .slice(i, i + 500)
+          .map((n) => ({ cid, activity_id: n.activityId, field_key: n.fn.fieldKey, error: null, dirty: true, since: now, origin: transactionOrigin() })),
+      )
       .onConflict((oc) =>
-        // A new version of the row even when it was stale already (a propagation under way sees the change); its place in the queue kept.
-        oc
-          .columns(['cid', 'activity_id', 'field_key'])
-          .doUpdateSet({ dirty: true, since: sql`case when function_state.dirty then function_state.since else excluded.since end` }),
+        // A new version of the row even when it was stale already (a propagation under way sees the change); its place in the queue kept, its origin the latest write's.
+        oc.columns(['cid', 'activity_id', 'field_key']).doUpdateSet({
+          dirty: true,
+          since: sql`case when function_state.dirty then function_state.since else excluded.since end`,
+          origin: sql`excluded.origin`,
+        }),
       )
       .returning(['activity_id', 'field_key', sql<string>`xmin::text`.as('version')])
       .execute()
@@ -570,9 +577,15 @@ class Writes {
       await db
         .insertInto('function_state')
         .values(
-          kept
-            .slice(i, i + 500)
-            .map((o) => ({ cid, activity_id: o.activityId, field_key: o.fieldKey, error: o.error ?? null, dirty: o.state === 'dirty', since: now })),
+          kept.slice(i, i + 500).map((o) => ({
+            cid,
+            activity_id: o.activityId,
+            field_key: o.fieldKey,
+            error: o.error ?? null,
+            dirty: o.state === 'dirty',
+            since: now,
+            origin: transactionOrigin(),
+          })),
         )
         .onConflict((oc) =>
           oc.columns(['cid', 'activity_id', 'field_key']).doUpdateSet((eb) => ({
@@ -580,6 +593,7 @@ class Writes {
             error: sql`case when excluded.dirty then function_state.error else excluded.error end`,
             dirty: eb.ref('excluded.dirty'),
             since: sql`case when function_state.dirty and excluded.dirty then function_state.since else excluded.since end`,
+            origin: sql`excluded.origin`,
           })),
         )
         .execute()

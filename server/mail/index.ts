@@ -26,8 +26,20 @@ export interface Mailer {
   link(pathname: string): string
   /** Sends or writes one message; resolves when done, never rejects (failures are logged). */
   send(mail: Mail): Promise<void>
+  /** Sends or writes one message; rejects when it could not (`mailRetryable` tells whether trying again may help). */
+  deliver(mail: Mail): Promise<void>
   /** Waits for the messages under way, then closes the SMTP connections. */
   close(): Promise<void>
+}
+
+/**
+ * Whether a message that could not be sent may go when tried again: the SMTP server's 4xx ("try
+ * later"), or no answer at all (the network, a timeout, the outbox not writable). A 5xx is its final
+ * refusal of the message or the address.
+ */
+export function mailRetryable(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode
+  return typeof code !== 'number' || (code >= 400 && code < 500)
 }
 
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Logger, publicUrl: string): Mailer {
@@ -53,6 +65,8 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
 
   return {
     link: (pathname) => `${base}${pathname.startsWith('/') ? '' : '/'}${pathname}`,
+
+    deliver,
 
     send(mail) {
       const done = deliver(mail).catch((err) => log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent'))

@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Config } from '../config'
 import { LateReply, type Context, type FunctionEngine, type LateWork } from '../context'
 import type { ActingAs, RunAs } from '../consumers/automation-actions'
+import { setTransactionOrigin } from '../db/event-origin'
 import type { Database } from '../db/schema'
 import { RpcError } from '../errors'
 import type { Mailer } from '../mail'
@@ -73,6 +74,7 @@ export function runAs(deps: RunAsDeps): RunAs {
             const queued: BusMessage[] = []
             let wake: BusMessage[] = []
             const value = await deps.db.transaction().execute(async (t) => {
+              await setTransactionOrigin(t, as.origin)
               const made = await work({ ...call, ...base(t, queued), invalid: call.invalid } as Context)
               wake = await logSignals(t, queued, as.origin)
               return made

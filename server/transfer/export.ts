@@ -158,10 +158,15 @@ async function* rowsOf(db: DbHandle, kind: Kind, scope: Scope & { whole: boolean
   }
 }
 
-/** Credentials never leave the server; omitProcessPrefix drops the prefix counters. */
+/**
+ * Credentials never leave the server; omitProcessPrefix drops the prefix counters. A queued function
+ * value's origin (the automation run that left it stale) means nothing where the archive is read:
+ * there it is queued as anyone's.
+ */
 function clean(kind: Kind, row: Record<string, unknown>, options: ExportRequest['options']) {
   for (const column of Object.keys(kind.secrets ?? {})) row[column] = null
   if (kind.table === 'processes' && options.omitProcessPrefix) row.prefix_suffix = 0
+  if (kind.table === 'function_state') row.origin = null
 }
 
 /** The files whose bytes are stored (a file of metadata only is exported as such). */

@@ -3,7 +3,7 @@
  * SMTP server on loopback, a webhook call to a receiver on loopback checked with an independent
  * implementation of Standard Webhooks.
  */
-import { nextMail } from '../helpers/mail'
+import { mailCount, nextMail } from '../helpers/mail'
 import { joinWorkspace } from '../helpers/members'
 import { pause } from '../helpers/stream'
 import { signedIn } from '../helpers/users'
@@ -135,7 +135,42 @@ test('mail to a member and to the ball holder reaches a real SMTP server', async
   await Promise.all([o.client.close(), m.client.close()])
 })
 
-test('call a webhook: signed with the automation secret, the same webhook-id on a retry; a failing receiver fails the run', async () => {
+test('mail the server cannot take for now is sent on a later attempt, once; mail refused for good is named in the run', async () => {
+  const o = await signedIn('auto-mail-busy')
+  const m = await joinWorkspace(o, { role: 'user', tag: 'auto-mail-busy-m' })
+  const b = await board(o.client, 'Busy')
+  const rule = await o.client.call('v3.automation.create', o.cid, {
+    processId: b.p._id,
+    trigger: { type: 'phase.entered', phaseId: b.done },
+    actions: [
+      { type: 'mail', to: m.uid, subject: '{{activity.name}} [smtp-busy-once]', text: 'Done.' },
+      { type: 'setFields', fields: { [b.note]: 'mailed' } },
+    ],
+  })
+  const a = await o.client.call('v3.activity.create', b.p._id, { name: `Busy ${m.uid.slice(-6)}` }, { teamId: b.teamId, phaseId: b.open })
+  await o.client.call('v3.activity.updateMany', [{ _id: a._id, phaseId: b.done }])
+  const got = await nextMail(m.email, { timeoutMs: 20_000 })
+  expect(got.subject).toBe(`${a.name} [smtp-busy-once]`)
+  const [run] = await runsOf(o, rule._id)
+  expect(run).toMatchObject({ outcome: 'ok', error: null })
+  const sent = mailCount(m.email)
+  await pause(500)
+  expect(mailCount(m.email)).toBe(sent)
+  expect(await o.client.call('v3.automation.runs', rule._id, {})).toHaveLength(1)
+  expect(JSON.stringify((await activityOf(o.client, a._id)).fields)).toContain('mailed')
+
+  await o.client.call('v3.automation.update', rule._id, {
+    actions: [{ type: 'mail', to: m.uid, subject: '{{activity.name}} [smtp-refuse]', text: 'Done.' }],
+  })
+  const a2 = await o.client.call('v3.activity.create', b.p._id, { name: 'Refused' }, { teamId: b.teamId, phaseId: b.open })
+  await o.client.call('v3.activity.updateMany', [{ _id: a2._id, phaseId: b.done }])
+  const runs = await runsOf(o, rule._id, (r) => r.length >= 2 && r[1].error !== null)
+  expect(runs[1]).toMatchObject({ outcome: 'ok', activityId: a2._id })
+  expect(runs[1].error).toMatch(/^mail to .* was refused: .*554/)
+  await Promise.all([o.client.close(), m.client.close()])
+})
+
+test('call a webhook: signed with the automation secret, a 503 is tried again with the same webhook-id and runs once; a 4xx fails the run', async () => {
   const receiver = await startReceiver()
   try {
     const o = await signedIn('auto-hook')
@@ -159,12 +194,25 @@ test('call a webhook: signed with the automation secret, the same webhook-id on 
     expect(got.id).toBe(`${rule._id}.${run.seq}`)
     expect(got.body).toMatchObject({ type: 'automation.run', data: { automationId: rule._id, event: 'v3.activity.created', activityIds: [a._id], depth: 1 } })
 
+    // A 503 is transient: the run is tried again after the backoff, with the same webhook-id, and happens once.
     receiver.failNext(1)
     const a2 = await o.client.call('v3.activity.create', b.p._id, { name: 'y' }, { teamId: b.teamId })
     const runs = await runsOf(o, rule._id, (r) => r.length >= 2)
-    expect(runs[1]).toMatchObject({ outcome: 'failed', activityId: a2._id })
-    expect(runs[1].error).toMatch(/answered 5\d\d/)
-    expect(JSON.stringify((await activityOf(o.client, a2._id)).fields ?? {})).not.toContain('called')
+    expect(runs[1]).toMatchObject({ outcome: 'ok', activityId: a2._id })
+    expect(receiver.answered.slice(1)).toEqual([503, 204])
+    expect(receiver.requested.slice(1)).toEqual([`${rule._id}.${runs[1].seq}`, `${rule._id}.${runs[1].seq}`])
+    expect(JSON.stringify((await activityOf(o.client, a2._id)).fields ?? {})).toContain('called')
+
+    // A 4xx is the receiver's answer: the run fails, is not tried again, and writes nothing.
+    receiver.failNext(1, 410)
+    const a3 = await o.client.call('v3.activity.create', b.p._id, { name: 'z' }, { teamId: b.teamId })
+    const after = await runsOf(o, rule._id, (r) => r.length >= 3)
+    expect(after[2]).toMatchObject({ outcome: 'failed', activityId: a3._id })
+    expect(after[2].error).toMatch(/answered 410/)
+    await pause(500)
+    expect(receiver.answered.slice(3)).toEqual([410])
+    expect(await o.client.call('v3.automation.runs', rule._id, {})).toHaveLength(3)
+    expect(JSON.stringify((await activityOf(o.client, a3._id)).fields ?? {})).not.toContain('called')
     await o.client.close()
   } finally {
     await receiver.close()

@@ -118,7 +118,7 @@ test('the ball is passed → add followers and post on the wall; pass the ball a
   await Promise.all([o.client.close(), m.client.close(), x.client.close()])
 })
 
-test('automations.manage: a member without it is refused, a stranger learns nothing; bad phases are 400', async () => {
+test('automations.manage: a member without it is refused, a stranger learns nothing; bad phases are 422', async () => {
   const o = await signedIn('auto-refuse')
   const m = await joinWorkspace(o, { role: 'user', tag: 'auto-refuse-m' })
   const s = await signedIn('auto-refuse-s')
@@ -130,7 +130,7 @@ test('automations.manage: a member without it is refused, a stranger learns noth
   }
   expect((await m.client.fail('v3.automation.create', o.cid, rule)).code).toBe(403)
   expect((await s.client.fail('v3.automation.create', o.cid, rule)).code).toBe(404)
-  expect((await o.client.fail('v3.automation.create', o.cid, { ...rule, actions: [{ type: 'move', phaseId: '0'.repeat(24) }] })).code).toBe(400)
+  expect((await o.client.fail('v3.automation.create', o.cid, { ...rule, actions: [{ type: 'move', phaseId: '0'.repeat(24) }] })).code).toBe(422)
   expect((await o.client.fail('v3.automation.create', o.cid, { ...rule, trigger: { type: 'nope' } } as never)).code).toBe(400)
   const made = await o.client.call('v3.automation.create', o.cid, rule)
   expect((await s.client.fail('v3.automation.runs', made._id, {})).code).toBe(404)

@@ -2,7 +2,8 @@
  * Mail in tests. Global setup starts a real SMTP server on loopback (startMailCatcher) before the
  * test server, which gets its URL as SMTP_URL. Each message it receives is written to
  * TEST_MAIL_DIR as <n>.eml plus <n>.json (the SMTP envelope), the .json last, so a message whose
- * .json exists is complete. Test files (another module context) read them with nextMail().
+ * .json exists is complete. A subject holding `[smtp-busy-once]` is refused once with a 451 (try later),
+ * one holding `[smtp-refuse]` always with a 554: the senders' retries are tested with them. Test files (another module context) read them with nextMail().
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -39,6 +40,7 @@ export async function startMailCatcher(dir = tempDataDir()): Promise<MailCatcher
   const user = 'hlr-test'
   const pass = randomBytes(12).toString('hex')
   let seq = 0
+  const busy = new Set<string>()
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -54,6 +56,13 @@ export async function startMailCatcher(dir = tempDataDir()): Promise<MailCatcher
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
+        // A subject with [smtp-busy-once] is refused with a 451 ("try later") the first time it comes, one with [smtp-refuse] always with a 554.
+        const subject = /^Subject: (.*)$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? ''
+        if (subject.includes('[smtp-refuse]') || (subject.includes('[smtp-busy-once]') && !busy.has(subject))) {
+          busy.add(subject)
+          const refused = subject.includes('[smtp-refuse]')
+          return callback(Object.assign(new Error(refused ? 'mailbox unavailable' : 'try again later'), { responseCode: refused ? 554 : 451 }))
+        }
         const name = `${String(++seq).padStart(6, '0')}-${randomBytes(4).toString('hex')}`
         const envelope: Envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

@@ -1,7 +1,7 @@
 /**
  * A webhook receiver on loopback, started by a test: it checks every request's signature with its
  * own implementation of the Standard Webhooks specification (not the server's code), and answers
- * what the test says (2xx by default; `failNext(n)` answers 503 to the next n requests).
+ * what the test says (2xx by default; `failNext(n, status?)` answers 503, or the status, to the next n requests).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
@@ -38,9 +38,12 @@ export interface Receiver {
   received: Received[]
   /** Every request's status as answered, in order. */
   answered: number[]
+  /** Every request's webhook-id, in order (failed ones too). */
+  requested: string[]
   /** The secret the signatures are checked with (set after create or rotateSecret). */
   secret: string
-  failNext(n: number): void
+  /** The next `n` requests are answered `status` (503 unless told). */
+  failNext(n: number, status?: number): void
   /** Resolves once `count` requests were answered 2xx with ids satisfying `pred`. */
   waitFor(pred: (r: Received[]) => boolean, timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -49,6 +52,8 @@ export interface Receiver {
 /** `delayMs`: each answer waits this long (a receiver that takes its time). */
 export async function startReceiver(host = '127.0.0.1', delayMs = 0): Promise<Receiver> {
   let failing = 0
+  let failStatus = 503
+  const requested: string[] = []
   const received: Received[] = []
   const answered: number[] = []
   let waiters: (() => void)[] = []
@@ -56,8 +61,12 @@ export async function startReceiver(host = '127.0.0.1', delayMs = 0): Promise<Re
     url: '',
     received,
     answered,
+    requested,
     secret: '',
-    failNext: (n) => (failing = n),
+    failNext: (n, status = 503) => {
+      failing = n
+      failStatus = status
+    },
     waitFor(pred, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`the receiver did not get what was awaited; ${received.length} received`)), timeoutMs)
@@ -76,10 +85,11 @@ export async function startReceiver(host = '127.0.0.1', delayMs = 0): Promise<Re
     const chunks: Buffer[] = []
     req.on('data', (c) => chunks.push(c))
     req.on('end', () => {
+      requested.push(String(req.headers['webhook-id']))
       if (failing > 0) {
         failing--
-        answered.push(503)
-        res.writeHead(503).end('not now')
+        answered.push(failStatus)
+        res.writeHead(failStatus).end('not now')
         return
       }
       const body = Buffer.concat(chunks).toString('utf8')

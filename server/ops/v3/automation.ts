@@ -11,6 +11,7 @@ import { deleteCursor, insertCursor, resumeCursor } from '../../db/consumers'
 import { membership } from '../../db/workspaces'
 import { badWebhookUrl, newWebhookSecret } from '../../consumers/webhook-post'
 import { audit } from '../../domain/audit'
+import { checkAutomationRule } from '../../domain/automation-rules'
 import { notFound, refused } from '../../errors'
 import { isObjectId, newId } from '../../ids'
 import { loadProcessAccess } from '../../policies/processes'
@@ -34,25 +35,25 @@ async function loadAutomation(ctx: MemberContext, automationId: string, options:
   return rule
 }
 
-/** The workflow, as the caller sees it (404 otherwise); the phases a trigger or action names must be its own. */
+/**
+ * The workflow, as the caller sees it (404 otherwise); what the trigger and actions name must be its
+ * own (422: server/domain/automation-rules.ts). Returns the trigger as it is stored.
+ */
 async function checkRule(
   ctx: MemberContext,
   argument: number,
   processId: string,
   trigger: AutomationTrigger | undefined,
   actions: AutomationAction[] | undefined,
-) {
+): Promise<AutomationTrigger | undefined> {
   const seen = await loadProcessAccess(ctx.db, userPrincipal(ctx.session.uid), processId).catch(() => null)
   if (!seen || seen.process.cid !== ctx.cid) throw notFound('workflow')
-  const phases = (seen.process.info.phases ?? {}) as Record<string, unknown>
-  if (trigger?.type === 'phase.entered' && !phases[trigger.phaseId]) throw ctx.invalid(argument, '/trigger/phaseId', 'is not a phase of the workflow')
   actions?.forEach((a, i) => {
-    if (a.type === 'move' && !phases[a.phaseId]) throw ctx.invalid(argument, `/actions/${i}/phaseId`, 'is not a phase of the workflow')
-    if (a.type === 'webhook') {
-      const bad = badWebhookUrl(a.url)
-      if (bad) throw ctx.invalid(argument, `/actions/${i}/url`, bad)
-    }
+    if (a.type !== 'webhook') return
+    const bad = badWebhookUrl(a.url)
+    if (bad) throw ctx.invalid(argument, `/actions/${i}/url`, bad)
   })
+  return checkAutomationRule(ctx, argument, seen.process, trigger, actions)
 }
 
 /** An automation as the audit trail records it: never its secret. */
@@ -70,7 +71,7 @@ export const create = operation({
   capability: 'automations.manage',
   workspace: (_caller, workspaceId) => workspaceId,
   async run(ctx, _workspaceId, automation) {
-    await checkRule(ctx, 1, automation.processId, automation.trigger, automation.actions)
+    const trigger = (await checkRule(ctx, 1, automation.processId, automation.trigger, automation.actions))!
     const { count } = await ctx.db
       .selectFrom('automations')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -89,7 +90,7 @@ export const create = operation({
         process_id: automation.processId,
         uid: ctx.session.uid,
         name: automation.name ?? 'Automation',
-        trigger: JSON.stringify(automation.trigger),
+        trigger: JSON.stringify(trigger),
         actions: JSON.stringify(automation.actions),
         secret,
         enabled,
@@ -124,12 +125,12 @@ export const update = operation({
   workspace: automationWorkspace,
   async run(ctx, automationId, changes) {
     const rule = await loadAutomation(ctx, automationId, { lock: true })
-    await checkRule(ctx, 1, rule.process_id, changes.trigger, changes.actions)
+    const trigger = await checkRule(ctx, 1, rule.process_id, changes.trigger, changes.actions)
     await ctx.db
       .updateTable('automations')
       .set({
         ...(changes.name !== undefined ? { name: changes.name } : {}),
-        ...(changes.trigger !== undefined ? { trigger: JSON.stringify(changes.trigger) } : {}),
+        ...(trigger !== undefined ? { trigger: JSON.stringify(trigger) } : {}),
         ...(changes.actions !== undefined ? { actions: JSON.stringify(changes.actions) } : {}),
         ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
         updated: Date.now(),
