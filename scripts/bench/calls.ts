@@ -1,4 +1,5 @@
-/** A bare socket caller and a rate measure, shared by bench:rpc and bench:pooler. */
+/** A bare socket caller, an HTTP mirror caller and a rate measure, shared by bench:rpc, bench:http and bench:pooler. */
+import http from 'node:http'
 import WebSocket from 'ws'
 
 export async function open(url: string, key?: string) {
@@ -18,6 +19,32 @@ export async function open(url: string, key?: string) {
       ws.send(JSON.stringify({ id, op, args }))
     })
   return { ws, call }
+}
+
+/**
+ * The same calls through the HTTP mirror (POST /api/<op>, the key in the hlrkey header), on kept-alive
+ * connections (node:http: fetch's streams would spend more of a small machine on the client than the server does).
+ */
+export function openHttp(url: string, key: string): Caller {
+  const agent = new http.Agent({ keepAlive: true })
+  return (op, args) =>
+    new Promise((resolve, reject) => {
+      const body = JSON.stringify(args)
+      const req = http.request(
+        `${url}/api/${op}`,
+        { method: 'POST', agent, headers: { hlrkey: key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c) => chunks.push(c))
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString()
+            resolve(res.statusCode === 200 ? { result: JSON.parse(text) } : { error: { code: res.statusCode, body: text } })
+          })
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
 }
 
 export type Caller = (op: string, args: unknown[]) => Promise<{ result?: any; error?: unknown }>
