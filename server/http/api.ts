@@ -29,7 +29,8 @@ export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db' | 'keys'>, dispa
       req.get('idempotency-key'),
     )
     if ('error' in reply) return sendError(res, reply.error)
-    res.status(200).type('application/json').send(JSON.stringify(reply.result))
+    // end, not send: a POST's answer is never revalidated, so no ETag is hashed for it.
+    res.status(200).type('application/json').end(JSON.stringify(reply.result))
   })
   return router
 }
