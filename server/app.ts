@@ -34,6 +34,7 @@ import { localBus, postgresBus, type Bus, type BusMessage } from './realtime/bus
 import { deliverPages } from './realtime/deliver'
 import { EventTail, startPruning } from './realtime/event-log'
 import { Hub } from './realtime/hub'
+import { KeyCache } from './auth/key-cache'
 import { Dispatcher } from './rpc/dispatch'
 import { attachGateway, type Gateway } from './rpc/gateway'
 import { startWallScheduler, type WallScheduler } from './domain/wall/scheduler'
@@ -53,7 +54,8 @@ export interface App {
 /** `opening`: the database already being opened (server/main.ts starts it before loading this module); opened in start() when absent. */
 export function createApp(config: Config, log = createLogger(config), opening?: Promise<Db>): App {
   const registry = buildRegistry(operations)
-  const hub = new Hub()
+  const keys = new KeyCache()
+  const hub = new Hub((sessionId) => keys.forget(sessionId))
   const web = express()
   web.disable('x-powered-by')
   web.use(webDefaults)
@@ -136,7 +138,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       web.use(refuseBadUrl)
       web.use(filesOriginOnlyReads(config))
       web.use(refuseForeignWrites(config))
-      const routeDeps = { config, db, bus, log }
+      const routeDeps = { config, db, bus, log, keys }
       web.use(apiRouter(routeDeps, dispatcher))
       web.use(filesRouter(routeDeps))
       web.use(imagesRouter(routeDeps))

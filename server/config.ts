@@ -194,7 +194,7 @@ export const VARIABLES = [
     key: 'httpRequestsPerSecond',
     read: integer(1, 1_000_000),
     default: 100,
-    doc: 'HTTP requests per second one client address may make, on every route but `/healthz` and `/readyz` (bursts of twice that), before 429. On PostgreSQL one budget shared by all processes, counted in windows of two seconds.',
+    doc: 'HTTP requests per second one client address may make, on every route but `/healthz` and `/readyz` (bursts of twice that), before 429. On PostgreSQL one budget shared by all processes, counted in windows of two seconds: each process counts locally and adds its count to the database every 50 ms, and at once when it holds 5% of a window unreported, so P processes together admit at most P × 5% of a window (at least P requests) beyond it.',
   },
   {
     env: 'SHUTDOWN_GRACE_SECONDS',

@@ -14,7 +14,7 @@ import { sendError } from './errors'
 import type { RouteDeps } from './routes'
 import { sessionOf, signIn } from './sign-in'
 
-export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db'>, dispatcher: Dispatcher) {
+export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db' | 'keys'>, dispatcher: Dispatcher) {
   const { config } = deps
   const router = express.Router()
   // Signed in or not: dispatch answers 401 for the operations that need a session.
@@ -29,7 +29,8 @@ export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db'>, dispatcher: Di
       req.get('idempotency-key'),
     )
     if ('error' in reply) return sendError(res, reply.error)
-    res.status(200).type('application/json').send(JSON.stringify(reply.result))
+    // end, not send: a POST's answer is never revalidated, so no ETag is hashed for it.
+    res.status(200).type('application/json').end(JSON.stringify(reply.result))
   })
   return router
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import type { Bus } from '../realtime/bus'
+import type { KeyCache } from '../auth/key-cache'
 
 export interface RouteDeps {
   config: Config
@@ -10,4 +11,6 @@ export interface RouteDeps {
   /** For signals the routes send (download.status); deliver after any transaction has committed. */
   bus: Bus
   log: Logger
+  /** The keys requests present, resolved and kept for a moment (server/auth/key-cache.ts). */
+  keys: KeyCache
 }

@@ -1,11 +1,10 @@
 /**
  * The one sign-in step of the HTTP routes, as the socket gateway does at the upgrade: the key of the
  * `hlrkey` header or cookie (server/auth/credentials.ts) is resolved to a session (or API key) once per request
- * and kept on `res.locals`. Routes that need a session answer 401 without one; the others (the
+ * (through the process's key cache, server/auth/key-cache.ts) and kept on `res.locals`. Routes that need a session answer 401 without one; the others (the
  * HTTP mirror, public routes that may report progress) read it when it is there.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { resolveKey } from '../auth/sessions'
 import { unauthorized } from '../errors'
 import type { Session } from '../auth/sessions'
 import { keyFromRequest } from '../auth/credentials'
@@ -14,11 +13,11 @@ import type { RouteDeps } from './routes'
 type Locals = { session?: Session | null }
 
 /** Resolves the request's key; with `required`, a request without a valid one is 401. */
-export function signIn({ db, config }: Pick<RouteDeps, 'db' | 'config'>, mode: 'required' | 'optional'): RequestHandler {
+export function signIn({ db, config, keys }: Pick<RouteDeps, 'db' | 'config' | 'keys'>, mode: 'required' | 'optional'): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = keyFromRequest(req)
     // An API key is bound to its whitelist: the address is the socket's peer.
-    const session = key ? await resolveKey(db.kysely, key, config.sessionIdleSeconds, req.socket.remoteAddress ?? '') : null
+    const session = key ? await keys.resolve(db.kysely, key, config.sessionIdleSeconds, req.socket.remoteAddress ?? '') : null
     ;(res.locals as Locals).session = session
     if (!session && mode === 'required') throw unauthorized()
     next()

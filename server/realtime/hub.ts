@@ -33,6 +33,9 @@ export class Hub {
   private byUser = new Map<string, Set<HubConnection>>()
   private bySession = new Map<string, Set<HubConnection>>()
 
+  /** `sessionChanged`: told of every session or key that ended or changed (the HTTP key cache, server/auth/key-cache.ts). */
+  constructor(private sessionChanged: (sessionId: string) => void = () => {}) {}
+
   signIn(conn: HubConnection, uid: string, sessionId: string, workspaceIds: string[], scope: string | null = null) {
     this.remove(conn)
     conn.uid = uid
@@ -82,9 +85,11 @@ export class Hub {
         return
       }
       case 'sessionEnded':
+        this.sessionChanged(message.sessionId)
         for (const conn of [...(this.bySession.get(message.sessionId) ?? [])]) conn.end(1000, 'session ended')
         return
       case 'sessionChanged':
+        this.sessionChanged(message.sessionId)
         for (const conn of [...(this.bySession.get(message.sessionId) ?? [])]) conn.recheck()
         return
       case 'membership':
