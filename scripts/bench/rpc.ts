@@ -4,8 +4,9 @@
  * BENCH_IN_FLIGHT (64) in flight, with the statements each call issues (counted through
  * DB_STATEMENT_LOG), each against three baselines measured in this run:
  *  - the one-statement floor (issue 27: goal >= 0.5): a bare ws server (select-server.ts) answering
- *    each frame with one trivial SELECT as long as the operation's reply, through the server's driver
- *    path (node-postgres, named prepared statements, the server's pool size), same calls in flight;
+ *    each frame with one trivial SELECT as long as the operation's reply (for the page: 50 rows that
+ *    long in all), through the server's driver path (node-postgres, named prepared statements, the
+ *    server's pool size), same calls in flight;
  *  - the database floor: the very statements the server issued for one call of the operation,
  *    replayed directly through the same driver to the same database with the same number of calls
  *    in flight;
@@ -30,8 +31,9 @@ const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 3000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 64)
 const OPERATIONS = ['v2.network.get', 'v2.process.get', 'v3.activity.get', 'v3.activity.list'] as const
-/** The activities of the bench's workflow; v3.activity.list reads a page of 50 of them. */
+/** The activities of the bench's workflow; v3.activity.list reads a page of PAGE of them. */
 const ACTIVITIES = 60
+const PAGE = 50
 
 async function best(call: Caller, op: string, args: unknown[], total: number, window: number, mayFail = false): Promise<number> {
   let rate = 0
@@ -95,7 +97,7 @@ async function prepare(env: Record<string, string>, logFile: string) {
       'v2.network.get': [user.cid],
       'v2.process.get': [p._id],
       'v3.activity.get': [activity._id],
-      'v3.activity.list': [{ processId: p._id, phaseId: phase, limit: 50 }],
+      'v3.activity.list': [{ processId: p._id, phaseId: phase, limit: PAGE }],
     }
     const statements = {} as Record<(typeof OPERATIONS)[number], Statement[][]>
     /** The length of each operation's reply, which the one-statement floor's row matches. */
@@ -212,7 +214,7 @@ async function main() {
   try {
     const s = await open(select.url)
     for (const op of OPERATIONS) {
-      const bytes = [replyBytes[op]]
+      const bytes = [replyBytes[op], op === 'v3.activity.list' ? PAGE : 1]
       await measure(s.call, 'select', bytes, 500, 16)
       oneStatement[op] = { seq: await best(s.call, 'select', bytes, SEQUENTIAL, 1), par: await best(s.call, 'select', bytes, PIPELINED, IN_FLIGHT) }
     }

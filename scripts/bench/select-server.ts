@@ -21,10 +21,11 @@ async function openPool(): Promise<{ pool: pg.Pool; close(): Promise<void> }> {
 async function main() {
   const { pool, close } = await openPool()
   const prepared = preparedPool(pool)
-  const select = async (bytes: number) => {
+  const select = async (bytes: number, rows: number) => {
     const client = await prepared.connect()
     try {
-      return (await client.query('select repeat($1, $2::int) as v', ['x', bytes])).rows[0]
+      const result = await client.query('select repeat($1, $2::int) as v from generate_series(1, $3::int)', ['x', Math.round(bytes / rows), rows])
+      return rows === 1 ? result.rows[0] : result.rows
     } finally {
       client.release()
     }
@@ -37,7 +38,7 @@ async function main() {
   wss.on('connection', (ws) => {
     ws.on('message', async (data) => {
       const frame = JSON.parse(data.toString())
-      ws.send(JSON.stringify({ id: frame.id, result: await select(Number(frame.args?.[0] ?? 0)) }))
+      ws.send(JSON.stringify({ id: frame.id, result: await select(Number(frame.args?.[0] ?? 0), Number(frame.args?.[1] ?? 1)) }))
     })
   })
   process.on('SIGTERM', () =>
