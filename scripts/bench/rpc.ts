@@ -1,11 +1,15 @@
 /**
- * Round trips per second of authenticated database reads over one socket, one call at a time and
- * with 256 in flight, each against two baselines measured in this run:
- *  - the database floor: the very statements the server issued for one call of the operation
- *    (captured through DB_STATEMENT_LOG), replayed directly through the same driver (node-postgres,
- *    named prepared statements as server/db/prepared-pool.ts names them, the server's pool size) to
- *    the same database with the same number of calls in flight (goal: >= 0.5 for v2.network.get,
- *    v2.process.get and v3.activity.get);
+ * Round trips per second of authenticated database reads over one socket (v2.network.get,
+ * v2.process.get, v3.activity.get and a page of 50 of v3.activity.list), one call at a time and with
+ * BENCH_IN_FLIGHT (64) in flight, with the statements each call issues (counted through
+ * DB_STATEMENT_LOG), each against three baselines measured in this run:
+ *  - the one-statement floor (issue 27: goal >= 0.5): a bare ws server (select-server.ts) answering
+ *    each frame with one trivial SELECT as long as the operation's reply (for the page: 50 rows that
+ *    long in all), through the server's driver path (node-postgres, named prepared statements, the
+ *    server's pool size), same calls in flight;
+ *  - the database floor: the very statements the server issued for one call of the operation,
+ *    replayed directly through the same driver to the same database with the same number of calls
+ *    in flight;
  *  - a bare ws server that parses each frame and echoes a reply (for v2.network.get, and for a call
  *    that touches no database: an unknown operation, parse, look-up, 501 reply).
  *   npm run bench:rpc            (PGlite in a temporary folder)
@@ -25,8 +29,11 @@ const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 500)
 const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 3000)
 /** Each rate is the best of this many runs: the machine is shared, and a slow run measures the neighbours. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-const IN_FLIGHT = 256
-const OPERATIONS = ['v2.network.get', 'v2.process.get', 'v3.activity.get'] as const
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 64)
+const OPERATIONS = ['v2.network.get', 'v2.process.get', 'v3.activity.get', 'v3.activity.list'] as const
+/** The activities of the bench's workflow; v3.activity.list reads a page of PAGE of them. */
+const ACTIVITIES = 60
+const PAGE = 50
 
 async function best(call: Caller, op: string, args: unknown[], total: number, window: number, mayFail = false): Promise<number> {
   let rate = 0
@@ -34,11 +41,19 @@ async function best(call: Caller, op: string, args: unknown[], total: number, wi
   return rate
 }
 
-async function startEcho(): Promise<{ url: string; stop(): void }> {
+/** A baseline server of this folder (echo-server.ts, select-server.ts) in its own process, as the server runs in its own. */
+async function startBaseline(file: string, ...args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
   const tsx = path.join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx')
-  const child = spawn(tsx, [path.join(__dirname, 'echo-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(tsx, [path.join(__dirname, file), ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
   const url = await new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(JSON.parse(d.toString()).url)))
-  return { url, stop: () => child.kill('SIGTERM') }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
 }
 
 interface Statement {
@@ -76,13 +91,17 @@ async function prepare(env: Record<string, string>, logFile: string) {
     const c = await open(server.wsUrl, key)
     const plain = { call: async (op: string, ...args: unknown[]) => ((await c.call(op, args)) as any).result }
     const { p, phase, teamId } = await workflowWithPhase(plain as any, 'Bench')
-    const [activity] = await plain.call('v3.activity.createMany', p._id, [{ name: 'One', phaseId: phase }], { teamId })
+    const rows = Array.from({ length: ACTIVITIES }, (_, i) => ({ name: `Activity ${i}`, phaseId: phase }))
+    const [activity] = await plain.call('v3.activity.createMany', p._id, rows, { teamId })
     const args: Record<(typeof OPERATIONS)[number], unknown[]> = {
       'v2.network.get': [user.cid],
       'v2.process.get': [p._id],
       'v3.activity.get': [activity._id],
+      'v3.activity.list': [{ processId: p._id, phaseId: phase, limit: PAGE }],
     }
     const statements = {} as Record<(typeof OPERATIONS)[number], Statement[][]>
+    /** The length of each operation's reply, which the one-statement floor's row matches. */
+    const replyBytes = {} as Record<(typeof OPERATIONS)[number], number>
     for (const op of OPERATIONS) {
       // The server's background workers write to the same log now and then: of five calls (after a
       // first that may fill what later calls find cached), the one with the fewest statements is the call's own.
@@ -91,12 +110,13 @@ async function prepare(env: Record<string, string>, logFile: string) {
         const from = fs.statSync(logFile).size
         const reply = await c.call(op, args[op])
         if (reply.error) throw new Error(`${op}: ${JSON.stringify(reply.error)}`)
+        replyBytes[op] = JSON.stringify(reply.result).length
         const lines = fs.readFileSync(logFile, 'utf8').slice(from).trim().split('\n').filter(Boolean)
         if (!statements[op] || lines.length < statements[op].flat().length) statements[op] = waves(lines.map((line) => JSON.parse(line)))
       }
     }
     c.ws.close()
-    return { key, args, statements }
+    return { key, args, statements, replyBytes }
   } finally {
     await server.stop()
   }
@@ -145,16 +165,17 @@ async function main() {
   const dataDir = tempDataDir()
   const env = { WS_MESSAGES_PER_SECOND: '1000000', DATA_DIR: dataDir }
   const logFile = path.join(dataDir, 'statements.jsonl')
-  const { key, args, statements } = await prepare(env, logFile)
+  const { key, args, statements, replyBytes } = await prepare(env, logFile)
 
   type Rates = { seq: number; par: number }
   const ours = {} as Record<string, Rates>
   const floor = {} as Record<string, Rates>
+  const oneStatement = {} as Record<string, Rates>
   const bare = {} as Rates
   let unknownOp = {} as Rates
 
   const server = await startServer(env)
-  const echo = await startEcho()
+  const echo = await startBaseline('echo-server.ts')
   try {
     const c = await open(server.wsUrl, key)
     const e = await open(echo.url)
@@ -172,7 +193,7 @@ async function main() {
     c.ws.close()
     e.ws.close()
   } finally {
-    echo.stop()
+    await echo.stop()
     await server.stop()
   }
 
@@ -189,18 +210,30 @@ async function main() {
   } finally {
     await direct.close()
   }
+  const select = await startBaseline('select-server.ts', dataDir)
+  try {
+    const s = await open(select.url)
+    for (const op of OPERATIONS) {
+      const bytes = [replyBytes[op], op === 'v3.activity.list' ? PAGE : 1]
+      await measure(s.call, 'select', bytes, 500, 16)
+      oneStatement[op] = { seq: await best(s.call, 'select', bytes, SEQUENTIAL, 1), par: await best(s.call, 'select', bytes, PIPELINED, IN_FLIGHT) }
+    }
+    s.ws.close()
+  } finally {
+    await select.stop()
+  }
 
   const rate = (n: number) => `${n.toFixed(0).padStart(6)}/s`
   console.log(`storage: ${storage}; best of ${ROUNDS} runs of ${SEQUENTIAL} calls one at a time and of ${PIPELINED} with ${IN_FLIGHT} in flight`)
   for (const op of OPERATIONS) {
-    console.log(`${op}: ${statements[op].flat().length} statements per call, in ${statements[op].length} waves`)
+    console.log(`${op}: ${statements[op].flat().length} statements per call, in ${statements[op].length} waves; reply ${replyBytes[op]} bytes`)
     for (const [label, key] of [
       ['one at a time', 'seq'],
       [`${IN_FLIGHT} in flight`, 'par'],
     ] as const) {
-      const ratio = ours[op][key] / floor[op][key]
+      const ratio = ours[op][key] / oneStatement[op][key]
       console.log(
-        `  ${label.padEnd(14)} server ${rate(ours[op][key])}, database floor ${rate(floor[op][key])}, ratio ${ratio.toFixed(2)} (goal >= 0.5)${ratio < 0.5 ? ' MISSED' : ''}`,
+        `  ${label.padEnd(14)} server ${rate(ours[op][key])}; one-statement floor ${rate(oneStatement[op][key])}, ratio ${ratio.toFixed(2)} (goal >= 0.5)${ratio < 0.5 ? ' MISSED' : ''}; replayed statements ${rate(floor[op][key])}, ratio ${(ours[op][key] / floor[op][key]).toFixed(2)}`,
       )
     }
   }

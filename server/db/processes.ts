@@ -1,5 +1,7 @@
 /** Workflows and datasets, their fields, members and stars. Every query is bounded by `cid`. */
 import type { Selectable } from 'kysely'
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
+import { publicFormQuery } from './public-forms'
 import type { DbHandle, ProcessesTable, ProcessFieldType, ProcessPermission } from './schema'
 
 /** A workflow or dataset as its row is read. */
@@ -15,16 +17,12 @@ export interface FieldRecord {
   [property: string]: unknown
 }
 
+/** The workflow's fields, oldest first: read alone (loadFields) or inside a larger read (loadProcessParts). */
+const fieldsQuery = (db: DbHandle, cid: string, processId: string) =>
+  db.selectFrom('process_fields').selectAll().where('cid', '=', cid).where('process_id', '=', processId).orderBy('created').orderBy('_id')
+
 export async function loadFields(db: DbHandle, cid: string, processId: string): Promise<FieldRecord[]> {
-  const rows = await db
-    .selectFrom('process_fields')
-    .selectAll()
-    .where('cid', '=', cid)
-    .where('process_id', '=', processId)
-    .orderBy('created')
-    .orderBy('_id')
-    .execute()
-  return rows.map(fieldRecord)
+  return (await fieldsQuery(db, cid, processId).execute()).map(fieldRecord)
 }
 
 /** The workflow's fields by id (for checking values against them). */
@@ -86,13 +84,28 @@ export async function loadMemberEntries(db: DbHandle, cid: string, processId: st
   return rows.map((r) => ({ id: r.member_id, permissions: r.permissions }))
 }
 
+const starQuery = (db: DbHandle, cid: string, processId: string, uid: string) =>
+  db.selectFrom('process_stars').select('uid').where('cid', '=', cid).where('process_id', '=', processId).where('uid', '=', uid)
+
 export async function isStarred(db: DbHandle, cid: string, processId: string, uid: string): Promise<boolean> {
+  return !!(await starQuery(db, cid, processId, uid).executeTakeFirst())
+}
+
+/**
+ * What the process object adds to the workflow's row (server/presenters/process.ts), in one
+ * statement: its fields, its public form (or null) and whether `viewer` starred it. The rows come as
+ * JSON, whose text, booleans, numbers and JSON are the values their columns hold.
+ */
+export async function loadProcessParts(db: DbHandle, cid: string, processId: string, viewer: string) {
   const row = await db
-    .selectFrom('process_stars')
-    .select('uid')
-    .where('cid', '=', cid)
-    .where('process_id', '=', processId)
-    .where('uid', '=', uid)
-    .executeTakeFirst()
-  return !!row
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(fieldsQuery(db, cid, processId)).as('fields'),
+      jsonObjectFrom(publicFormQuery(db, cid, processId)).as('publicForm'),
+      eb
+        .exists(starQuery(db, cid, processId, viewer))
+        .$castTo<boolean>()
+        .as('starred'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { fields: row.fields.map(fieldRecord), publicForm: row.publicForm, starred: row.starred }
 }

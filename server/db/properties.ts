@@ -27,7 +27,7 @@ export interface FieldRecord extends FieldDefinition {
 
 type FieldRow = Omit<Selectable<PropertyFieldsTable>, 'cid'>
 
-const fieldRecord = (row: FieldRow): FieldRecord => ({
+export const fieldRecord = (row: FieldRow): FieldRecord => ({
   _id: row._id,
   label: row.label,
   type: row.type,
@@ -71,9 +71,11 @@ export async function findField(db: DbHandle, cid: string, fieldId: string, opti
   return row ? fieldRecord(row) : null
 }
 
+/** The workspace's property fields, oldest first: read alone (listFields) or inside a larger read (loadWorkspace). */
+export const fieldsQuery = (db: DbHandle, cid: string) => db.selectFrom('property_fields').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id')
+
 export async function listFields(db: DbHandle, cid: string): Promise<FieldRecord[]> {
-  const rows = await db.selectFrom('property_fields').selectAll().where('cid', '=', cid).orderBy('created').orderBy('_id').execute()
-  return rows.map(fieldRecord)
+  return (await fieldsQuery(db, cid).execute()).map(fieldRecord)
 }
 
 export async function updateField(db: DbHandle, cid: string, fieldId: string, def: FieldDefinition): Promise<FieldRecord> {

@@ -1,8 +1,12 @@
 /** Public forms of workflows (table public_forms): at most one per workflow, found by key. */
 import type { PublicFormsTable, DbHandle } from './schema'
 
+/** The workflow's public form: read alone (loadPublicForm) or inside a larger read (loadProcessParts). */
+export const publicFormQuery = (db: DbHandle, cid: string, processId: string) =>
+  db.selectFrom('public_forms').selectAll().where('cid', '=', cid).where('process_id', '=', processId)
+
 export async function loadPublicForm(db: DbHandle, cid: string, processId: string) {
-  return db.selectFrom('public_forms').selectAll().where('cid', '=', cid).where('process_id', '=', processId).executeTakeFirst()
+  return publicFormQuery(db, cid, processId).executeTakeFirst()
 }
 
 export async function publicFormByKey(db: DbHandle, key: string) {

@@ -2,7 +2,8 @@
 import { sql } from 'kysely'
 import { seesPerson } from './visibility'
 import { newId } from '../ids'
-import { listFields, type PropertyValue } from './properties'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
+import { fieldRecord, fieldsQuery, type PropertyValue } from './properties'
 import type { Role, DbHandle } from './schema'
 
 /** The license a new workspace gets (see docs/guides/workspaces-and-roles.md); a server administrator can change it. */
@@ -46,8 +47,9 @@ export async function createWorkspace(db: DbHandle, name: string, ownerUid: stri
  * (isolatedTeams, server/db/visibility.ts); without it, all.
  */
 export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: string) {
-  // Three reads at once: the workspace, its members (role, flags, title, custom role) each with their property values (one scan of the
-  // workspace's values, grouped per member), and the property fields.
+  // One statement: the workspace's row, its members (role, flags, title, custom role) each with their
+  // property values (one scan of the workspace's values, grouped per member) and its property fields,
+  // the last two as JSON arrays (their columns are text, booleans, numbers and JSON, which JSON carries as they are).
   const values = db
     .selectFrom('property_values')
     .select(['uid', sql<Record<string, PropertyValue>>`jsonb_object_agg(field_id, value)`.as('properties')])
@@ -73,12 +75,15 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
     .select(sql<Record<string, PropertyValue>>`coalesce(p.properties, '{}')`.as('properties'))
     .where('m.cid', '=', cid)
   if (viewerUid) members = members.where(seesPerson(sql.ref('m.cid'), viewerUid, sql.ref('m.uid')))
-  const [ws, rows, fields] = await Promise.all([
-    db.selectFrom('workspaces').selectAll().where('_id', '=', cid).executeTakeFirst(),
-    members.orderBy('m.created').orderBy('m.uid').execute(),
-    listFields(db, cid),
-  ])
-  return ws ? { workspace: ws, members: rows, fields } : null
+  const row = await db
+    .selectFrom('workspaces')
+    .selectAll()
+    .select([jsonArrayFrom(members.orderBy('m.created').orderBy('m.uid')).as('members'), jsonArrayFrom(fieldsQuery(db, cid)).as('property_fields')])
+    .where('_id', '=', cid)
+    .executeTakeFirst()
+  if (!row) return null
+  const { members: rows, property_fields, ...workspace } = row
+  return { workspace, members: rows, fields: property_fields.map(fieldRecord) }
 }
 
 /** The workspace's row, locked for the rest of the transaction: the caller changes it from what it read. */

@@ -152,20 +152,35 @@ export async function loadProcessAccess(
   // lock wrote (members, teams), which one statement's snapshot taken before the wait would not.
   if (options.lock) await mine.select('p._id').forUpdate('p').execute()
   // One statement: the workflow, the caller's role, the caller's teams and the workflow's member entries.
-  const row = await mine
-    .selectAll('p')
-    .select('m.role')
-    .select(sql<string[]>`coalesce((select json_agg(t.team_id) from team_members t where t.cid = p.cid and t.uid = m.uid), '[]')`.as('caller_teams'))
-    .select(
-      sql<{ member_id: string; permissions: ProcessPermission[] }[]>`coalesce((
+  const row = await mine.selectAll('p').select(ACCESS_FACTS).executeTakeFirst()
+  const seen = row && seenProcess(caller, row)
+  if (!seen) throw notFound('process')
+  return seen
+}
+
+/**
+ * What the rule needs to know of the caller besides the workflow's row, selected beside it by any
+ * statement that joins the workflow as `p` and the caller's membership of its workspace as `m`
+ * (loadProcessAccess; loadActivities, server/domain/activities/access.ts): the caller's role, the
+ * caller's teams and the workflow's member entries.
+ */
+export const ACCESS_FACTS = [
+  sql<Role>`m.role`.as('role'),
+  sql<string[]>`coalesce((select json_agg(t.team_id) from team_members t where t.cid = p.cid and t.uid = m.uid), '[]')`.as('caller_teams'),
+  sql<{ member_id: string; permissions: ProcessPermission[] }[]>`coalesce((
         select json_agg(json_build_object('member_id', e.member_id, 'permissions', e.permissions) order by e.created, e.member_id)
         from process_members e where e.cid = p.cid and e.process_id = p._id), '[]')`.as('member_entries'),
-    )
-    .executeTakeFirst()
-  if (!row || !actsIn(caller, row.cid)) throw notFound('process')
+]
+
+/** The workflow with the caller's access and its member entries, when the caller sees it (else null): a row of the workflow with ACCESS_FACTS. */
+export function seenProcess(
+  caller: Principal,
+  row: ProcessRow & { role: Role; caller_teams: string[]; member_entries: { member_id: string; permissions: ProcessPermission[] }[] },
+): { process: ProcessRow; access: ProcessAccess; members: MemberEntry[] } | null {
   const { role, caller_teams, member_entries, ...process } = row
-  const access = processAccess(processFacts(process), { uid, role, teams: caller_teams }, member_entries)
-  if (!access.see) throw notFound('process')
+  if (!actsIn(caller, process.cid)) return null
+  const access = processAccess(processFacts(process), { uid: caller.uid, role, teams: caller_teams }, member_entries)
+  if (!access.see) return null
   return { process, access, members: member_entries.map((e) => ({ id: e.member_id, permissions: e.permissions })) }
 }
 

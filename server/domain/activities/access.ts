@@ -6,7 +6,8 @@
 import { actsIn, type Principal } from '../../policies/principal'
 import type { DbHandle, Role } from '../../db/schema'
 import { forbidden, notFound, RpcError } from '../../errors'
-import { accessToAll, activityAccess, loadProcessAccess, type ProcessAccess } from '../../policies/processes'
+import { sql } from 'kysely'
+import { ACCESS_FACTS, accessToAll, activityAccess, loadProcessAccess, seenProcess, type ProcessAccess } from '../../policies/processes'
 import type { ProcessRow } from '../../db/processes'
 import type { ActivityRow } from '../../db/activities'
 import { anyOf } from '../../db/rows'
@@ -46,22 +47,36 @@ export async function loadActivities(db: DbHandle, caller: Principal, ids: strin
   let query = db
     .selectFrom('activities as a')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
-    .selectAll('a')
     .where('a._id', '=', anyOf([...new Set(ids)].sort()))
   if (removed !== 'any') query = query.where('a.removed', '=', removed)
-  if (lock) query = query.orderBy('a._id').forUpdate('a')
-  const byId = new Map((await query.execute()).map((a) => [a._id, a]))
-  // Each workflow once, however many of its activities are asked for.
-  const processes = new Map<string, { process: ProcessRow; access: ProcessAccess } | null>()
+  const workflows = new Map<string, { process: ProcessRow; access: ProcessAccess } | null>()
+  let rows: ActivityRow[]
+  if (lock) {
+    // A write (often of many activities of one workflow): the activities locked and read, then each
+    // workflow's access read once.
+    rows = await query.selectAll('a').orderBy('a._id').forUpdate('a').execute()
+    for (const processId of new Set(rows.map((a) => a.process_id))) workflows.set(processId, await loadProcessAccess(db, caller, processId).catch(() => null))
+  } else {
+    // A read (of one activity, as every caller reads): the activities with their workflows and the
+    // caller's access facts in one statement; the rule applied to them is loadProcessAccess's.
+    const read = await query
+      .innerJoin('processes as p', (j) => j.onRef('p.cid', '=', 'a.cid').onRef('p._id', '=', 'a.process_id'))
+      .selectAll('a')
+      .select(sql<ProcessRow>`to_jsonb(p)`.as('process'))
+      .select(ACCESS_FACTS)
+      .execute()
+    rows = read.map(({ process, role, caller_teams, member_entries, ...activity }) => {
+      if (!workflows.has(process._id)) workflows.set(process._id, seenProcess(caller, { ...process, role, caller_teams, member_entries }))
+      return activity
+    })
+  }
+  const byId = new Map(rows.map((a) => [a._id, a]))
   const out: LoadedActivity[] = []
   for (const [index, id] of ids.entries()) {
     const missing = () => (argument === undefined ? notFound('activity') : new RpcError(404, 'activity not found', { argument, index }))
     const activity = byId.get(id)
     if (!activity) throw missing()
-    if (!processes.has(activity.process_id)) {
-      processes.set(activity.process_id, await loadProcessAccess(db, caller, activity.process_id).catch(() => null))
-    }
-    const seen = processes.get(activity.process_id)
+    const seen = workflows.get(activity.process_id)
     if (!seen) throw missing()
     const { edit } = activityAccess(seen.access, { owners: ownersOf(activity), team: activity.team_id })
     if (needEdit && !edit) throw forbidden('you may not edit this activity', { argument, index, _id: id })

@@ -3,40 +3,51 @@
  * (./access.ts): each with its followers and the state of its function values.
  */
 import type { DbHandle } from '../../db/schema'
-import { loadFunctionStates } from '../../db/function-state'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
+import { functionStatesQuery, statesByActivity } from '../../db/function-state'
 import type { ActivityRow } from '../../db/activities'
 import { activityRecord } from '../../presenters/activity'
 import { anyOf } from '../../db/rows'
 
-/** Followers (discussion members) of each discussion, in order of joining. */
-export async function followersOf(db: DbHandle, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>(discussionIds.map((id) => [id, []]))
-  if (!discussionIds.length) return result
-  const rows = await db
+/** The followers (discussion members) of these discussions, in order of joining. */
+const followersQuery = (db: DbHandle, cid: string, discussionIds: string[]) =>
+  db
     .selectFrom('discussion_members')
     .select(['discussion_id', 'uid'])
     .where('cid', '=', cid)
     .where('discussion_id', '=', anyOf(discussionIds))
     .orderBy('created')
     .orderBy('uid')
-    .execute()
+
+function followersByDiscussion(discussionIds: string[], rows: { discussion_id: string; uid: string }[]): Map<string, string[]> {
+  const result = new Map<string, string[]>(discussionIds.map((id) => [id, []]))
   for (const r of rows) result.get(r.discussion_id)?.push(r.uid)
   return result
 }
 
-/** Records of rows of one workspace, with their followers. */
+/** Followers (discussion members) of each discussion, in order of joining. */
+export async function followersOf(db: DbHandle, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {
+  if (!discussionIds.length) return followersByDiscussion(discussionIds, [])
+  return followersByDiscussion(discussionIds, await followersQuery(db, cid, discussionIds).execute())
+}
+
+/** Records of rows of one workspace, with their followers and function states (both read in one statement). */
 export async function activityRecords(db: DbHandle, cid: string, rows: ActivityRow[], fieldsOrder: (processId: string) => string[] = () => []) {
-  const [followers, states] = await Promise.all([
-    followersOf(
-      db,
-      cid,
-      rows.map((r) => r.discussion_id),
-    ),
-    loadFunctionStates(
-      db,
-      cid,
-      rows.map((r) => r._id),
-    ),
-  ])
+  if (!rows.length) return []
+  const discussionIds = rows.map((r) => r.discussion_id)
+  const read = await db
+    .selectNoFrom([
+      jsonArrayFrom(followersQuery(db, cid, discussionIds)).as('followers'),
+      jsonArrayFrom(
+        functionStatesQuery(
+          db,
+          cid,
+          rows.map((r) => r._id),
+        ),
+      ).as('states'),
+    ])
+    .executeTakeFirstOrThrow()
+  const followers = followersByDiscussion(discussionIds, read.followers)
+  const states = statesByActivity(read.states)
   return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id), states.get(r._id)))
 }
