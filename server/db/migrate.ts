@@ -22,6 +22,7 @@ import * as activityList from './migrations/094_activity_list'
 import * as webhooks from './migrations/100_webhooks'
 import * as auditLog from './migrations/105_audit_log'
 import * as automations from './migrations/110_automations'
+import * as webhookTestTopic from './migrations/114_webhook_test_topic'
 import * as gaplessSeq from './migrations/120_gapless_seq'
 import * as activityListAnyPhase from './migrations/121_activity_list_any_phase'
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '100_webhooks': webhooks,
   '105_audit_log': auditLog,
   '110_automations': automations,
+  '114_webhook_test_topic': webhookTestTopic,
   '120_gapless_seq': gaplessSeq,
   '121_activity_list_any_phase': activityListAnyPhase,
 }
