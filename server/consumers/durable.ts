@@ -19,6 +19,9 @@
  * them, so the writes that make the events are not slowed by handling them; under a burst a backlog
  * builds and drains in the gaps and after it (order and cursors are unchanged by the wait).
  *
+ * Subscriptions on the same topics (a workspace's webhooks) that keep up with the log read it through
+ * one `LogWindow`: each page once for all of them, not once each.
+ *
  * One event at a time per subscription: the next waits until the one before succeeded. A failure
  * keeps the cursor on the event and sets `due` after a backoff (exponential, with jitter); an event
  * that has failed for `disableAfterMs` disables the subscription. The event log's pruning keeps every
@@ -88,6 +91,71 @@ const SAVE_EVERY_MS = 1000
 /** Events handed to `prepare` at once. */
 const PREPARE_EVENTS = 100
 const MAX_BACKOFF_MS = 3600_000
+/** Rows a window keeps: a page or two behind the head, where the subscriptions that keep up stand. */
+const WINDOW_ROWS = 2 * PAGE
+/** A window that no subscription read for this long is dropped (its subscriptions were removed or fell behind). */
+const WINDOW_IDLE_MS = 60_000
+
+/** Some rows of the log after a position, in seq order; `through`: every row of the topics up to it is in `rows`. */
+interface Page {
+  rows: LoggedSignal[]
+  through: number
+}
+
+/**
+ * The newest part of the log on some topics, read once for every subscription on those topics:
+ * ten webhooks of a workspace that keep up read each page once, not ten times (on PGlite the reads
+ * share the one connection with the writes). A subscription behind the window (a backlog, a
+ * redelivery) reads the log itself. Seqs commit in order (server/realtime/event-log.ts), so a read
+ * made after the log's head was `head` sees every row up to it: the window holds every row of its
+ * topics in (from, to].
+ */
+class LogWindow {
+  private rows: LoggedSignal[] = []
+  private from = 0
+  private to = 0
+  private extending: Promise<void> | null = null
+  usedAt = Date.now()
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly topics: string[],
+  ) {}
+
+  /** The rows after `after`, a page at most, for a subscription that knows the log's head is `head`. */
+  async page(after: number, head: number): Promise<Page> {
+    this.usedAt = Date.now()
+    for (;;) {
+      if (this.extending) {
+        await this.extending
+        continue
+      }
+      // Ahead of the window (it is stale): it starts again where this subscription stands.
+      if (after > this.to) [this.rows, this.from, this.to] = [[], after, after]
+      if (after < this.from) {
+        const rows = await readAfter(this.db, after, this.topics)
+        return { rows, through: rows.length < PAGE ? head : rows[rows.length - 1].seq }
+      }
+      const first = this.rows.findIndex((r) => r.seq > after)
+      const ahead = first < 0 ? [] : this.rows.slice(first)
+      if (this.to >= head || ahead.length >= PAGE) {
+        const rows = ahead.slice(0, PAGE)
+        return { rows, through: ahead.length > PAGE ? rows[rows.length - 1].seq : this.to }
+      }
+      await this.extend(head)
+    }
+  }
+
+  private extend(head: number): Promise<void> {
+    this.extending = (async () => {
+      const rows = await readAfter(this.db, this.to, this.topics)
+      this.rows.push(...rows)
+      this.to = rows.length === PAGE ? rows[rows.length - 1].seq : Math.max(head, this.to, rows[rows.length - 1]?.seq ?? 0)
+      if (this.rows.length > WINDOW_ROWS) this.from = this.rows.splice(0, this.rows.length - WINDOW_ROWS).pop()!.seq
+    })().finally(() => (this.extending = null))
+    return this.extending
+  }
+}
 
 /** After the call commits, every process's durable consumers look again (one enabled, rewound or tested). */
 export const wakeConsumers = (ctx: Context) => ctx.later(({ bus }) => bus.emit([{ kind: 'events' }]))
@@ -109,6 +177,8 @@ export class DurableConsumer<S> {
   private retryAt = Infinity
   /** The work under way, by subscription. */
   private readonly working = new Map<string, Promise<void>>()
+  /** The log windows, by topics. */
+  private readonly windows = new Map<string, LogWindow>()
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -130,6 +200,15 @@ export class DurableConsumer<S> {
     if (this.retry) clearTimeout(this.retry)
     while (this.running) await this.running
     await Promise.all(this.working.values())
+  }
+
+  /** The window on these topics (made on first use); drops the windows no one read for a while. */
+  private window(topics: string[]): LogWindow {
+    const key = topics.join(' ')
+    for (const [k, w] of this.windows) if (Date.now() - w.usedAt > WINDOW_IDLE_MS) this.windows.delete(k)
+    let window = this.windows.get(key)
+    if (!window) this.windows.set(key, (window = new LogWindow(this.db, topics)))
+    return window
   }
 
   /** Resolves at a gap between the process's calls (ConsumerOptions.gap). */
@@ -198,12 +277,13 @@ export class DurableConsumer<S> {
         await deleteCursor(this.db, name, cursor.id)
         return
       }
-      const topics = this.handler.topics(subscription)
+      const window = this.window(this.handler.topics(subscription))
       let attempts = cursor.attempts
       const gap = this.gap
       while (inTime() && position < head) {
         await gap()
-        const rows = (await readAfter(this.db, position, topics)).filter((r) => r.seq <= head)
+        const page = await window.page(position, head)
+        const rows = page.rows.filter((r) => r.seq <= head)
         const wanted = rows.filter((r) => this.handler.wants(subscription!, r))
         const isWanted = new Set(wanted)
         let next = 0
@@ -250,8 +330,8 @@ export class DurableConsumer<S> {
           this.retryIn(delay)
           return
         }
-        // A short page, read through without a break: the log holds nothing more for it up to head.
-        if (rows.length < PAGE && inTime()) position = head
+        // A page read through without a break: the log holds nothing more for it up to `through`.
+        if (inTime()) position = Math.max(position, Math.min(page.through, head))
         await save()
       }
     } finally {

@@ -1,7 +1,7 @@
 /**
  * Outbound webhooks: a durable consumer of the event log (./durable.ts). A webhook hears the
- * events of its workspace (topic workspace:<cid>) and its own test events (webhook:<id>), filtered
- * by its `events` and `processIds`; a phase's webhook hears the activities that enter its phase.
+ * events of its workspace (topic workspace:<cid>) and its own test events (on webhooks:<cid>, with
+ * its `_id`), filtered by its `events` and `processIds`; a phase's webhook hears the activities that enter its phase.
  *
  * Each event is posted as `{type, timestamp, data}` (./webhook-post.ts signs it): `type` is the
  * signal's name, `data` its meta and, for an activity, the Activity record as the webhook's
@@ -15,7 +15,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config'
 import type { CursorRow } from '../db/consumers'
 import type { Database } from '../db/schema'
-import { pruneAttempts, recordAttempts, WEBHOOK_CONSUMER, type WebhookRow } from '../db/webhooks'
+import { pruneAttempts, recordAttempts, WEBHOOK_CONSUMER, type AttemptRecord, type WebhookRow } from '../db/webhooks'
 import type { Activity } from '../../schemas/types.generated'
 import { anyOf } from '../db/rows'
 import { activityRecords } from '../domain/activities/read'
@@ -23,6 +23,7 @@ import type { Mailer } from '../mail'
 import { loadProcessAccess } from '../policies/processes'
 import { userPrincipal } from '../policies/principal'
 import { findMember } from '../policies/roles'
+import type { ProcessRow } from '../db/processes'
 import type { Bus } from '../realtime/bus'
 import { CONTROL_SIG, logSignals, type LoggedSignal } from '../realtime/event-log'
 import { signalMessage } from '../realtime/signals'
@@ -51,7 +52,7 @@ export interface WebhookDeps {
 
 /**
  * A claimed webhook, for the length of one claim (seconds): who its creator is and what they may
- * see is read once per claim, not once per event; the records of attempts are written in batches.
+ * see is read once per claim, not once per event.
  */
 export interface ClaimedWebhook {
   hook: WebhookRow
@@ -59,7 +60,6 @@ export interface ClaimedWebhook {
   standing: Outcome | null
   /** Each workflow's row, or null when the creator does not see it now. */
   seen: Map<string, Awaited<ReturnType<typeof loadProcessAccess>> | null>
-  attempts: Parameters<typeof recordAttempts>[1]
   /** The Activity records the next events carry, read for several events at once (`prepare`); null: removed. */
   records: Map<string, Activity | null>
 }
@@ -69,32 +69,112 @@ const activityIds = (event: LoggedSignal): string[] => {
   return Array.isArray(meta.ids) ? meta.ids : [meta._id as string]
 }
 
-/** Reads the Activity records of `events` (those of workflows the creator sees) as they are now, into `claimed.records`. */
-async function readRecords(db: Kysely<Database>, claimed: ClaimedWebhook, events: LoggedSignal[]) {
-  const byProcess = new Map<string, Set<string>>()
+/** Records kept by `SharedRecords`: enough for the events of several writes in flight at once. */
+const SHARED_RECORDS = 5000
+
+/**
+ * The Activity records the events carry, read once for all the webhooks of this process: ten
+ * webhooks hearing one write read its activities once, not ten times (on PGlite those reads share
+ * the one connection with the writes). "As the record is now" means read after its event
+ * committed: an entry read for events up to seq `asOf` serves those, and an event after it reads
+ * the record again. The record does not depend on who reads it; whether the webhook's creator sees
+ * the workflow is checked per webhook (`ClaimedWebhook.seen`) before a record is asked for.
+ */
+export class SharedRecords {
+  private readonly entries = new Map<string, { asOf: number; record: Promise<Activity | null> }>()
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The records of the workflow's activities, each as new as the seq given for it (the newest event about it). */
+  async read(cid: string, process: ProcessRow, needed: Map<string, number>): Promise<Map<string, Activity | null>> {
+    const key = (id: string) => `${cid}/${process._id}/${id}`
+    const missing = [...needed].filter(([id, seq]) => (this.entries.get(key(id))?.asOf ?? -1) < seq).map(([id]) => id)
+    if (missing.length) {
+      const asOf = Math.max(...missing.map((id) => needed.get(id)!))
+      const read = this.readNow(cid, process, missing)
+      for (const id of missing) {
+        const k = key(id)
+        const record = read.then((byId) => byId.get(id) ?? null)
+        // A failed read is not kept: the next event reads again.
+        record.catch(() => this.entries.get(k)?.record === record && this.entries.delete(k))
+        this.entries.delete(k)
+        this.entries.set(k, { asOf, record })
+      }
+      // The oldest entries go first (a Map keeps the order entries were set in).
+      for (const k of this.entries.keys()) {
+        if (this.entries.size <= SHARED_RECORDS) break
+        this.entries.delete(k)
+      }
+    }
+    const ids = [...needed.keys()]
+    const records = await Promise.all(ids.map((id) => this.entries.get(key(id))?.record ?? this.readNow(cid, process, [id]).then((m) => m.get(id) ?? null)))
+    return new Map(ids.map((id, i) => [id, records[i]]))
+  }
+
+  private async readNow(cid: string, process: ProcessRow, ids: string[]): Promise<Map<string, Activity>> {
+    const rows = await this.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('cid', '=', cid)
+      .where('process_id', '=', process._id)
+      .where('_id', '=', anyOf(ids))
+      .where('removed', '=', false)
+      .execute()
+    const fieldsOrder = (process.info.fieldsOrder as string[] | undefined) ?? []
+    return new Map((await activityRecords(this.db, cid, rows, () => fieldsOrder)).map((r) => [r._id, r]))
+  }
+}
+
+/**
+ * The records of attempts not written yet, of every webhook of this process. A flush while an
+ * insert is under way waits for it and then writes everything pending in one insert: ten webhooks
+ * delivering one write's events make one or two inserts, not ten (on PGlite a thousand rows in one
+ * insert cost about half as much per row as in ten). A webhook's cursor moves only once its
+ * attempts are written.
+ */
+class AttemptLog {
+  private pending: AttemptRecord[] = []
+  /** The next insert, not started yet: it takes what is pending when it starts. */
+  private next: Promise<void> | null = null
+  /** The last insert started or queued (its failure is its flushers' to see). */
+  private last: Promise<void> = Promise.resolve()
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  add(attempt: AttemptRecord) {
+    this.pending.push(attempt)
+  }
+
+  /** Resolves once the attempts added so far are written; rejects when that insert failed (they are lost, as the claim's). */
+  flush(): Promise<void> {
+    if (!this.pending.length) return this.last
+    if (!this.next) {
+      const insert = this.last.then(() => {
+        this.next = null
+        return recordAttempts(this.db, this.pending.splice(0))
+      })
+      this.next = insert
+      this.last = insert.catch(() => {})
+    }
+    return this.next
+  }
+}
+
+/** Reads the Activity records of `events` (those of workflows the creator sees) into `claimed.records`. */
+async function readRecords(db: Kysely<Database>, shared: SharedRecords, claimed: ClaimedWebhook, events: LoggedSignal[]) {
+  const byProcess = new Map<string, Map<string, number>>()
   for (const e of events) {
     if (!e.process_id || !ACTIVITY_SIGNALS.has(e.sig)) continue
     if (!claimed.seen.has(e.process_id))
       claimed.seen.set(e.process_id, await loadProcessAccess(db, userPrincipal(claimed.hook.uid), e.process_id).catch(() => null))
     if (!claimed.seen.get(e.process_id)) continue
-    const ids = byProcess.get(e.process_id) ?? new Set()
-    for (const id of activityIds(e)) ids.add(id)
-    byProcess.set(e.process_id, ids)
+    const needed = byProcess.get(e.process_id) ?? new Map<string, number>()
+    for (const id of activityIds(e)) needed.set(id, Math.max(e.seq, needed.get(id) ?? 0))
+    byProcess.set(e.process_id, needed)
   }
   claimed.records = new Map()
-  for (const [processId, ids] of byProcess) {
-    const { process } = claimed.seen.get(processId)!
-    const rows = await db
-      .selectFrom('activities')
-      .selectAll()
-      .where('cid', '=', claimed.hook.cid)
-      .where('process_id', '=', processId)
-      .where('_id', '=', anyOf([...ids]))
-      .where('removed', '=', false)
-      .execute()
-    const fieldsOrder = (process.info.fieldsOrder as string[] | undefined) ?? []
-    for (const id of ids) claimed.records.set(id, null)
-    for (const r of await activityRecords(db, claimed.hook.cid, rows, () => fieldsOrder)) claimed.records.set(r._id, r)
+  for (const [processId, needed] of byProcess) {
+    for (const [id, record] of await shared.read(claimed.hook.cid, claimed.seen.get(processId)!.process, needed)) claimed.records.set(id, record)
   }
 }
 
@@ -112,7 +192,7 @@ async function createdIn(db: Kysely<Database>, cid: string, ids: string[], phase
 }
 
 /** The body of one event: `{type, timestamp, data}`, or null when the creator may not see it now (skipped). */
-export async function eventBody(db: Kysely<Database>, claimed: ClaimedWebhook, event: LoggedSignal, timestamp: number): Promise<string | null> {
+async function eventBody(db: Kysely<Database>, shared: SharedRecords, claimed: ClaimedWebhook, event: LoggedSignal, timestamp: number): Promise<string | null> {
   const { hook } = claimed
   const meta = (event.meta ?? {}) as Record<string, unknown>
   let data: Record<string, unknown> = { ...meta }
@@ -124,7 +204,7 @@ export async function eventBody(db: Kysely<Database>, claimed: ClaimedWebhook, e
     if (!seen) return null
     if (ACTIVITY_SIGNALS.has(event.sig)) {
       const ids = activityIds(event)
-      if (ids.some((id) => !claimed.records.has(id))) await readRecords(db, claimed, [event])
+      if (ids.some((id) => !claimed.records.has(id))) await readRecords(db, shared, claimed, [event])
       const byId = claimed.records
       let present = ids.map((id) => byId.get(id) ?? null)
       // A phase's webhook hears a move only into its phase (wants), and of created activities those created in it.
@@ -166,34 +246,34 @@ async function standingOf(db: Kysely<Database>, hook: WebhookRow): Promise<Outco
 
 export function webhookHandler(deps: WebhookDeps): ConsumerHandler<ClaimedWebhook> {
   const { db, config } = deps
+  const shared = new SharedRecords(db)
+  const attempts = new AttemptLog(db)
   return {
     name: WEBHOOK_CONSUMER,
     async load(db, cursor: CursorRow) {
       const hook = await db.selectFrom('webhooks').selectAll().where('cid', '=', cursor.cid).where('_id', '=', cursor.id).executeTakeFirst()
-      return hook ? { hook, standing: null, seen: new Map(), attempts: [], records: new Map() } : null
+      return hook ? { hook, standing: null, seen: new Map(), records: new Map() } : null
     },
-    topics: ({ hook }) => [`workspace:${hook.cid}`, `webhook:${hook._id}`],
+    // The same for every webhook of a workspace: they read the log through one window (./durable.ts).
+    topics: ({ hook }) => [`workspace:${hook.cid}`, `webhooks:${hook.cid}`],
     wants: ({ hook }, event) => wants(hook, event),
-    prepare: (claimed, events) => readRecords(db, claimed, events),
+    prepare: (claimed, events) => readRecords(db, shared, claimed, events),
     async handle(claimed, event, attempt): Promise<Outcome> {
       const { hook } = claimed
       claimed.standing ??= await standingOf(db, hook)
       if (!claimed.standing.ok) return claimed.standing
       const timestamp = Date.now()
-      const body = await eventBody(db, claimed, event, timestamp)
+      const body = await eventBody(db, shared, claimed, event, timestamp)
       if (body === null) return { ok: true }
       const result = await postWebhook(
         hook.url,
         { id: String(event.seq), timestamp: Math.floor(timestamp / 1000), body, secret: hook.secret },
         { timeoutSeconds: config.webhookTimeoutSeconds, allowedHosts: config.webhookAllowedHosts },
       )
-      claimed.attempts.push({ cid: hook.cid, webhookId: hook._id, seq: event.seq, attempt, at: timestamp, ...result })
+      attempts.add({ cid: hook.cid, webhookId: hook._id, seq: event.seq, attempt, at: timestamp, ...result })
       return result.error ? { ok: false } : { ok: true }
     },
-    async flush(claimed) {
-      const attempts = claimed.attempts.splice(0)
-      await recordAttempts(db, attempts)
-    },
+    flush: () => attempts.flush(),
     async disabled({ hook }, reason) {
       await db.updateTable('webhooks').set({ disabled_reason: reason, updated: Date.now() }).where('cid', '=', hook.cid).where('_id', '=', hook._id).execute()
       const wake = await db

@@ -24,6 +24,7 @@ import * as auditLog from './migrations/105_audit_log'
 import * as automations from './migrations/110_automations'
 import * as automationRunMail from './migrations/111_automation_run_mail'
 import * as functionStateOrigin from './migrations/112_function_state_origin'
+import * as webhookTestTopic from './migrations/114_webhook_test_topic'
 import * as gaplessSeq from './migrations/120_gapless_seq'
 import * as activityListAnyPhase from './migrations/121_activity_list_any_phase'
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '110_automations': automations,
   '111_automation_run_mail': automationRunMail,
   '112_function_state_origin': functionStateOrigin,
+  '114_webhook_test_topic': webhookTestTopic,
   '120_gapless_seq': gaplessSeq,
   '121_activity_list_any_phase': activityListAnyPhase,
 }

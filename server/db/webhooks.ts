@@ -1,5 +1,5 @@
 /** Webhooks and their delivery attempts (migration 100; server/consumers/webhooks.ts). */
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { DbHandle, WebhooksTable } from './schema'
 import type { CursorRow } from './consumers'
 
@@ -28,39 +28,32 @@ export async function listWebhooks(db: DbHandle, cid: string): Promise<WebhookWi
   return withCursor(db).where('w.cid', '=', cid).orderBy('w.created').orderBy('w._id').execute()
 }
 
-/** Records attempts of delivery (many in one statement). */
-export async function recordAttempts(
-  db: DbHandle,
-  attempts: {
-    cid: string
-    webhookId: string
-    seq: number
-    attempt: number
-    at: number
-    status: number | null
-    durationMs: number
-    error: string | null
-    response: string | null
-  }[],
-) {
+/** An attempt of delivery, as `recordAttempts` writes it. */
+export interface AttemptRecord {
+  cid: string
+  webhookId: string
+  seq: number
+  attempt: number
+  at: number
+  status: number | null
+  durationMs: number
+  error: string | null
+  response: string | null
+}
+
+/**
+ * Records attempts of delivery, many in one statement: one array per column, so the statement is
+ * the same whatever the count (one plan; a thousand rows bind nine parameters, not nine thousand).
+ */
+export async function recordAttempts(db: DbHandle, attempts: AttemptRecord[]) {
   if (!attempts.length) return
-  await db
-    .insertInto('webhook_deliveries')
-    .values(
-      attempts.map((a) => ({
-        cid: a.cid,
-        webhook_id: a.webhookId,
-        seq: a.seq,
-        attempt: a.attempt,
-        at: a.at,
-        status: a.status,
-        duration_ms: a.durationMs,
-        error: a.error,
-        response: a.response,
-      })),
-    )
-    .onConflict((c) => c.doNothing())
-    .execute()
+  const column = <T>(pick: (a: AttemptRecord) => T) => attempts.map(pick)
+  await sql`
+    insert into webhook_deliveries (cid, webhook_id, seq, attempt, at, status, duration_ms, error, response)
+    select * from unnest(${column((a) => a.cid)}::text[], ${column((a) => a.webhookId)}::text[], ${column((a) => a.seq)}::bigint[],
+      ${column((a) => a.attempt)}::integer[], ${column((a) => a.at)}::bigint[], ${column((a) => a.status)}::integer[],
+      ${column((a) => a.durationMs)}::integer[], ${column((a) => a.error)}::text[], ${column((a) => a.response)}::text[])
+    on conflict do nothing`.execute(db)
 }
 
 export async function listAttempts(db: DbHandle, cid: string, webhookId: string, afterSeq: number, limit: number) {

@@ -36,7 +36,8 @@ type MetaOfShape<S extends Shape> = Required<S> & Optional<S>
  * workspace: every member of the workspace (topic workspace:<cid>); user: the user concerned
  * (topic user:<uid>); viewers: the members who may see the workflow when the signal is delivered
  * (server/domain/process-signals.ts tellViewers, server/realtime/deliver.ts); webhook: one webhook
- * only (topic webhook:<id>, which no socket hears: server/consumers/webhooks.ts).
+ * only (topic webhooks:<cid>, which every webhook of the workspace reads and no socket hears; each
+ * webhook keeps the events with its own `_id`: server/consumers/webhooks.ts).
  */
 export type Audience = 'workspace' | 'user' | 'viewers' | 'webhook'
 
@@ -193,7 +194,7 @@ type TopicOf<A extends Audience> = A extends 'workspace'
   : A extends 'viewers'
     ? `workspace:${string}` | `user:${string}`
     : A extends 'webhook'
-      ? `webhook:${string}`
+      ? `webhooks:${string}`
       : `user:${string}`
 /** The topics a signal may be published on, from the audiences the catalogue lists for it. */
 export type SignalTopic<S extends SignalName> = TopicOf<(typeof SIGNALS)[S]['to'][number]>

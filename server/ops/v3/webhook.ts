@@ -163,14 +163,15 @@ export const test = operation({
   workspace: webhookWorkspace,
   async run(ctx, webhookId) {
     const hook = await loadWebhook(ctx, webhookId)
-    ctx.publish(`webhook:${hook._id}`, 'webhook.test', { cid: hook.cid, _id: hook._id })
+    ctx.publish(`webhooks:${hook.cid}`, 'webhook.test', { cid: hook.cid, _id: hook._id })
     // Its seq is drawn as the call commits: the answer is read after.
     return new LateReply(async ({ db }) => {
       const row = await db
         .selectFrom('event_log')
         .select((eb) => eb.fn.max('seq').as('seq'))
         .where('sig', '=', 'webhook.test')
-        .where(sql<boolean>`topics && ${sql.val([`webhook:${hook._id}`])}::text[]`)
+        .where(sql<boolean>`topics && ${sql.val([`webhooks:${hook.cid}`])}::text[]`)
+        .where(sql<boolean>`meta->>'_id' = ${hook._id}`)
         .executeTakeFirst()
       return Number(row?.seq ?? 0)
     })
