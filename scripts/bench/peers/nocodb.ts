@@ -33,6 +33,8 @@ export function nocodb(databaseUrl: string): Product {
   let orders = ''
   let link = ''
   let linkChecked = false
+  /** The belongs-to link's key column: a link given nested in a created record is dropped, its key is kept. */
+  let foreignKey = ''
   const base = () => `http://127.0.0.1:${port}`
   const folder = peerFolder('nocodb')
   const api = (method: string, p: string, body?: unknown) => json(method, `${base()}${p}`, headers, body)
@@ -97,7 +99,8 @@ export function nocodb(databaseUrl: string): Product {
       })
       const columns: { title: string; uidt: string; colOptions?: { type?: string } }[] = (await api('GET', `/api/v2/meta/tables/${orders}`)).columns
       link = columns.find((c) => (c.uidt === 'LinkToAnotherRecord' || c.uidt === 'Links') && c.colOptions?.type === 'bt')?.title ?? ''
-      if (!link) throw new Error(`NocoDB: no belongs-to column on orders: ${JSON.stringify(columns.map((c) => [c.title, c.uidt]))}`)
+      foreignKey = columns.find((c) => c.uidt === 'ForeignKey')?.title ?? ''
+      if (!link || !foreignKey) throw new Error(`NocoDB: no belongs-to column on orders: ${JSON.stringify(columns.map((c) => [c.title, c.uidt]))}`)
       await api(
         'POST',
         `/api/v2/tables/${customers}/records`,
@@ -115,10 +118,10 @@ export function nocodb(databaseUrl: string): Product {
       const made = await api(
         'POST',
         `/api/v2/tables/${orders}/records`,
-        rows.map(({ customer, ...r }) => ({ ...r, [link]: { Id: customer + 1 } })),
+        rows.map(({ customer, ...r }) => ({ ...r, [foreignKey]: customer + 1 })),
       )
       const created = made.map((r: { Id: number }) => r.Id)
-      // The link is written nested in the record: check once that it was kept.
+      // Check once that the link was kept (read back as the linked customer).
       if (!linkChecked) {
         const first = await api('GET', `/api/v2/tables/${orders}/records/${created[0]}`)
         if (!first[link]) throw new Error(`NocoDB kept no link on a created record: ${JSON.stringify(first)}`)
