@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto'
 import type { Db } from './direct'
 import { newPhaseId } from '../../spec/helpers/workflows'
 
-const COLOURS = ['red', 'green', 'blue', 'amber', 'violet', 'teal', 'coral', 'olive', 'ivory', 'slate']
+export const COLOURS = ['red', 'green', 'blue', 'amber', 'violet', 'teal', 'coral', 'olive', 'ivory', 'slate']
 
 export interface BenchWorkflow {
   cid: string

@@ -16,42 +16,11 @@ import path from 'node:path'
 import WebSocket from 'ws'
 import { startServer } from '../../spec/helpers/server'
 import { newPhaseId } from '../../spec/helpers/workflows'
+import { allHeard, listen, openMany } from './listeners'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000)
 const MISSED = Number(process.env.BENCH_MISSED ?? 10_000)
 const ROUNDS = 3
-
-/** A socket that counts the frames it receives and remembers when the last one came. */
-interface Listener {
-  ws: WebSocket
-  heard: number
-  at: bigint
-}
-
-async function listen(url: string, key?: string): Promise<Listener> {
-  const ws = new WebSocket(url, { headers: key ? { hlrkey: key } : {} })
-  const l: Listener = { ws, heard: 0, at: 0n }
-  ws.on('message', () => {
-    l.heard++
-    l.at = process.hrtime.bigint()
-  })
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
-  return l
-}
-
-async function openMany(url: string, n: number, key?: string): Promise<Listener[]> {
-  const all: Listener[] = []
-  for (let i = 0; i < n; i += 250) all.push(...(await Promise.all(Array.from({ length: Math.min(250, n - i) }, () => listen(url, key)))))
-  return all
-}
-
-/** Waits until every listener heard `count` frames; returns the time of the last arrival. */
-async function allHeard(listeners: Listener[], count: number): Promise<bigint> {
-  for (;;) {
-    if (listeners.every((l) => l.heard >= count)) return listeners.reduce((max, l) => (l.at > max ? l.at : max), 0n)
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
 
 async function caller(url: string, key?: string) {
   const ws = new WebSocket(url, { headers: key ? { hlrkey: key } : {} })
@@ -108,7 +77,7 @@ async function main() {
     // 1 and 2: 10,000 signed-in sockets, idle, then one update they all hear.
     await new Promise((r) => setTimeout(r, 1000))
     const rssBefore = serverRss(server.child.pid!)
-    const ours = await openMany(server.wsUrl, SOCKETS, key)
+    const ours = await openMany(server.wsUrl, SOCKETS, { key })
     await new Promise((r) => setTimeout(r, 2000))
     const rssAfter = serverRss(server.child.pid!)
     const oursMs: number[] = []

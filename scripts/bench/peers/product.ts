@@ -1,0 +1,141 @@
+/**
+ * What bench:peers asks of each product (the server, Directus, NocoDB), and what the three share:
+ * the data, spawning a process and timing it to ready, its resident memory, JSON over HTTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import { code, COLOURS } from '../list-data'
+
+/**
+ * Record i of the workflow, the same in every product: a name (with a colour 1 in 10 and a code of
+ * one record), a number, a date that grows with i (so sorting by it is sorting by creation), a
+ * single-select of 7 options, a phase (1 in 3 'Done') and a link to one of 100 customers.
+ */
+export interface Row {
+  name: string
+  amount: number
+  due: string
+  status: string
+  phase: 'Open' | 'Done'
+  customer: number
+}
+export const CUSTOMERS = 100
+export const STATUSES = Array.from({ length: 7 }, (_, i) => `s${i}`)
+const DAY = 86_400_000
+export const row = (i: number): Row => ({
+  name: `Order ${i} ${COLOURS[i % 10]} ${code(i)}`,
+  amount: (i * 37) % 1000,
+  due: new Date(Date.UTC(2000, 0, 1) + Math.floor(i / 10) * DAY).toISOString().slice(0, 10),
+  status: STATUSES[i % 7],
+  phase: i % 3 ? 'Open' : 'Done',
+  customer: i % CUSTOMERS,
+})
+
+/**
+ * W3's pages of 50, newest first: status s3 (1 in 7) in phase Open; status s3 in any phase; names
+ * containing "red" (1 in 10) in any phase.
+ */
+export const PAGES = ['phase + select', 'select, no phase', 'name search'] as const
+export type Page = (typeof PAGES)[number]
+
+export type Id = string | number
+
+/** W5: `n` sockets that each hear changes of record `id`; `change()` changes it, `heard(k)` waits until all heard k changes and returns when the last came. */
+export interface Listeners {
+  change(): Promise<unknown>
+  heard(count: number): Promise<bigint>
+  close(): void
+}
+
+export interface Product {
+  name: string
+  /** Starts the product on its empty database, then makes the account and the schema (the workflow or table, its fields, the customers it links to). */
+  prepare(): Promise<void>
+  /** Starts the process on an existing database; resolves with the milliseconds to ready. */
+  start(): Promise<number>
+  stop(): Promise<void>
+  pid(): number
+  create(rows: Row[]): Promise<Id[]>
+  readHttp(id: Id): Promise<unknown>
+  /** `n` sockets, each reading one record at a time; or why the product has none. */
+  socketReaders(n: number): Promise<{ read: (client: number, id: Id) => Promise<unknown>; close(): void } | string>
+  page(which: Page): Promise<number>
+  /** Sets `amount` on every record of `ids` in one call. */
+  update(ids: Id[], amount: number): Promise<void>
+  /** W5, or why the product has no equivalent. */
+  listeners(n: number, id: Id): Promise<Listeners | string>
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Resident memory of a process in bytes. */
+export function rss(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
+}
+
+export interface Spawned {
+  child: ChildProcess
+  output: () => string
+  stop(): Promise<void>
+}
+
+/** Spawns a product and waits until `ready()` holds; `ms` from spawn to ready. */
+export async function spawnUntilReady(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+  ready: (output: string) => Promise<boolean>,
+  timeoutMs = 300_000,
+): Promise<Spawned & { ms: number }> {
+  const t = performance.now()
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  child.stdout!.on('data', (d) => (out = (out + d).slice(-200_000)))
+  child.stderr!.on('data', (d) => (out = (out + d).slice(-200_000)))
+  const exited = new Promise<void>((r) => child.once('exit', () => r()))
+  let gone = false
+  void exited.then(() => (gone = true))
+  while (!(await ready(out).catch(() => false))) {
+    if (gone) throw new Error(`${command} ${args.join(' ')} exited before it was ready:\n${out.slice(-5000)}`)
+    if (performance.now() - t > timeoutMs) throw new Error(`${command} not ready after ${timeoutMs} ms:\n${out.slice(-5000)}`)
+    await sleep(10)
+  }
+  const ms = performance.now() - t
+  return {
+    child,
+    ms,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null && !gone) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** True once `url` answers 2xx. */
+export const answers = async (url: string) => (await fetch(url).catch(() => null))?.ok ?? false
+
+/** JSON over HTTP; throws with the body on a status other than 2xx. */
+export async function json(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<any> {
+  const res = await fetch(url, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 2000)}`)
+  return text ? JSON.parse(text) : null
+}
+
+/** A free loopback port. */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+    s.on('error', reject)
+  })
+}
