@@ -4,21 +4,13 @@
  * language (kept for the next sign-in), a picture, and the password changed with the current one.
  * Each screen: axe-core (no serious violation) and screenshots at both widths (artifacts/app/).
  */
-import { api, serverUrl } from '../helpers/client'
+import { api } from '../helpers/client'
 import { PNG_1x1 } from '../helpers/upload'
-import type { Page } from 'playwright-core'
-import { signedIn, type SignedIn, type TestUser } from '../helpers/users'
-import { type Browsing, check, eventually, PHONE, signInOnPage, startBrowsing } from './browser'
+import { signedIn, type SignedIn } from '../helpers/users'
+import { type Browsing, check, eventually, PHONE, startBrowsing, go, signedInPage } from './browser'
 
-const go = (page: Page, pathname: string) => page.goto(serverUrl() + pathname)
 /** Waits until `read()` gives `expected` (a live change, or the server's, arrives on its own time). */
 const until = <T>(read: () => Promise<T>, expected: T) => eventually(read, (value) => expect(value).toEqual(expected))
-/** Signs in through the page in a new browser context (desktop unless given). */
-async function signedInPage(user: TestUser, viewport?: { width: number; height: number }) {
-  const page = await browsing.open({ route: '/signin', viewport })
-  await signInOnPage(page, user)
-  return page
-}
 
 let browsing: Browsing
 let me: SignedIn
@@ -33,8 +25,8 @@ afterAll(async () => {
 afterEach(() => expect(browsing.problems.splice(0)).toEqual([]))
 
 test('an API key: a bad address is refused at its input; the key is shown once, works, is changed and revoked', async () => {
-  const page = await signedInPage(me)
-  const other = await signedInPage(me, PHONE)
+  const page = await signedInPage(browsing, me)
+  const other = await signedInPage(browsing, me, PHONE)
   await go(other, '/account/api-keys')
   await page.getByRole('link', { name: `Your account: Test account` }).click()
   await page.getByRole('link', { name: 'API keys' }).click()
@@ -73,7 +65,7 @@ test('an API key: a bad address is refused at its input; the key is shown once, 
 })
 
 test('the profile: name, language and picture; the password changes only with the current one', async () => {
-  const page = await signedInPage(me, PHONE)
+  const page = await signedInPage(browsing, me, PHONE)
   await go(page, '/account')
   await page.getByRole('heading', { name: 'Your account' }).waitFor()
   await page.getByLabel('First name').fill(' ')

@@ -6,24 +6,17 @@
  * Each screen: axe-core (no serious violation) and screenshots at both widths (artifacts/app/).
  */
 import type { Page } from 'playwright-core'
-import { api, serverUrl } from '../helpers/client'
+import { api } from '../helpers/client'
 import { inviteKeyOf, mailCount, nextMail } from '../helpers/mail'
 import { joinWorkspace } from '../helpers/members'
-import { signedIn, type SignedIn, type TestUser, uniqueEmail } from '../helpers/users'
+import { signedIn, type SignedIn, uniqueEmail } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
-import { type Browsing, check, eventually, PHONE, signInOnPage, startBrowsing } from './browser'
+import { type Browsing, check, eventually, PHONE, startBrowsing, go, signedInPage } from './browser'
 
-const go = (page: Page, pathname: string) => page.goto(serverUrl() + pathname)
 /** Waits until `read()` gives `expected` (a live change, or the server's, arrives on its own time). */
 /** The session key the page signed in with (for checks through the HTTP mirror, never for the journey itself). */
 const keyOf = (page: Page) => page.evaluate(() => localStorage.getItem('hlrkey')!)
 const until = <T>(read: () => Promise<T>, expected: T) => eventually(read, (value) => expect(value).toEqual(expected))
-/** Signs in through the page in a new browser context (desktop unless given). */
-async function signedInPage(user: TestUser, viewport?: { width: number; height: number }) {
-  const page = await browsing.open({ route: '/signin', viewport })
-  await signInOnPage(page, user)
-  return page
-}
 
 let browsing: Browsing
 let lead: SignedIn
@@ -54,7 +47,7 @@ afterEach(() => expect(browsing.problems.splice(0)).toEqual([]))
 const memberRow = (page: Page, name: string) => page.getByRole('listitem', { name })
 
 test('a lead invites by e-mail; the member joins through the mailed link; role and workflow access change live; the member sees the workflow and may edit', async () => {
-  const leadPage = await signedInPage(lead)
+  const leadPage = await signedInPage(browsing, lead)
   await leadPage.getByRole('link', { name: 'Workspace settings' }).click()
   await leadPage.getByRole('link', { name: 'Members' }).click()
   await leadPage.getByRole('heading', { name: 'Members' }).waitFor()
@@ -188,7 +181,7 @@ test('an invitee with an account signs in on the invitation page and joins; one 
   await annPage.getByRole('button', { name: 'Sign in and join' }).click()
   await until(() => annPage.getByTestId('current-workspace').textContent(), 'Lead desk')
 
-  const benPage = await signedInPage(ben)
+  const benPage = await signedInPage(browsing, ben)
   await go(benPage, await linkTo(ben.email))
   await benPage.getByRole('button', { name: 'Accept and join' }).click()
   await until(() => benPage.getByTestId('current-workspace').textContent(), 'Lead desk')
@@ -200,8 +193,8 @@ test('custom roles, teams and accounts: made, changed and removed in the app, li
   const colleague = await joinWorkspace(lead, { tag: 'colleague' })
   await colleague.client.close()
   const colleagueName = `Test ${colleague.lastname}`
-  const leadPage = await signedInPage(lead)
-  const watcher = await signedInPage(lead, PHONE)
+  const leadPage = await signedInPage(browsing, lead)
+  const watcher = await signedInPage(browsing, lead, PHONE)
 
   await go(leadPage, `/w/${lead.cid}/settings/roles`)
   await leadPage.getByRole('heading', { name: 'Custom roles' }).waitFor()
@@ -271,7 +264,7 @@ test('custom roles, teams and accounts: made, changed and removed in the app, li
 })
 
 test('the license and the general settings: read, renamed and switched between workspaces', async () => {
-  const page = await signedInPage(lead)
+  const page = await signedInPage(browsing, lead)
   await go(page, `/w/${lead.cid}/settings/license`)
   await page.getByRole('heading', { name: 'License' }).waitFor()
   expect(await page.getByTestId('license-type').textContent()).toBe('Free')

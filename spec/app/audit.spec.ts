@@ -5,18 +5,9 @@
  * Each screen: axe-core (no serious violation) and screenshots at both widths (artifacts/app/).
  */
 import fs from 'node:fs'
-import type { Page } from 'playwright-core'
-import { serverUrl } from '../helpers/client'
 import { joinWorkspace } from '../helpers/members'
-import { signedIn, type SignedIn, type TestUser } from '../helpers/users'
-import { type Browsing, check, PHONE, signInOnPage, startBrowsing } from './browser'
-
-const go = (page: Page, pathname: string) => page.goto(serverUrl() + pathname)
-async function signedInPage(user: TestUser, viewport?: { width: number; height: number }) {
-  const page = await browsing.open({ route: '/signin', viewport })
-  await signInOnPage(page, user)
-  return page
-}
+import { signedIn, type SignedIn } from '../helpers/users'
+import { type Browsing, check, PHONE, startBrowsing, go, signedInPage } from './browser'
 
 let browsing: Browsing
 let lead: SignedIn
@@ -31,7 +22,7 @@ afterAll(async () => {
 afterEach(() => expect(browsing.problems.splice(0)).toEqual([]))
 
 test("a lead's act in the app is in the trail, found by act, actor and day, and in the CSV download", async () => {
-  const page = await signedInPage(lead)
+  const page = await signedInPage(browsing, lead)
   await page.getByRole('link', { name: 'Workspace settings' }).click()
   await page.getByRole('link', { name: 'Custom roles' }).click()
   const form = page.getByRole('form', { name: 'New custom role' })
@@ -76,7 +67,7 @@ test('the trail is read in pages: Show more reads the entries after the last one
   // 55 roles: a first page of 50 and 5 more (made by calls: the screen is what is tested here).
   const other = await signedIn('audit-pages')
   for (let i = 0; i < 55; i++) await other.client.call('v2.network.role.create', { name: `Role ${i}`, capabilities: ['workspace.read'] })
-  const page = await signedInPage(other, PHONE)
+  const page = await signedInPage(browsing, other, PHONE)
   await go(page, `/w/${other.cid}/settings/audit`)
   await page.getByLabel('Act').selectOption('role.create')
   await page.getByText('50 entries shown').waitFor()
@@ -90,7 +81,7 @@ test('the trail is read in pages: Show more reads the entries after the last one
 
 test('a member without the right to read the trail sees no Audit trail tab, and the screen says why', async () => {
   const member = await joinWorkspace(lead, { role: 'user', tag: 'audit-member' })
-  const page = await signedInPage(member, PHONE)
+  const page = await signedInPage(browsing, member, PHONE)
   await go(page, `/w/${lead.cid}/settings/audit`)
   await page.getByText('Reading the audit trail needs the right to read it.').waitFor()
   await page.getByRole('link', { name: 'License' }).waitFor()

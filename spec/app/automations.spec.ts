@@ -5,19 +5,10 @@
  * run shows in the rule's run log. Turned off from its card. A member without the right sees no
  * Automations tab. Each screen: axe-core and screenshots at both widths (artifacts/app/).
  */
-import type { Page } from 'playwright-core'
-import { serverUrl } from '../helpers/client'
 import { joinWorkspace } from '../helpers/members'
-import { signedIn, type SignedIn, type TestUser } from '../helpers/users'
+import { signedIn, type SignedIn } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
-import { type Browsing, check, eventually, PHONE, signInOnPage, startBrowsing } from './browser'
-
-const go = (page: Page, pathname: string) => page.goto(serverUrl() + pathname)
-async function signedInPage(user: TestUser, viewport?: { width: number; height: number }) {
-  const page = await browsing.open({ route: '/signin', viewport })
-  await signInOnPage(page, user)
-  return page
-}
+import { type Browsing, check, eventually, PHONE, startBrowsing, go, signedInPage } from './browser'
 
 let browsing: Browsing
 let lead: SignedIn
@@ -50,7 +41,7 @@ const valueOf = async (id: string, fieldId: string) =>
     ?.value
 
 test('a lead makes a rule in the app; a change to an activity sets it off, the activity moves and is filled in, and the run is logged', async () => {
-  const page = await signedInPage(lead)
+  const page = await signedInPage(browsing, lead)
   await page.getByRole('link', { name: 'Workspace settings' }).click()
   await page.getByRole('link', { name: 'Automations' }).click()
   await page.getByRole('heading', { name: 'Automations', level: 1 }).waitFor()
@@ -125,7 +116,7 @@ test('a lead makes a rule in the app; a change to an activity sets it off, the a
 
 test('a member without the right to manage automations sees no Automations tab, and the screen says why', async () => {
   const member = await joinWorkspace(lead, { role: 'user', tag: 'rules-member' })
-  const page = await signedInPage(member, PHONE)
+  const page = await signedInPage(browsing, member, PHONE)
   await go(page, `/w/${lead.cid}/settings/automations`)
   await page.getByText('Managing automations needs the right to manage automations.').waitFor()
   await page.getByRole('link', { name: 'License' }).waitFor()

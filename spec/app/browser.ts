@@ -77,6 +77,16 @@ export async function signInOnPage(page: Page, user: TestUser) {
   await page.getByRole('heading', { name: 'Workflows' }).waitFor()
 }
 
+/** Signs in through the page in a new browser context (desktop unless given). */
+export async function signedInPage(browsing: Browsing, user: TestUser, viewport?: { width: number; height: number }) {
+  const page = await browsing.open({ route: '/signin', viewport })
+  await signInOnPage(page, user)
+  return page
+}
+
+/** Opens an address of the app typed into the browser (a reload, not a click in the app). */
+export const go = (page: Page, pathname: string) => page.goto(serverUrl() + pathname)
+
 /**
  * axe-core in the page (evaluated through the debugging protocol, so the page's policy, which allows
  * no inline script, does not stop it): fails on any serious or critical violation, or on anything

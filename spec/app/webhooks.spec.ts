@@ -5,20 +5,11 @@
  * secret rotated, the webhook paused. A member without the capability sees no Webhooks tab.
  * Each screen: axe-core (no serious violation) and screenshots at both widths (artifacts/app/).
  */
-import type { Page } from 'playwright-core'
-import { serverUrl } from '../helpers/client'
 import { joinWorkspace } from '../helpers/members'
-import { signedIn, type SignedIn, type TestUser } from '../helpers/users'
+import { signedIn, type SignedIn } from '../helpers/users'
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver'
 import { newPhaseId } from '../helpers/workflows'
-import { type Browsing, check, PHONE, signInOnPage, startBrowsing } from './browser'
-
-const go = (page: Page, pathname: string) => page.goto(serverUrl() + pathname)
-async function signedInPage(user: TestUser, viewport?: { width: number; height: number }) {
-  const page = await browsing.open({ route: '/signin', viewport })
-  await signInOnPage(page, user)
-  return page
-}
+import { type Browsing, check, PHONE, startBrowsing, go, signedInPage } from './browser'
 
 let browsing: Browsing
 let receiver: Receiver
@@ -44,7 +35,7 @@ afterAll(async () => {
 afterEach(() => expect(browsing.problems.splice(0)).toEqual([]))
 
 test('a lead makes a webhook to a receiver: the secret is shown once and signs what arrives; a test is delivered and listed; the secret rotates; it pauses', async () => {
-  const page = await signedInPage(lead)
+  const page = await signedInPage(browsing, lead)
   await page.getByRole('link', { name: 'Workspace settings' }).click()
   await page.getByRole('link', { name: 'Webhooks' }).click()
   await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor()
@@ -127,7 +118,7 @@ test('a lead makes a webhook to a receiver: the secret is shown once and signs w
 
 test('a member without the right to manage webhooks sees no Webhooks tab, and the screen says why', async () => {
   const member = await joinWorkspace(lead, { role: 'user', tag: 'hooks-member' })
-  const page = await signedInPage(member, PHONE)
+  const page = await signedInPage(browsing, member, PHONE)
   await go(page, `/w/${lead.cid}/settings/webhooks`)
   // Shown once the member's standing is read, which the tabs read too.
   await page.getByText('Managing webhooks needs the right to manage webhooks.').waitFor()
