@@ -40,3 +40,27 @@ export async function runsOf(o: SignedIn, automationId: string, pred: (runs: Run
 }
 
 export const activityOf = (c: Client, id: string) => c.call('v3.activity.get', id) as Promise<any>
+
+/**
+ * Two rules that set each other off (`there` first), once both have stopped: `there` ran at depths 1,
+ * 3 and 5, `back` at 2 and 4 and was stopped at 6 by AUTOMATION_CHAIN_LIMIT (5), which its run says.
+ * `settleMs`: how long to wait after the stop for a run that should not come.
+ */
+export async function expectChainStopped(o: SignedIn, there: string, back: string, settleMs: number, timeoutMs?: number) {
+  const backRuns = await runsOf(o, back, (r) => r.some((x) => x.outcome === 'skipped'), timeoutMs)
+  const thereRuns = await runsOf(o, there, (r) => r.length >= 3)
+  await pause(settleMs)
+  expect(thereRuns.map((r) => [r.outcome, r.depth])).toEqual([
+    ['ok', 1],
+    ['ok', 3],
+    ['ok', 5],
+  ])
+  expect(backRuns.map((r) => [r.outcome, r.depth])).toEqual([
+    ['ok', 2],
+    ['ok', 4],
+    ['skipped', 6],
+  ])
+  expect(backRuns[2].error).toMatch(/AUTOMATION_CHAIN_LIMIT \(5\)/)
+  expect(await o.client.call('v3.automation.runs', there, {})).toHaveLength(3)
+  expect(await o.client.call('v3.automation.runs', back, {})).toHaveLength(3)
+}
