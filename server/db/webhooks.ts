@@ -2,6 +2,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { DbHandle, WebhooksTable } from './schema'
 import type { CursorRow } from './consumers'
+import type { WebhookDeliveryAttemptRecord } from '../../schemas/types.generated'
 
 export type WebhookRow = Selectable<WebhooksTable>
 
@@ -28,18 +29,8 @@ export async function listWebhooks(db: DbHandle, cid: string): Promise<WebhookWi
   return withCursor(db).where('w.cid', '=', cid).orderBy('w.created').orderBy('w._id').execute()
 }
 
-/** An attempt of delivery, as `recordAttempts` writes it. */
-export interface AttemptRecord {
-  cid: string
-  webhookId: string
-  seq: number
-  attempt: number
-  at: number
-  status: number | null
-  durationMs: number
-  error: string | null
-  response: string | null
-}
+/** An attempt of delivery, as `recordAttempts` writes it: the record v3.webhook.deliveries lists, of a webhook. */
+export type AttemptRecord = WebhookDeliveryAttemptRecord & { cid: string; webhookId: string }
 
 /**
  * Records attempts of delivery, many in one statement: one array per column, so the statement is
