@@ -7,9 +7,9 @@
  * and per address (an API key's whitelist is judged for the address it came from). What ends or
  * changes a key (logout, revocation, a password change, a removed account, a narrowed whitelist)
  * queues `sessionEnded` or `sessionChanged`; the hub hands those to `forget`, in the process that
- * made the change before its call answers and in every other process when it reads the event log
- * (woken by NOTIFY at once; its safety poll, should the wake-up be lost, is slower than
- * KEY_CACHE_MS, so KEY_CACHE_MS is the bound then). Unknown keys are not kept.
+ * made the change before its call answers and in every other process when the NOTIFY sent before
+ * that answer reaches it (and again when it reads the event log; should both be lost, KEY_CACHE_MS
+ * is the bound). Unknown keys are not kept.
  */
 import type { DbHandle } from '../db/schema'
 import { hashSecret } from '../ids'

@@ -16,7 +16,10 @@ export type BusMessage =
   | { kind: 'signal'; topics: string[]; sig: string; meta: unknown }
   /** New signals are in the event log: every process reads them from there (event-log.ts). */
   | { kind: 'events' }
-  /** A session ended (logout, revocation): its sockets close. */
+  /**
+   * A session ended (logout, revocation): its sockets close. Logged like the others, and also sent as
+   * it is before the call replies (server/rpc/dispatch.ts), so no process waits for the log to hear it.
+   */
   | { kind: 'sessionEnded'; sessionId: string }
   /** What a session or API key allows changed (a key's whitelist): its sockets read it again before their next call. */
   | { kind: 'sessionChanged'; sessionId: string }

@@ -196,9 +196,13 @@ export class Dispatcher {
     let result = await this.throughFailover(attempt, entry.op.readOnly || !!(key && session))
     if (result === PENDING) return awaitStoredResult(kysely, { uid: session!.uid, key: key! })
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
-    // The event log reaches every process a moment later; this one closes the door before it
-    // replies, so the caller's next call on another socket of an ended (or narrowed) session is refused.
-    for (const message of queued) if (message.kind === 'sessionEnded' || message.kind === 'sessionChanged') this.deps.hub.deliver(message)
+    // The event log reaches every process a moment later. An ended (or narrowed) session must not wait
+    // for it: the others are told directly (on PostgreSQL a NOTIFY sent before the reply) and this
+    // process closes the door, so the caller's next call on any socket is refused. The door closes
+    // last, with no wait between it and the reply: an ended session's sockets close a turn later.
+    const doors = queued.filter((message) => message.kind === 'sessionEnded' || message.kind === 'sessionChanged')
+    if (doors.length) await this.deps.bus.emit(doors).catch((err) => logTurnFailure(this.deps.log, err, 'session message failed'))
+    for (const message of doors) this.deps.hub.deliver(message)
     if (afterCommit.length) {
       // A wake-up lost to a failover is made up by the tails' poll.
       this.deps.bus.emit(afterCommit).catch((err) => logTurnFailure(this.deps.log, err, 'signal delivery failed'))

@@ -99,6 +99,8 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     /** Counts `recheck`s: a check that was under way when one came must not count as fresh. */
     let changes = 0
     let alive = true
+    let callsUnderWay = 0
+    let closeWhenAnswered: (() => void) | null = null
     const bucket = new TokenBucket(config.wsMessagesPerSecond)
 
     const conn: HubConnection = {
@@ -110,10 +112,12 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
       firstLiveSeq: 0,
       held: null,
       send: (text) => send(text),
-      // The session is dropped at once: a frame already on its way is refused, not served.
+      // The session is dropped at once: a frame already on its way is refused, not served. The socket
+      // closes once the calls it had accepted have replied (the logout's own reply among them).
       end: (code, reason) => {
         session = null
-        setImmediate(() => ws.close(code, reason))
+        closeWhenAnswered = () => setImmediate(() => ws.close(code, reason))
+        if (!callsUnderWay) closeWhenAnswered()
       },
       // From now, a frame waits for the session read again; a socket no longer allowed stops hearing signals.
       recheck: () => {
@@ -248,6 +252,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
         resumes++
         conn.held ??= []
       } else if (!resumes) release(conn)
+      callsUnderWay++
       currentSession()
         .then((s) => dispatcher.call(op, args, s, transport, idempotencyKey))
         .finally(() => {
@@ -257,6 +262,9 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
         .catch((err) => {
           log.error({ err }, 'socket call failed')
           reply(id, { error: { code: 500, msg: 'internal error' } })
+        })
+        .finally(() => {
+          if (--callsUnderWay === 0) closeWhenAnswered?.()
         })
     })
   }
