@@ -121,6 +121,7 @@ export function directus(databaseUrl: string): Product {
     },
     stop: async () => running?.stop(),
     pid: () => running.child.pid!,
+    output: () => running.output(),
     async create(rows: Row[]) {
       const made = await api(
         'POST',

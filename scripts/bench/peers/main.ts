@@ -7,7 +7,8 @@
  *   W2 read one record by id with 64 clients: 64 sockets, and 64 HTTP requests in flight.
  *   W3 a page of 50 newest first: status s3 in phase Open; status s3 in any phase; names with "red".
  *   W4 update 1,000 records in one call.
- *   W5 one change heard by PEERS_SOCKETS sockets, and resident memory per idle socket.
+ *   W5 one change heard by PEERS_SOCKETS sockets, and the memory each idle socket holds after a forced GC
+ *      (JavaScript heap and resident memory; product.ts `afterForcedGc`).
  *   W6 cold start (spawn to ready, on the loaded database) and resident memory 5 s later.
  * Ratios are the server's speed over the peer's (peer time / server time, or server rate / peer rate):
  * above 1 the server is ahead. The machine's load average is printed with each workload.
@@ -19,7 +20,7 @@ import os from 'node:os'
 import { directus } from './directus'
 import { nocodb } from './nocodb'
 import { ours } from './ours'
-import { PAGES, row, rss, sleep, type Id, type Listeners, type Product } from './product'
+import { afterForcedGc, INSPECT_ON_SIGNAL, PAGES, row, rss, sleep, type Id, type Listeners, type Product } from './product'
 import { install, startCluster, VERSIONS } from './setup'
 
 const RECORDS = Number(process.env.PEERS_RECORDS ?? 100_000)
@@ -74,6 +75,8 @@ async function rate(read: (client: number, i: number) => Promise<unknown>) {
 }
 
 async function main() {
+  // Every product (and each command that prepares one) runs with it: W5 forces a collection in each.
+  process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, INSPECT_ON_SIGNAL].filter(Boolean).join(' ')
   console.log(`bench:peers ${new Date().toISOString()}, ${RECORDS} records, ${ROUNDS} rounds, workloads ${[...WORKLOADS].join(' ')}`)
   console.log(
     `Directus ${VERSIONS.directus} and NocoDB ${VERSIONS.nocodb} under Node ${VERSIONS.node}; the server under Node ${process.versions.node}; ${os.cpus().length} cores`,
@@ -154,19 +157,21 @@ async function main() {
 
     if (WORKLOADS.has('W5')) {
       const heard = perProduct(products)
-      const perSocket = perProduct(products)
+      const heapPerSocket = perProduct(products)
+      const rssPerSocket = perProduct(products)
       const open = new Map<string, Listeners>()
       for (const p of products) {
         await sleep(1000)
-        const before = rss(p.pid())
+        const before = await afterForcedGc(p.pid(), () => p.output())
         const l = await p.listeners(SOCKETS, pick(p.name, 1))
         if (typeof l === 'string') {
-          heard.set(p.name, l)
-          perSocket.set(p.name, l)
+          for (const figures of [heard, heapPerSocket, rssPerSocket]) figures.set(p.name, l)
           continue
         }
         await sleep(3000)
-        push(perSocket, p.name, (rss(p.pid()) - before) / SOCKETS / 1024)
+        const after = await afterForcedGc(p.pid(), () => p.output())
+        push(heapPerSocket, p.name, (after.heap - before.heap) / SOCKETS / 1024)
+        push(rssPerSocket, p.name, (after.rss - before.rss) / SOCKETS / 1024)
         open.set(p.name, l)
       }
       for (let round = 1; round <= ROUNDS; round++)
@@ -179,7 +184,8 @@ async function main() {
         }
       for (const l of open.values()) l.close()
       report(`W5 one change heard by ${SOCKETS} sockets`, 'ms', heard, false)
-      report('W5 resident memory per idle socket (RSS growth / sockets, no forced GC)', 'KiB', perSocket, false)
+      report('W5 JavaScript heap per idle socket (growth after a forced GC / sockets)', 'KiB', heapPerSocket, false)
+      report('W5 resident memory per idle socket (growth after a forced GC / sockets)', 'KiB', rssPerSocket, false)
     }
 
     if (WORKLOADS.has('W6')) {

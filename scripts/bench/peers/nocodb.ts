@@ -114,6 +114,7 @@ export function nocodb(databaseUrl: string): Product {
     },
     stop: async () => running?.stop(),
     pid: () => running.child.pid!,
+    output: () => running.output(),
     async create(rows: Row[]) {
       const made = await api(
         'POST',

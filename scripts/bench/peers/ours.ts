@@ -50,6 +50,7 @@ export function ours(databaseUrl: string): Product {
       await server?.stop()
     },
     pid: () => server.child.pid!,
+    output: () => server.output(),
     async prepare() {
       await this.start()
       const anon = await open(server.wsUrl)

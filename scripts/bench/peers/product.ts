@@ -64,9 +64,60 @@ export interface Product {
   update(ids: Id[], amount: number): Promise<void>
   /** W5, or why the product has no equivalent. */
   listeners(n: number, id: Id): Promise<Listeners | string>
+  /** What the process printed (its inspector's address among it, see `afterForcedGc`). */
+  output(): string
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Added to every product's NODE_OPTIONS (main.ts): SIGUSR1 then opens the process's inspector on a
+ * port of its own, so `afterForcedGc` can reach each of the three at once.
+ */
+export const INSPECT_ON_SIGNAL = '--inspect-port=0'
+
+const inspectors = new Map<number, string>()
+
+/**
+ * The memory of a running Node process right after a full garbage collection it was made to run:
+ * its JavaScript heap in use and its resident memory, in bytes. The first call opens the process's
+ * inspector (SIGUSR1; the address is read from what it prints) and keeps its address for the next.
+ */
+export async function afterForcedGc(pid: number, output: () => string): Promise<{ heap: number; rss: number }> {
+  let url = inspectors.get(pid)
+  if (!url) {
+    const listening = /Debugger listening on (ws:\/\/\S+)/g
+    const before = [...output().matchAll(listening)].length
+    process.kill(pid, 'SIGUSR1')
+    const t = performance.now()
+    while (!(url = [...output().matchAll(listening)][before]?.[1])) {
+      if (performance.now() - t > 10_000) throw new Error(`process ${pid} opened no inspector:\n${output().slice(-2000)}`)
+      await sleep(20)
+    }
+    inspectors.set(pid, url)
+  }
+  const { WebSocket } = await import('ws')
+  const socket = new WebSocket(url)
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+  const replies = new Map<number, (result: any) => void>()
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown }
+    if (message.id !== undefined) replies.get(message.id)?.(message.result)
+  })
+  let next = 0
+  const call = (method: string) =>
+    new Promise<any>((resolve) => {
+      replies.set(++next, resolve)
+      socket.send(JSON.stringify({ id: next, method }))
+    })
+  try {
+    await call('HeapProfiler.collectGarbage')
+    const usage = (await call('Runtime.getHeapUsage')) as { usedSize: number }
+    return { heap: usage.usedSize, rss: rss(pid) }
+  } finally {
+    socket.close()
+  }
+}
 
 /** Resident memory of a process in bytes. */
 export function rss(pid: number): number {
