@@ -54,6 +54,22 @@ interface Deps {
 
 export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.wsMaxPayloadBytes })
+  // One heartbeat for all sockets (not a timer each): a socket that did not answer the last ping is
+  // ended, the others are pinged again. A socket counts as answered from its connection on.
+  const answered = new WeakSet<WebSocket>()
+  function markAlive(this: WebSocket) {
+    answered.add(this)
+  }
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!answered.has(ws)) ws.terminate()
+      else {
+        answered.delete(ws)
+        ws.ping()
+      }
+    }
+  }, config.wsHeartbeatSeconds * 1000)
+  heartbeat.unref()
   const sessionRecheckMs = Math.min(60_000, (config.sessionIdleSeconds * 1000) / 4)
   const slots = new SocketSlots({ anonymous: config.wsMaxAnonymousPerAddress, signedIn: config.wsMaxSignedInPerAddress })
 
@@ -67,7 +83,7 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
   })
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    socket.on('error', () => socket.destroy())
+    socket.on('error', destroyOnError)
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (url.pathname !== '/ws') return refuse(socket, 404, 'Not Found')
     if (!upgradeAllowed(req, config)) return refuse(socket, 403, 'Forbidden')
@@ -90,7 +106,10 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     }
     // The TCP socket closes once whatever happens to the upgrade, and when the WebSocket closes.
     socket.once('close', slot.release)
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, session, workspaceIds, address, slot))
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      answered.add(ws)
+      serve(ws, session, workspaceIds, address, slot)
+    })
   }
 
   function serve(ws: WebSocket, initial: Session | null, workspaceIds: string[], address: string, slot: Slot) {
@@ -98,7 +117,6 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     let sessionCheckedAt = Date.now()
     /** Counts `recheck`s: a check that was under way when one came must not count as fresh. */
     let changes = 0
-    let alive = true
     let callsUnderWay = 0
     let closeWhenAnswered: (() => void) | null = null
     const bucket = new TokenBucket(config.wsMessagesPerSecond)
@@ -219,17 +237,11 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
     }
 
     ws.on('error', (err) => log.debug({ err }, 'socket error'))
-    ws.on('pong', () => (alive = true))
+    ws.on('pong', markAlive)
     ws.on('close', () => {
       endHold()
       hub.remove(conn)
-      clearInterval(heartbeat)
     })
-    const heartbeat = setInterval(() => {
-      if (!alive) return ws.terminate()
-      alive = false
-      ws.ping()
-    }, config.wsHeartbeatSeconds * 1000)
 
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return ws.close(1003, 'binary frames are not accepted')
@@ -271,13 +283,23 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
 
   return {
     closeAll() {
+      clearInterval(heartbeat)
       for (const ws of wss.clients) ws.close(1001, RESTART_REASON)
     },
     stop() {
+      clearInterval(heartbeat)
       for (const ws of wss.clients) ws.terminate()
       wss.close()
     },
   }
+}
+
+/**
+ * A socket's error handler, made once: a closure made in `upgrade` would keep the upgrade's request,
+ * headers and all, for as long as the socket lives.
+ */
+function destroyOnError(this: Duplex) {
+  this.destroy()
 }
 
 function validId(id: unknown): boolean {
