@@ -335,9 +335,12 @@ export class DurableConsumer<S> {
         await save()
       }
     } finally {
-      await save(true)
-        .then(() => releaseCursor(this.db, name, cursor.id, this.owner))
-        .catch((err) => logTurnFailure(this.log, err, `saving a consumer cursor failed (${name})`))
+      // The last progress and the release in one statement, once the attempts are written.
+      const release = async () => {
+        if (subscription) await this.handler.flush?.(subscription)
+        await releaseCursor(this.db, name, cursor.id, this.owner, position !== saved ? position : undefined)
+      }
+      await release().catch((err) => logTurnFailure(this.log, err, `saving a consumer cursor failed (${name})`))
     }
   }
 

@@ -61,10 +61,12 @@ export async function saveFailure(db: Kysely<Database>, consumer: string, id: st
     .execute()
 }
 
-export async function releaseCursor(db: Kysely<Database>, consumer: string, id: string, owner: string) {
+export async function releaseCursor(db: Kysely<Database>, consumer: string, id: string, owner: string, position?: number) {
+  // With the claim's last progress, in the same statement (never backwards, like saveProgress).
+  const progress = position === undefined ? {} : { position: sql<number>`greatest(position, ${position})`, attempts: 0, failing_since: null }
   await db
     .updateTable('consumer_cursors')
-    .set({ claimed_until: 0, claimed_by: null })
+    .set({ ...progress, claimed_until: 0, claimed_by: null })
     .where('consumer', '=', consumer)
     .where('id', '=', id)
     .where('claimed_by', '=', owner)
