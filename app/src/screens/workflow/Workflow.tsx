@@ -1,4 +1,7 @@
-/** A workflow: its name, the views to choose from (kept in the address), and the chosen view, live. */
+/**
+ * A workflow: its name, links to its builder, import/export, trash and (for those who manage them)
+ * automations, the views to choose from (kept in the address), and the chosen view, live.
+ */
 import { Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearchParams } from 'react-router'
@@ -7,6 +10,7 @@ import { useLive } from '../../api/useLive'
 import { paths } from '../../routes'
 import { ErrorLine } from '../../ui/controls'
 import { problemOf } from '../../ui/errors'
+import { useMyStanding } from '../admin/data'
 import { VIEWS } from './views'
 import { getWorkflow } from './workflows'
 
@@ -16,6 +20,7 @@ export default function WorkflowScreen() {
   const session = useSession()!
   const { workflowId = '' } = useParams()
   const [search] = useSearchParams()
+  const standing = useMyStanding()
   const view = VIEWS.find((v) => v.id === search.get('view')) ?? VIEWS[0]
   // The view's screen and its first data are read together with the workflow, not after it.
   const params = search.toString()
@@ -39,6 +44,7 @@ export default function WorkflowScreen() {
         <Link to={paths.builder(session.cid, workflowId)}>{t('builder.editWorkflow')}</Link>
         <Link to={paths.transfer(session.cid, workflowId)}>{t('transfer.link')}</Link>
         <Link to={paths.trash(session.cid, workflowId)}>{t('removal.trash')}</Link>
+        {standing.data?.can('automations.manage') ? <Link to={paths.adminAutomations(session.cid, workflowId)}>{t('admin.tabs.automations')}</Link> : null}
       </p>
       <nav className="tabs" aria-label={t('views.label')}>
         {VIEWS.map((v) => (
