@@ -318,10 +318,8 @@ function Deliveries({ hook, reload }: { hook: Webhook; reload: () => Promise<voi
                   <td data-label={t('admin.webhooks.status')}>{a.status ?? '—'}</td>
                   <td data-label={t('admin.webhooks.duration')}>{t('admin.webhooks.ms', { ms: number.format(a.durationMs) })}</td>
                   <td data-label={t('admin.webhooks.error')}>{a.error ?? ''}</td>
-                  <td data-label={t('admin.webhooks.response')}>
-                    <code className="excerpt">{a.response?.slice(0, 200) ?? ''}</code>
-                  </td>
-                  <td data-label={t('admin.webhooks.redeliver')}>
+                  <td data-label={t('admin.webhooks.response')}>{a.response ? <code className="excerpt">{a.response.slice(0, 200)}</code> : null}</td>
+                  <td>
                     <Button
                       className="secondary"
                       busy={redeliver.busy}
