@@ -57,6 +57,7 @@ test('a lead makes a webhook to a receiver: the secret is shown once and signs w
   // Each event in words, its code beside it.
   await form.getByLabel('Activity created').check()
   expect(await form.getByText('v3.activity.created', { exact: true }).getAttribute('class')).toBe('code-note')
+  await check(page, 'admin-webhook-events')
   await form.getByRole('button', { name: 'Create webhook' }).click()
   const shown = page.getByTestId('webhook-secret')
   await shown.waitFor()
