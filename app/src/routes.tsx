@@ -12,6 +12,7 @@ import { RegisterScreen } from './screens/Register'
 import { SignInScreen } from './screens/SignIn'
 import { WorkflowsScreen } from './screens/Workflows'
 import { preloadable } from './ui/preloadable'
+import { whenIdle } from './ui/idle'
 
 const WorkspacesScreen = lazy(() => import('./screens/Workspaces'))
 const WorkspaceSettingsScreen = lazy(() => import('./screens/WorkspaceSettings'))
@@ -48,8 +49,7 @@ const ON_THE_WAY = [
 ]
 
 export function prefetchScreens() {
-  const idle = (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200))
-  idle(() => ON_THE_WAY.forEach((load) => void load().catch(() => {})))
+  whenIdle(() => ON_THE_WAY.forEach((load) => void load().catch(() => {})))
 }
 
 /** Paths, made in one place. */

@@ -7,7 +7,7 @@
 import { api } from '../helpers/client'
 import { PNG_1x1 } from '../helpers/upload'
 import { signedIn, type SignedIn } from '../helpers/users'
-import { type Browsing, check, eventually, PHONE, startBrowsing, go, signedInPage } from './browser'
+import { type Browsing, check, eventually, fitsNarrowPhone, PHONE, startBrowsing, go, signedInPage } from './browser'
 
 /** Waits until `read()` gives `expected` (a live change, or the server's, arrives on its own time). */
 const until = <T>(read: () => Promise<T>, expected: T) => eventually(read, (value) => expect(value).toEqual(expected))
@@ -44,6 +44,7 @@ test('an API key: a bad address is refused at its input; the key is shown once, 
   await shown.waitFor()
   const key = (await shown.textContent())!.trim()
   await check(page, 'admin-api-keys')
+  await fitsNarrowPhone(page, 'admin-api-keys')
   // The key acts as its owner in the workspace; the other tab lists it at once, by its first characters only.
   expect((await api('v3.session.get', [], { key })).body).toMatchObject({ uid: me.uid, cid: me.cid })
   const listed = other.getByRole('listitem', { name: 'Reports' })

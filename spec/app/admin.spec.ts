@@ -11,7 +11,7 @@ import { inviteKeyOf, mailCount, nextMail } from '../helpers/mail'
 import { joinWorkspace } from '../helpers/members'
 import { signedIn, type SignedIn, uniqueEmail } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
-import { type Browsing, check, eventually, PHONE, startBrowsing, go, signedInPage } from './browser'
+import { type Browsing, check, eventually, fitsNarrowPhone, PHONE, startBrowsing, go, signedInPage } from './browser'
 
 /** Waits until `read()` gives `expected` (a live change, or the server's, arrives on its own time). */
 /** The session key the page signed in with (for checks through the HTTP mirror, never for the journey itself). */
@@ -84,6 +84,7 @@ test('a lead invites by e-mail; the member joins through the mailed link; role a
   expect(inviteKeyOf(second)).toBe(inviteKeyOf(first))
   expect(mailCount(email)).toBe(2)
   await check(leadPage, 'admin-members')
+  await fitsNarrowPhone(leadPage, 'admin-members')
 
   // The member opens the link of the mail (its path, at this server) in another browser, at phone width.
   const link = new URL(/https?:\/\/\S+\/invite\/\S+/.exec(first.text)![0])

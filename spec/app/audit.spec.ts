@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import { joinWorkspace } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
-import { type Browsing, check, PHONE, startBrowsing, go, signedInPage } from './browser'
+import { type Browsing, check, fitsNarrowPhone, PHONE, startBrowsing, go, signedInPage } from './browser'
 
 let browsing: Browsing
 let lead: SignedIn
@@ -29,15 +29,35 @@ test("a lead's act in the app is in the trail, found by act, actor and day, and 
   await form.getByLabel('Role name').fill('Auditor')
   await form.getByRole('button', { name: 'Create role' }).click()
   await page.getByRole('form', { name: 'Auditor' }).waitFor()
+  const edited = page.getByRole('form', { name: 'Auditor' })
+  await edited.getByLabel('Role name').fill('Auditors')
+  await edited.getByRole('button', { name: 'Save role' }).click()
+  await page.getByRole('form', { name: 'Auditors' }).waitFor()
 
   await page.getByRole('link', { name: 'Audit trail' }).click()
   await page.getByRole('heading', { name: 'Audit trail' }).waitFor()
   const table = page.getByRole('table')
   await table.getByRole('row', { name: /role\.create/ }).waitFor()
+  // Each act in words, its code beside it; a change as its keys, before → after.
+  const renamed = table.getByRole('row', { name: /Role changed role\.update/ })
+  expect(
+    await renamed
+      .getByRole('listitem')
+      .filter({ hasText: /^name:/ })
+      .textContent(),
+  ).toBe('name: Auditor → Auditors')
+  expect(
+    await table
+      .getByRole('row', { name: /Role created role\.create/ })
+      .getByRole('listitem')
+      .filter({ hasText: /^name:/ })
+      .textContent(),
+  ).toBe('name: Auditor (added)')
+  await check(page, 'admin-audit-changes')
   // Filtered to another act, the entry is not shown; to its act and its actor, it is.
   await page.getByLabel('Act').selectOption('member.remove')
   await page.getByText('No entries.').waitFor()
-  await page.getByLabel('Act').selectOption('role.create')
+  await page.getByLabel('Act').selectOption({ label: 'Role created' })
   await page.getByLabel('By').selectOption({ label: 'Test audit-lead' })
   const row = table.getByRole('row', { name: /role\.create/ })
   await row.waitFor()
@@ -50,6 +70,7 @@ test("a lead's act in the app is in the trail, found by act, actor and day, and 
   await page.getByLabel('From (day)').fill(day(0))
   await row.waitFor()
   await check(page, 'admin-audit')
+  await fitsNarrowPhone(page, 'admin-audit')
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
   expect(download.suggestedFilename()).toBe(`audit-${lead.cid}.csv`)
@@ -73,7 +94,7 @@ test('the trail is read in pages: Show more reads the entries after the last one
   await page.getByText('50 entries shown').waitFor()
   await page.getByRole('button', { name: 'Show more' }).click()
   await page.getByText('55 entries shown').waitFor()
-  const names = await page.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => /"name":"(Role \d+)"/.exec(r.textContent ?? '')?.[1]))
+  const names = await page.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => /name: (Role \d+)/.exec(r.textContent ?? '')?.[1]))
   expect(names).toEqual(Array.from({ length: 55 }, (_, i) => `Role ${i}`))
   expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0)
   await other.client.close()

@@ -8,7 +8,7 @@
 import { joinWorkspace } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { newPhaseId } from '../helpers/workflows'
-import { type Browsing, check, eventually, PHONE, startBrowsing, go, signedInPage } from './browser'
+import { type Browsing, check, eventually, fitsNarrowPhone, PHONE, startBrowsing, go, signedInPage } from './browser'
 
 let browsing: Browsing
 let lead: SignedIn
@@ -94,8 +94,10 @@ test('a lead makes a rule in the app; a change to an activity sets it off, the a
   // The run in the rule's log, read again while shown.
   await card.getByRole('button', { name: 'Run log' }).click()
   const log = page.getByRole('region', { name: 'Run log of Urgent to triage' })
-  await log.getByRole('row', { name: /v3\.activity\.updated.*done/ }).waitFor()
+  // The event in words, its code beside it.
+  await log.getByRole('row', { name: /Activity updated v3\.activity\.updated.*done/ }).waitFor()
   await check(page, 'admin-automation-runs')
+  await fitsNarrowPhone(page, 'admin-automation-runs')
 
   // Edited in place: the form holds the rule; a new name is saved and shown.
   await card.getByRole('button', { name: 'Edit' }).click()
@@ -112,6 +114,16 @@ test('a lead makes a rule in the app; a change to an activity sets it off, the a
     async () => (await lead.client.call('v3.automation.list', lead.cid, { processId: workflowId }))[0].enabled,
     (enabled) => expect(enabled).toBe(false),
   )
+})
+
+test("a workflow's page links to that workflow's automations", async () => {
+  const page = await signedInPage(browsing, lead)
+  await go(page, `/w/${lead.cid}/workflows/${workflowId}`)
+  await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor()
+  await page.locator('.workflow-links').getByRole('link', { name: 'Automations' }).click()
+  await page.getByRole('heading', { name: 'Automations of Support' }).waitFor()
+  expect(new URL(page.url()).pathname).toBe(`/w/${lead.cid}/settings/automations/${workflowId}`)
+  expect(await page.getByRole('link', { name: 'Support' }).getAttribute('aria-current')).toBe('page')
 })
 
 test('a member without the right to manage automations sees no Automations tab, and the screen says why', async () => {

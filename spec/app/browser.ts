@@ -107,6 +107,24 @@ export async function check(page: Page, name: string) {
   await page.setViewportSize(before)
 }
 
+/** The narrowest phone the settings' tables are made for. */
+export const NARROW_PHONE = { width: 375, height: 800 }
+
+/**
+ * At a 375 px wide phone the page does not scroll sideways, nor does any table in it (the settings'
+ * tables stack each row into a card there, table.stacks in styles.css).
+ */
+export async function fitsNarrowPhone(page: Page, what: string) {
+  const before = page.viewportSize() ?? DESKTOP
+  await page.setViewportSize(NARROW_PHONE)
+  const sideways = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth > window.innerWidth,
+    tables: [...document.querySelectorAll('.table-scroll')].filter((e) => e.scrollWidth > e.clientWidth + 1).length,
+  }))
+  await page.setViewportSize(before)
+  expect({ screen: what, sideways }).toEqual({ screen: what, sideways: { page: false, tables: 0 } })
+}
+
 /**
  * Nothing sticks out of the screen sideways: the page scrolls only down, and no element's box ends
  * beyond the viewport's right edge, unless it is inside a container that scrolls sideways itself

@@ -9,7 +9,7 @@ import { joinWorkspace } from '../helpers/members'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver'
 import { newPhaseId } from '../helpers/workflows'
-import { type Browsing, check, PHONE, startBrowsing, go, signedInPage } from './browser'
+import { type Browsing, check, fitsNarrowPhone, PHONE, startBrowsing, go, signedInPage } from './browser'
 
 let browsing: Browsing
 let receiver: Receiver
@@ -54,14 +54,18 @@ test('a lead makes a webhook to a receiver: the secret is shown once and signs w
   await form.getByLabel('Description').fill('Orders to the warehouse')
   await form.getByLabel('Orders').check()
   await form.getByText(/Only these events/).click()
-  await form.getByLabel('v3.activity.created').check()
+  // Each event in words, its code beside it.
+  await form.getByLabel('Activity created').check()
+  expect(await form.getByText('v3.activity.created', { exact: true }).getAttribute('class')).toBe('code-note')
+  await check(page, 'admin-webhook-events')
   await form.getByRole('button', { name: 'Create webhook' }).click()
   const shown = page.getByTestId('webhook-secret')
   await shown.waitFor()
   receiver.secret = (await shown.textContent())!.trim()
   expect(receiver.secret).toMatch(/^whsec_/)
   const card = page.getByRole('listitem', { name: receiver.url })
-  await card.getByText('v3.activity.created').waitFor()
+  await card.getByText('Activity created').waitFor()
+  await card.getByText('v3.activity.created', { exact: true }).waitFor()
   await card.getByText('Orders', { exact: true }).waitFor()
   await check(page, 'admin-webhooks')
   await page.getByRole('button', { name: 'Done' }).click()
@@ -80,6 +84,7 @@ test('a lead makes a webhook to a receiver: the secret is shown once and signs w
   const testId = receiver.received.find((e) => e.body.type === 'webhook.test')!.id
   await deliveries.getByRole('row', { name: new RegExp(`#${testId} \\(attempt 1\\) 204`) }).waitFor()
   await check(page, 'admin-webhook-deliveries')
+  await fitsNarrowPhone(page, 'admin-webhook-deliveries')
 
   // Redelivered from the test event: the receiver gets it again with its same webhook-id.
   await deliveries.getByRole('button', { name: `Redeliver every event from #${testId} on` }).click()
@@ -89,7 +94,7 @@ test('a lead makes a webhook to a receiver: the secret is shown once and signs w
   await card.getByRole('button', { name: 'Edit' }).click()
   const edit = card.getByRole('form', { name: `Settings of the webhook to ${receiver.url}` })
   await edit.getByLabel('Description').fill('Every order event')
-  await edit.getByLabel('v3.activity.created').uncheck()
+  await edit.getByLabel('Activity created').uncheck()
   await edit.getByRole('button', { name: 'Save webhook' }).click()
   await edit.waitFor({ state: 'detached' })
   await card.getByText('Every order event').waitFor()

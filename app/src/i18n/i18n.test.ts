@@ -1,9 +1,14 @@
-/** The three languages hold the same keys, none empty, and every literal key the app's code asks for exists. */
+/**
+ * The three languages hold the same keys, none empty, every literal key the app's code asks for
+ * exists, and every server code the app puts in words (i18n/codes.ts) has its label.
+ */
 import fs from 'node:fs'
 import path from 'node:path'
 import en from './en.json'
 import fi from './fi.json'
 import sv from './sv.json'
+import { AUDIT_KIND_NAMES, WEBHOOK_SIGNALS } from '../../../schemas/types.generated'
+import { auditKindKey, signalKey } from './codes'
 
 /** `a.b.c` for every string, with i18next's plural suffixes folded into their base key. */
 function keys(tree: object, prefix = ''): string[] {
@@ -26,4 +31,10 @@ test('every literal key passed to t() exists in English', () => {
     for (const [, key] of code.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) if (!known.has(key)) missing.push(`${file}: ${key}`)
   }
   expect(missing).toEqual([])
+})
+
+test('every webhook signal and every kind of audit entry has a label in English', () => {
+  const has = (key: string) => typeof key.split('.').reduce((o: any, p) => o?.[p], en) === 'string'
+  const unlabelled = [...WEBHOOK_SIGNALS.map(signalKey), ...AUDIT_KIND_NAMES.map(auditKindKey)].filter((key) => !has(key))
+  expect(unlabelled).toEqual([])
 })

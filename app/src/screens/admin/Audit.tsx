@@ -9,11 +9,14 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AUDIT_KIND_NAMES, auditCsv, type ResultOf } from '../../../../client'
 import { useApp, useSession } from '../../api/app-context'
+import { AuditKindName } from '../../ui/CodeName'
 import { Button, ErrorLine, TextField } from '../../ui/controls'
 import { formats } from '../../ui/formats'
 import { save } from '../../ui/save'
 import { useAction } from '../../ui/useAction'
+import { auditKindKey } from '../../i18n/codes'
 import { AdminTabs } from './AdminTabs'
+import { changes, type Shown } from './changes'
 import { personName, useMyStanding, useWorkspaceRecord } from './data'
 import { SelectField } from './fields'
 
@@ -87,7 +90,7 @@ export default function AuditScreen() {
               <option value="">{t('admin.audit.anyKind')}</option>
               {AUDIT_KIND_NAMES.map((k) => (
                 <option key={k} value={k}>
-                  {k}
+                  {t(auditKindKey(k), { defaultValue: k })}
                 </option>
               ))}
             </SelectField>
@@ -102,9 +105,9 @@ export default function AuditScreen() {
           <ErrorLine message={read.problem?.message ?? csv.problem?.message} />
           {entries && !entries.length ? <p className="muted">{t('admin.audit.none')}</p> : null}
           {entries?.length ? (
-            // The table may scroll sideways: the keyboard reaches it (tabIndex) to scroll it.
+            // The table may scroll sideways: the keyboard reaches it (tabIndex) to scroll it. On a phone each row is a card.
             <div className="table-scroll" tabIndex={0} role="region" aria-label={t('admin.audit.title')}>
-              <table>
+              <table className="stacks">
                 <caption className="muted">{t('admin.audit.shown', { count: entries.length })}</caption>
                 <thead>
                   <tr>
@@ -119,20 +122,20 @@ export default function AuditScreen() {
                 <tbody>
                   {entries.map((e) => (
                     <tr key={e._id}>
-                      <td>{when.format(e.ts)}</td>
-                      <td>
-                        <code>{e.kind}</code>
+                      <td data-label={t('admin.audit.at')}>{when.format(e.ts)}</td>
+                      <td data-label={t('admin.audit.kind')}>
+                        <AuditKindName code={e.kind} />
                       </td>
-                      <td>
+                      <td data-label={t('admin.audit.actor')}>
                         {nameOf(e.actor)}
                         {e.apiKey ? <span className="muted"> {t('admin.audit.withKey')}</span> : null}
                       </td>
-                      <td>
+                      <td data-label={t('admin.audit.target')}>
                         {e.target.kind} <code>{e.target.id}</code>
                       </td>
-                      <td>{e.address ?? '—'}</td>
-                      <td>
-                        <code className="excerpt">{JSON.stringify({ before: e.before, after: e.after })}</code>
+                      <td data-label={t('admin.audit.address')}>{e.address ?? '—'}</td>
+                      <td data-label={t('admin.audit.change')}>
+                        <Changes before={e.before} after={e.after} />
                       </td>
                     </tr>
                   ))}
@@ -150,3 +153,34 @@ export default function AuditScreen() {
     </>
   )
 }
+
+/** The keys an entry changed: "key: before → after", a key on one side only marked added or removed. */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const { t } = useTranslation()
+  const list = changes(before, after)
+  if (!list.length) return <>—</>
+  return (
+    <ul className="changes">
+      {list.map((c) => (
+        <li key={c.key}>
+          <code>{c.key}</code>:{' '}
+          {c.before && c.after ? (
+            <>
+              <Value shown={c.before} /> → <Value shown={c.after} />
+            </>
+          ) : c.after ? (
+            <>
+              <Value shown={c.after} /> <span className="muted">({t('admin.audit.added')})</span>
+            </>
+          ) : (
+            <>
+              <Value shown={c.before!} /> <span className="muted">({t('admin.audit.removed')})</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const Value = ({ shown }: { shown: Shown }) => <span title={shown.whole}>{shown.text}</span>

@@ -13,6 +13,7 @@ import { useApp, useSession } from '../../api/app-context'
 import { useLive } from '../../api/useLive'
 import { paths } from '../../routes'
 import { Button, ErrorLine, ShownOnce } from '../../ui/controls'
+import { SignalName } from '../../ui/CodeName'
 import { formats } from '../../ui/formats'
 import { useAction } from '../../ui/useAction'
 import { usePeople } from '../activity/editors'
@@ -250,7 +251,7 @@ function Runs({ rule }: { rule: Automation }) {
       {runs.data && !runs.data.length ? <p className="muted">{t('admin.automations.noRuns')}</p> : null}
       {runs.data?.length ? (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t('admin.automations.runsOf', { name: rule.name })}>
-          <table>
+          <table className="stacks">
             <thead>
               <tr>
                 <th scope="col">{t('admin.automations.at')}</th>
@@ -263,16 +264,18 @@ function Runs({ rule }: { rule: Automation }) {
             <tbody>
               {runs.data.map((run) => (
                 <tr key={run.seq} className={run.outcome === 'failed' ? 'bad' : undefined}>
-                  <td>{when.format(run.at)}</td>
-                  <td>
-                    <code>{run.event}</code>
+                  <td data-label={t('admin.automations.at')}>{when.format(run.at)}</td>
+                  <td data-label={t('admin.automations.event')}>
+                    <SignalName code={run.event} />
                   </td>
-                  <td>{run.activityId ? <Link to={paths.activity(cid, run.activityId)}>{t('admin.automations.open')}</Link> : '—'}</td>
-                  <td>
+                  <td data-label={t('admin.automations.activity')}>
+                    {run.activityId ? <Link to={paths.activity(cid, run.activityId)}>{t('admin.automations.open')}</Link> : '—'}
+                  </td>
+                  <td data-label={t('admin.automations.outcome')}>
                     {t(`admin.automations.outcomes.${run.outcome}`)}
                     {run.error ? `: ${run.error}` : ''}
                   </td>
-                  <td>
+                  <td data-label={t('admin.automations.actionsDone')}>
                     {run.actions
                       .map((a) => `${t(actionKey(a.type), { defaultValue: a.type })} ${a.ok ? '✓' : '✗'}${a.detail ? ` (${a.detail})` : ''}`)
                       .join('; ')}

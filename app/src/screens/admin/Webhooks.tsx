@@ -13,6 +13,7 @@ import { useApp, useSession } from '../../api/app-context'
 import { useLive } from '../../api/useLive'
 import { Button, ErrorLine, ShownOnce, TextField } from '../../ui/controls'
 import { problemAt, problemElsewhere } from '../../ui/errors'
+import { SignalName } from '../../ui/CodeName'
 import { formats } from '../../ui/formats'
 import { useAction } from '../../ui/useAction'
 import { listWorkflows, type WorkflowListed } from '../workflow/workflows'
@@ -108,7 +109,19 @@ function WebhookCard({ hook, workflows, reload }: { hook: Webhook; workflows: Wo
       <dl className="facts">
         <div className="fact">
           <dt>{t('admin.webhooks.events')}</dt>
-          <dd className="wrap-anywhere">{hook.events?.length ? hook.events.join(', ') : t('admin.webhooks.allEvents')}</dd>
+          <dd className="wrap-anywhere">
+            {hook.events?.length ? (
+              <ul className="plain">
+                {hook.events.map((s) => (
+                  <li key={s}>
+                    <SignalName code={s} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              t('admin.webhooks.allEvents')
+            )}
+          </dd>
         </div>
         <div className="fact">
           <dt>{t('admin.webhooks.workflows')}</dt>
@@ -242,7 +255,7 @@ function WebhookForm({ hook, workflows, reload, onSaved }: { hook?: Webhook; wor
           <fieldset className="columns">
             <legend>{t('admin.webhooks.events')}</legend>
             {WEBHOOK_SIGNALS.map((s) => (
-              <CheckField key={s} label={s} checked={events.includes(s)} onChange={(e) => setEvents(pick(events, s, e.target.checked))} />
+              <CheckField key={s} label={<SignalName code={s} />} checked={events.includes(s)} onChange={(e) => setEvents(pick(events, s, e.target.checked))} />
             ))}
           </fieldset>
           <ErrorLine message={problemAt(save.problem, '/events')} />
@@ -285,7 +298,7 @@ function Deliveries({ hook, reload }: { hook: Webhook; reload: () => Promise<voi
       {attempts.data && !attempts.data.length ? <p className="muted">{t('admin.webhooks.noDeliveries')}</p> : null}
       {attempts.data?.length ? (
         <div className="table-scroll">
-          <table>
+          <table className="stacks">
             <thead>
               <tr>
                 <th scope="col">{t('admin.webhooks.at')}</th>
@@ -300,14 +313,12 @@ function Deliveries({ hook, reload }: { hook: Webhook; reload: () => Promise<voi
             <tbody>
               {attempts.data.map((a) => (
                 <tr key={`${a.seq}:${a.attempt}`} className={a.status !== null && a.status < 300 ? undefined : 'bad'}>
-                  <td>{when.format(a.at)}</td>
-                  <td>{t('admin.webhooks.eventAttempt', { seq: a.seq, attempt: a.attempt })}</td>
-                  <td>{a.status ?? '—'}</td>
-                  <td>{t('admin.webhooks.ms', { ms: number.format(a.durationMs) })}</td>
-                  <td>{a.error ?? ''}</td>
-                  <td>
-                    <code className="excerpt">{a.response?.slice(0, 200) ?? ''}</code>
-                  </td>
+                  <td data-label={t('admin.webhooks.at')}>{when.format(a.at)}</td>
+                  <td data-label={t('admin.webhooks.event')}>{t('admin.webhooks.eventAttempt', { seq: a.seq, attempt: a.attempt })}</td>
+                  <td data-label={t('admin.webhooks.status')}>{a.status ?? '—'}</td>
+                  <td data-label={t('admin.webhooks.duration')}>{t('admin.webhooks.ms', { ms: number.format(a.durationMs) })}</td>
+                  <td data-label={t('admin.webhooks.error')}>{a.error ?? ''}</td>
+                  <td data-label={t('admin.webhooks.response')}>{a.response ? <code className="excerpt">{a.response.slice(0, 200)}</code> : null}</td>
                   <td>
                     <Button
                       className="secondary"

@@ -24,7 +24,7 @@ export function SelectField({
   )
 }
 
-export function CheckField({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+export function CheckField({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode }) {
   const id = useId()
   return (
     <div className="check">

@@ -1,5 +1,8 @@
-/** A workflow: its name, the views to choose from (kept in the address), and the chosen view, live. */
-import { Suspense, useEffect } from 'react'
+/**
+ * A workflow: its name, links to its builder, import/export, trash and (for those who manage them)
+ * automations, the views to choose from (kept in the address), and the chosen view, live.
+ */
+import { Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useApp, useSession } from '../../api/app-context'
@@ -7,6 +10,8 @@ import { useLive } from '../../api/useLive'
 import { paths } from '../../routes'
 import { ErrorLine } from '../../ui/controls'
 import { problemOf } from '../../ui/errors'
+import { whenIdle } from '../../ui/idle'
+import { useMyStanding } from '../admin/data'
 import { VIEWS } from './views'
 import { getWorkflow } from './workflows'
 
@@ -39,6 +44,7 @@ export default function WorkflowScreen() {
         <Link to={paths.builder(session.cid, workflowId)}>{t('builder.editWorkflow')}</Link>
         <Link to={paths.transfer(session.cid, workflowId)}>{t('transfer.link')}</Link>
         <Link to={paths.trash(session.cid, workflowId)}>{t('removal.trash')}</Link>
+        <AutomationsLink workflowId={workflowId} />
       </p>
       <nav className="tabs" aria-label={t('views.label')}>
         {VIEWS.map((v) => (
@@ -52,4 +58,21 @@ export default function WorkflowScreen() {
       </Suspense>
     </>
   )
+}
+
+/**
+ * The workflow's automations, linked for those who manage them. Whether one does is asked once the
+ * browser is idle: the call stays off the way to the board (docs/app.md, Speed).
+ */
+function AutomationsLink({ workflowId }: { workflowId: string }) {
+  const [idle, setIdle] = useState(false)
+  useEffect(() => whenIdle(() => setIdle(true)), [])
+  return idle ? <AutomationsLinkIfAllowed workflowId={workflowId} /> : null
+}
+
+function AutomationsLinkIfAllowed({ workflowId }: { workflowId: string }) {
+  const { t } = useTranslation()
+  const { cid } = useSession()!
+  const standing = useMyStanding()
+  return standing.data?.can('automations.manage') ? <Link to={paths.adminAutomations(cid, workflowId)}>{t('admin.tabs.automations')}</Link> : null
 }
