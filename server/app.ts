@@ -150,7 +150,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       web.use(appRouter())
       web.use((_req, res) => sendError(res, { code: 404, msg: 'no such route' }))
       web.use(errorMiddleware(log))
-      const gateway = attachGateway({ server, config, db, hub, dispatcher, log })
+      const gateway = attachGateway({ server, config, db, hub, heardAll: () => bus.heardAll(), dispatcher, log })
       if (db.databaseUrl) httpLimit.share(db.databaseUrl)
       const stopPruning = startPruning(db.kysely, { eventsMs: config.eventRetentionHours * 3600_000, auditMs: config.auditRetentionDays * 86400_000 }, log)
       const sweep = () => sweepTransfers({ db, config, bus, log }).catch((err) => logTurnFailure(log, err, 'transfer sweep failed'))

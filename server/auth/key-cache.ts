@@ -9,7 +9,9 @@
  * queues `sessionEnded` or `sessionChanged`; the hub hands those to `forget`, in the process that
  * made the change before its call answers and in every other process when the NOTIFY sent before
  * that answer reaches it (and again when it reads the event log; should both be lost, KEY_CACHE_MS
- * is the bound). Unknown keys are not kept.
+ * is the bound). A request waits until its process has heard every NOTIFY sent before it came
+ * (`bus.heardAll`, server/http/sign-in.ts), so a key ended anywhere is not used from here after the
+ * call that ended it has answered. Unknown keys are not kept.
  */
 import type { DbHandle } from '../db/schema'
 import { hashSecret } from '../ids'

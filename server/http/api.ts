@@ -14,7 +14,7 @@ import { sendError } from './errors'
 import type { RouteDeps } from './routes'
 import { sessionOf, signIn } from './sign-in'
 
-export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db' | 'keys'>, dispatcher: Dispatcher) {
+export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db' | 'keys' | 'bus'>, dispatcher: Dispatcher) {
   const { config } = deps
   const router = express.Router()
   // Signed in or not: dispatch answers 401 for the operations that need a session.

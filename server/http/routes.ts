@@ -8,7 +8,10 @@ import type { KeyCache } from '../auth/key-cache'
 export interface RouteDeps {
   config: Config
   db: Db
-  /** For signals the routes send (download.status); deliver after any transaction has committed. */
+  /**
+   * For signals the routes send (download.status; deliver after any transaction has committed), and
+   * for `heardAll` before a key is resolved (server/http/sign-in.ts).
+   */
   bus: Bus
   log: Logger
   /** The keys requests present, resolved and kept for a moment (server/auth/key-cache.ts). */

@@ -13,9 +13,11 @@ import type { RouteDeps } from './routes'
 type Locals = { session?: Session | null }
 
 /** Resolves the request's key; with `required`, a request without a valid one is 401. */
-export function signIn({ db, config, keys }: Pick<RouteDeps, 'db' | 'config' | 'keys'>, mode: 'required' | 'optional'): RequestHandler {
+export function signIn({ db, config, keys, bus }: Pick<RouteDeps, 'db' | 'config' | 'keys' | 'bus'>, mode: 'required' | 'optional'): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = keyFromRequest(req)
+    // A key kept in the cache may have ended through another process: that is heard first (bus.ts).
+    if (key) await bus.heardAll()
     // An API key is bound to its whitelist: the address is the socket's peer.
     const session = key ? await keys.resolve(db.kysely, key, config.sessionIdleSeconds, req.socket.remoteAddress ?? '') : null
     ;(res.locals as Locals).session = session

@@ -35,6 +35,12 @@ export type BusMessage =
 
 export interface Bus {
   emit(messages: BusMessage[]): Promise<void>
+  /**
+   * Resolves once every message any process sent before this call has been delivered here. A call
+   * that a signed-in client makes waits for it: a logout through another process that has replied
+   * has closed the door here too, however the two messages raced (server/rpc/gateway.ts, key-cache.ts).
+   */
+  heardAll(): Promise<void>
   close(): Promise<void>
 }
 
@@ -45,6 +51,8 @@ export function localBus(deliver: Deliver): Bus {
     async emit(messages) {
       for (const m of messages) deliver(m)
     },
+    // Delivery is part of emit: what was sent has been heard.
+    async heardAll() {},
     async close() {},
   }
 }
@@ -102,6 +110,33 @@ export async function postgresBus(databaseUrl: string, deliver: Deliver, onError
     retry.unref()
   }
 
+  /**
+   * A query on the LISTEN connection answers only after the notifications PostgreSQL queued for it
+   * before the query arrived (they are sent first, on the same connection, and delivered as they are
+   * read). One query at a time serves every caller that came before it started; callers that come
+   * while it runs wait for the next one. Without a connection (listening again after a failover),
+   * nothing waits: listening again reads the event log, which holds every message.
+   */
+  let syncing: Promise<void> | null = null
+  let nextSync: Promise<void> | null = null
+  function heardAll(): Promise<void> {
+    const client = listener
+    if (!client) return Promise.resolve()
+    if (!syncing) {
+      syncing = client.query('select 1').then(
+        () => {},
+        () => {},
+      )
+      void syncing.then(() => (syncing = null))
+      return syncing
+    }
+    nextSync ??= syncing.then(() => {
+      nextSync = null
+      return heardAll()
+    })
+    return nextSync
+  }
+
   await listen()
   const sender = primaryPool(databaseUrl, { max: 2 })
   return {
@@ -110,6 +145,7 @@ export async function postgresBus(databaseUrl: string, deliver: Deliver, onError
         for (const payload of fitNotify(m)) await sender.query('select pg_notify($1, $2)', [CHANNEL, payload])
       }
     },
+    heardAll,
     async close() {
       closed = true
       if (retry) clearTimeout(retry)

@@ -197,9 +197,10 @@ export class Dispatcher {
     if (result === PENDING) return awaitStoredResult(kysely, { uid: session!.uid, key: key! })
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
     // The event log reaches every process a moment later. An ended (or narrowed) session must not wait
-    // for it: the others are told directly (on PostgreSQL a NOTIFY sent before the reply) and this
-    // process closes the door, so the caller's next call on any socket is refused. The door closes
-    // last, with no wait between it and the reply: an ended session's sockets close a turn later.
+    // for it: the others are told directly (on PostgreSQL a NOTIFY sent before the reply, which
+    // their next signed-in call waits to hear: bus.heardAll) and this process closes the door, so the
+    // caller's next call on any socket is refused. The door closes last, with no wait between it and
+    // the reply: an ended session's sockets close a turn later.
     const doors = queued.filter((message) => message.kind === 'sessionEnded' || message.kind === 'sessionChanged')
     if (doors.length) await this.deps.bus.emit(doors).catch((err) => logTurnFailure(this.deps.log, err, 'session message failed'))
     for (const message of doors) this.deps.hub.deliver(message)

@@ -48,11 +48,13 @@ interface Deps {
   config: Config
   db: Db
   hub: Hub
+  /** Waited for before a signed-in call: what ends or changes its session elsewhere is heard first (bus.ts). */
+  heardAll: () => Promise<void>
   dispatcher: Dispatcher
   log: Logger
 }
 
-export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps): Gateway {
+export function attachGateway({ server, config, db, hub, heardAll, dispatcher, log }: Deps): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.wsMaxPayloadBytes })
   // One heartbeat for all sockets (not a timer each): a socket that did not answer the last ping is
   // ended, the others are pinged again. A socket counts as answered from its connection on.
@@ -216,9 +218,12 @@ export function attachGateway({ server, config, db, hub, dispatcher, log }: Deps
 
     /**
      * Sessions end or change elsewhere too (idle expiry, another process): check again now and then,
-     * and at once when told (`recheck`). An API key's expiry is known, so it is checked on every call.
+     * and at once when told (`recheck`), which every call waits for. An API key's expiry is known, so
+     * it is checked on every call.
      */
     async function currentSession(): Promise<Session | null> {
+      if (!session) return session
+      await heardAll()
       if (!session) return session
       const expired = session.apiKey !== undefined && session.apiKey.expires <= Date.now()
       if (!expired && Date.now() - sessionCheckedAt < sessionRecheckMs) return session
