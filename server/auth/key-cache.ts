@@ -9,9 +9,9 @@
  * queues `sessionEnded` or `sessionChanged`; the hub hands those to `forget`, in the process that
  * made the change before its call answers and in every other process when the NOTIFY sent before
  * that answer reaches it (and again when it reads the event log; should both be lost, KEY_CACHE_MS
- * is the bound). A request waits until its process has heard every NOTIFY sent before it came
- * (`bus.heardAll`, server/http/sign-in.ts), so a key ended anywhere is not used from here after the
- * call that ended it has answered. Unknown keys are not kept.
+ * is the bound). A request is served only once its process has heard every NOTIFY sent before it
+ * came (server/http/sign-in.ts), so a key ended anywhere is not used from here after the call that
+ * ended it has answered. Unknown keys are not kept.
  */
 import type { DbHandle } from '../db/schema'
 import { hashSecret } from '../ids'
@@ -43,6 +43,11 @@ export class KeyCache {
     const until = Math.min(now + KEY_CACHE_MS, session.apiKey ? session.apiKey.expires : now + (idleSeconds * 1000) / 2)
     this.keep(id, address, { session, until })
     return session
+  }
+
+  /** How many keys were forgotten so far: a request that sees this change knows its key may be one (server/http/sign-in.ts). */
+  get forgets() {
+    return this.forgotten
   }
 
   /** The key ended or changed: its next use is looked up again. */

@@ -12,22 +12,18 @@ import type { Transport } from '../context'
 import { KEY_NAME, sessionCookie } from '../auth/credentials'
 import { sendError } from './errors'
 import type { RouteDeps } from './routes'
-import { sessionOf, signIn } from './sign-in'
+import { callAsSignedIn, signIn } from './sign-in'
 
 export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db' | 'keys' | 'bus'>, dispatcher: Dispatcher) {
   const { config } = deps
   const router = express.Router()
   // Signed in or not: dispatch answers 401 for the operations that need a session.
-  router.post('/api/*op', signIn(deps, 'optional'), express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
+  router.post('/api/*op', signIn(deps, 'call'), express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
     const op = (req.params.op as unknown as string[]).join('.')
+    const args = parseBody(req.body)
+    const transport = httpTransport(res, config, req.socket.remoteAddress ?? '')
     // A retry with the same Idempotency-Key returns the first result (rpc/idempotency.ts).
-    const reply = await dispatcher.call(
-      op,
-      parseBody(req.body),
-      sessionOf(res),
-      httpTransport(res, config, req.socket.remoteAddress ?? ''),
-      req.get('idempotency-key'),
-    )
+    const reply = await callAsSignedIn(res, dispatcher.readOnly(op), (session) => dispatcher.call(op, args, session, transport, req.get('idempotency-key')))
     if ('error' in reply) return sendError(res, reply.error)
     // end, not send: a POST's answer is never revalidated, so no ETag is hashed for it.
     res.status(200).type('application/json').end(JSON.stringify(reply.result))

@@ -66,6 +66,12 @@ export class Dispatcher {
     if (!rate.allowed) throw tooMany(`too many calls of ${name} from this address; wait, or ${how}`, rate.retryAfter, rate.limit, 3600, { proofOfWork: true })
   }
 
+  /** Whether `opName` changes nothing when called (an unknown name changes nothing either: it is refused). */
+  readOnly(opName: unknown): boolean {
+    const entry = typeof opName === 'string' ? this.deps.registry.get(opName) : undefined
+    return !entry || !!entry.op.readOnly
+  }
+
   /** `idempotencyKey`: see rpc/idempotency.ts. */
   async call(opName: unknown, rawArgs: unknown, session: Session | null, transport: Transport, idempotencyKey?: unknown): Promise<Reply> {
     const name = typeof opName === 'string' ? opName : '?'
@@ -198,7 +204,7 @@ export class Dispatcher {
     if (entry.op.readOnly && queued.length) afterCommit = await kysely.transaction().execute((trx) => logSignals(trx, queued))
     // The event log reaches every process a moment later. An ended (or narrowed) session must not wait
     // for it: the others are told directly (on PostgreSQL a NOTIFY sent before the reply, which
-    // their next signed-in call waits to hear: bus.heardAll) and this process closes the door, so the
+    // their next signed-in call waits to hear: rpc/heard.ts) and this process closes the door, so the
     // caller's next call on any socket is refused. The door closes last, with no wait between it and
     // the reply: an ended session's sockets close a turn later.
     const doors = queued.filter((message) => message.kind === 'sessionEnded' || message.kind === 'sessionChanged')

@@ -18,6 +18,7 @@ import { upgradeAllowed } from '../auth/origins'
 import { release, type Hub, type HubConnection } from '../realtime/hub'
 import { resume } from '../realtime/resume'
 import type { Dispatcher, Reply } from './dispatch'
+import { callOnceHeard } from './heard'
 import type { Session } from '../auth/sessions'
 import type { Transport } from '../context'
 import { TokenBucket } from '../guards/rate-limit'
@@ -48,7 +49,7 @@ interface Deps {
   config: Config
   db: Db
   hub: Hub
-  /** Waited for before a signed-in call: what ends or changes its session elsewhere is heard first (bus.ts). */
+  /** What a signed-in call waits for (rpc/heard.ts): every bus message sent before it came has been delivered here. */
   heardAll: () => Promise<void>
   dispatcher: Dispatcher
   log: Logger
@@ -218,12 +219,9 @@ export function attachGateway({ server, config, db, hub, heardAll, dispatcher, l
 
     /**
      * Sessions end or change elsewhere too (idle expiry, another process): check again now and then,
-     * and at once when told (`recheck`), which every call waits for. An API key's expiry is known, so
-     * it is checked on every call.
+     * and at once when told (`recheck`). An API key's expiry is known, so it is checked on every call.
      */
     async function currentSession(): Promise<Session | null> {
-      if (!session) return session
-      await heardAll()
       if (!session) return session
       const expired = session.apiKey !== undefined && session.apiKey.expires <= Date.now()
       if (!expired && Date.now() - sessionCheckedAt < sessionRecheckMs) return session
@@ -270,8 +268,13 @@ export function attachGateway({ server, config, db, hub, heardAll, dispatcher, l
         conn.held ??= []
       } else if (!resumes) release(conn)
       callsUnderWay++
-      currentSession()
-        .then((s) => dispatcher.call(op, args, s, transport, idempotencyKey))
+      const call = (s: Session | null) => dispatcher.call(op, args, s, transport, idempotencyKey)
+      const seen = changes
+      // Signed in: served only for a session no other process has ended or narrowed before (rpc/heard.ts).
+      const answer = session
+        ? callOnceHeard(dispatcher.readOnly(op), heardAll(), { session: currentSession, changed: (s) => s !== session || changes !== seen }, call)
+        : currentSession().then(call)
+      answer
         .finally(() => {
           if (resuming && --resumes === 0) release(conn)
         })
