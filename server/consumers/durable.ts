@@ -318,7 +318,7 @@ export class DurableConsumer<S> {
             'disable' in outcome
               ? outcome.disable
               : Date.now() - failingSince >= this.options.disableAfterMs
-                ? `event ${event.seq} failed for ${Math.round((Date.now() - failingSince) / 60_000)} minutes`
+                ? `event ${event.seq} failed for ${lasted(Date.now() - failingSince)}`
                 : null
           if (reason) {
             await disableCursor(this.db, name, cursor.id)
@@ -357,4 +357,17 @@ export class DurableConsumer<S> {
     }, delay + 5)
     this.retry.unref()
   }
+}
+
+/** A failure's length in words, in the largest unit it fills at least twice: "3 days", "5 hours", "3 seconds". */
+function lasted(ms: number): string {
+  for (const [unit, size] of [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ] as const) {
+    if (ms >= 2 * size) return `${Math.floor(ms / size)} ${unit}s`
+  }
+  const seconds = Math.round(ms / 1000)
+  return `${seconds} second${seconds === 1 ? '' : 's'}`
 }

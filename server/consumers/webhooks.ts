@@ -22,7 +22,7 @@ import { activityRecords } from '../domain/activities/read'
 import type { Mailer } from '../mail'
 import { loadProcessAccess } from '../policies/processes'
 import { userPrincipal } from '../policies/principal'
-import { findMember } from '../policies/roles'
+import { findMember, type Member } from '../policies/roles'
 import type { ProcessRow } from '../db/processes'
 import type { Bus } from '../realtime/bus'
 import { CONTROL_SIG, logSignals, type LoggedSignal } from '../realtime/event-log'
@@ -50,18 +50,65 @@ export interface WebhookDeps {
   gap?: () => Promise<void>
 }
 
-/**
- * A claimed webhook, for the length of one claim (seconds): who its creator is and what they may
- * see is read once per claim, not once per event.
- */
+/** A claimed webhook, for the length of one claim (seconds). */
 export interface ClaimedWebhook {
   hook: WebhookRow
-  /** The creator's standing, checked at the first event of the claim. */
-  standing: Outcome | null
-  /** Each workflow's row, or null when the creator does not see it now. */
-  seen: Map<string, Awaited<ReturnType<typeof loadProcessAccess>> | null>
+  /** When the claim began (performance.now()): who the creator is and what they may see is read after it (`SharedAccess`). */
+  since: number
   /** The Activity records the next events carry, read for several events at once (`prepare`); null: removed. */
   records: Map<string, Activity | null>
+}
+
+type ProcessSeen = Awaited<ReturnType<typeof loadProcessAccess>> | null
+
+/** Values kept by `ReadSince`: enough for every creator and workflow of the webhooks of a busy process. */
+const SHARED_ACCESS = 5000
+
+/**
+ * Values read once for the webhooks of this process claimed together: a value serves every claim
+ * that began before it was read, so each claim sees what it would have read itself, and the webhooks
+ * of one creator, claimed together after one write, ask once instead of each.
+ */
+class ReadSince<T> {
+  private readonly entries = new Map<string, { readAt: number; value: Promise<T> }>()
+
+  get(key: string, since: number, read: () => Promise<T>): Promise<T> {
+    const kept = this.entries.get(key)
+    if (kept && kept.readAt >= since) return kept.value
+    const readAt = performance.now()
+    const value = read()
+    // A failed read is not kept: the next event reads again.
+    value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key))
+    this.entries.delete(key)
+    this.entries.set(key, { readAt, value })
+    for (const k of this.entries.keys()) {
+      if (this.entries.size <= SHARED_ACCESS) break
+      this.entries.delete(k)
+    }
+    return value
+  }
+}
+
+/** The creators' memberships and the workflows they see, shared by the webhooks of this process. */
+class SharedAccess {
+  private readonly members = new ReadSince<Member | null>()
+  private readonly processes = new ReadSince<ProcessSeen>()
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The creator's standing: a webhook stops when they left the workspace or (a workspace's webhook) may no longer manage webhooks. */
+  async standing({ hook, since }: ClaimedWebhook): Promise<Outcome> {
+    const member = await this.members.get(`${hook.cid}/${hook.uid}`, since, () => findMember(this.db, hook.cid, hook.uid))
+    if (!member) return { ok: false, disable: 'its creator is no longer a member of the workspace' }
+    // A phase's webhook follows the workflow's settings, which its administrators change.
+    if (!hook.phase_id && !member.capabilities.has('webhooks.manage')) return { ok: false, disable: 'its creator may no longer manage webhooks' }
+    return { ok: true }
+  }
+
+  /** The workflow's row, or null when the creator does not see it. */
+  seen({ hook, since }: ClaimedWebhook, processId: string): Promise<ProcessSeen> {
+    return this.processes.get(`${hook.uid}/${processId}`, since, () => loadProcessAccess(this.db, userPrincipal(hook.uid), processId).catch(() => null))
+  }
 }
 
 const activityIds = (event: LoggedSignal): string[] => {
@@ -78,7 +125,7 @@ const SHARED_RECORDS = 5000
  * the one connection with the writes). "As the record is now" means read after its event
  * committed: an entry read for events up to seq `asOf` serves those, and an event after it reads
  * the record again. The record does not depend on who reads it; whether the webhook's creator sees
- * the workflow is checked per webhook (`ClaimedWebhook.seen`) before a record is asked for.
+ * the workflow is checked per creator (`SharedAccess`) before a record is asked for.
  */
 export class SharedRecords {
   private readonly entries = new Map<string, { asOf: number; record: Promise<Activity | null> }>()
@@ -161,21 +208,26 @@ class AttemptLog {
 }
 
 /** Reads the Activity records of `events` (those of workflows the creator sees) into `claimed.records`. */
-async function readRecords(db: Kysely<Database>, shared: SharedRecords, claimed: ClaimedWebhook, events: LoggedSignal[]) {
+async function readRecords(shared: Shared, claimed: ClaimedWebhook, events: LoggedSignal[]) {
   const byProcess = new Map<string, Map<string, number>>()
   for (const e of events) {
     if (!e.process_id || !ACTIVITY_SIGNALS.has(e.sig)) continue
-    if (!claimed.seen.has(e.process_id))
-      claimed.seen.set(e.process_id, await loadProcessAccess(db, userPrincipal(claimed.hook.uid), e.process_id).catch(() => null))
-    if (!claimed.seen.get(e.process_id)) continue
     const needed = byProcess.get(e.process_id) ?? new Map<string, number>()
     for (const id of activityIds(e)) needed.set(id, Math.max(e.seq, needed.get(id) ?? 0))
     byProcess.set(e.process_id, needed)
   }
   claimed.records = new Map()
   for (const [processId, needed] of byProcess) {
-    for (const [id, record] of await shared.read(claimed.hook.cid, claimed.seen.get(processId)!.process, needed)) claimed.records.set(id, record)
+    const seen = await shared.access.seen(claimed, processId)
+    if (!seen) continue
+    for (const [id, record] of await shared.records.read(claimed.hook.cid, seen.process, needed)) claimed.records.set(id, record)
   }
+}
+
+/** What the webhooks of this process read once for all of them. */
+interface Shared {
+  records: SharedRecords
+  access: SharedAccess
 }
 
 /** Which of the activities were created in the phase (their history's first entry). */
@@ -192,19 +244,16 @@ async function createdIn(db: Kysely<Database>, cid: string, ids: string[], phase
 }
 
 /** The body of one event: `{type, timestamp, data}`, or null when the creator may not see it now (skipped). */
-async function eventBody(db: Kysely<Database>, shared: SharedRecords, claimed: ClaimedWebhook, event: LoggedSignal, timestamp: number): Promise<string | null> {
+async function eventBody(db: Kysely<Database>, shared: Shared, claimed: ClaimedWebhook, event: LoggedSignal, timestamp: number): Promise<string | null> {
   const { hook } = claimed
   const meta = (event.meta ?? {}) as Record<string, unknown>
   let data: Record<string, unknown> = { ...meta }
   if (event.process_id) {
-    if (!claimed.seen.has(event.process_id)) {
-      claimed.seen.set(event.process_id, await loadProcessAccess(db, userPrincipal(hook.uid), event.process_id).catch(() => null))
-    }
-    const seen = claimed.seen.get(event.process_id)
+    const seen = await shared.access.seen(claimed, event.process_id)
     if (!seen) return null
     if (ACTIVITY_SIGNALS.has(event.sig)) {
       const ids = activityIds(event)
-      if (ids.some((id) => !claimed.records.has(id))) await readRecords(db, shared, claimed, [event])
+      if (ids.some((id) => !claimed.records.has(id))) await readRecords(shared, claimed, [event])
       const byId = claimed.records
       let present = ids.map((id) => byId.get(id) ?? null)
       // A phase's webhook hears a move only into its phase (wants), and of created activities those created in it.
@@ -235,33 +284,25 @@ export function wants(hook: WebhookRow, event: LoggedSignal): boolean {
   return true
 }
 
-/** The creator's standing: a webhook stops when they left the workspace or (a workspace's webhook) may no longer manage webhooks. */
-async function standingOf(db: Kysely<Database>, hook: WebhookRow): Promise<Outcome> {
-  const member = await findMember(db, hook.cid, hook.uid)
-  if (!member) return { ok: false, disable: 'its creator is no longer a member of the workspace' }
-  // A phase's webhook follows the workflow's settings, which its administrators change.
-  if (!hook.phase_id && !member.capabilities.has('webhooks.manage')) return { ok: false, disable: 'its creator may no longer manage webhooks' }
-  return { ok: true }
-}
-
 export function webhookHandler(deps: WebhookDeps): ConsumerHandler<ClaimedWebhook> {
   const { db, config } = deps
-  const shared = new SharedRecords(db)
+  const shared: Shared = { records: new SharedRecords(db), access: new SharedAccess(db) }
   const attempts = new AttemptLog(db)
   return {
     name: WEBHOOK_CONSUMER,
     async load(db, cursor: CursorRow) {
+      const since = performance.now()
       const hook = await db.selectFrom('webhooks').selectAll().where('cid', '=', cursor.cid).where('_id', '=', cursor.id).executeTakeFirst()
-      return hook ? { hook, standing: null, seen: new Map(), records: new Map() } : null
+      return hook ? { hook, since, records: new Map() } : null
     },
     // The same for every webhook of a workspace: they read the log through one window (./durable.ts).
     topics: ({ hook }) => [`workspace:${hook.cid}`, `webhooks:${hook.cid}`],
     wants: ({ hook }, event) => wants(hook, event),
-    prepare: (claimed, events) => readRecords(db, shared, claimed, events),
+    prepare: (claimed, events) => readRecords(shared, claimed, events),
     async handle(claimed, event, attempt): Promise<Outcome> {
       const { hook } = claimed
-      claimed.standing ??= await standingOf(db, hook)
-      if (!claimed.standing.ok) return claimed.standing
+      const standing = await shared.access.standing(claimed)
+      if (!standing.ok) return standing
       const timestamp = Date.now()
       const body = await eventBody(db, shared, claimed, event, timestamp)
       if (body === null) return { ok: true }
