@@ -85,9 +85,17 @@ export async function postWebhook(
     'webhook-signature': signature(message.secret, message.id, message.timestamp, message.body),
   }
   const agent = agentFor(url.protocol, options.allowedHosts)
-  const signal = AbortSignal.timeout(options.timeoutSeconds * 1000)
+  // A timer, not an AbortSignal: a signal and its listeners per request took about 3 % of delivery's CPU.
+  let timedOut = false
+  /** The answer's status once its head came (a body cut short keeps it). */
+  let answered: number | null = null
   return new Promise((resolve) => {
-    const req = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', headers, agent, signal }, (res) => {
+    const finish = (r: Omit<PostResult, 'durationMs'>) => {
+      clearTimeout(timer)
+      resolve(done(r))
+    }
+    const req = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', headers, agent }, (res) => {
+      answered = res.statusCode ?? null
       const chunks: Buffer[] = []
       let kept = 0
       res.on('data', (chunk: Buffer) => {
@@ -99,12 +107,16 @@ export async function postWebhook(
       res.on('end', () => {
         const status = res.statusCode ?? 0
         const response = Buffer.concat(chunks).subarray(0, KEEP_BYTES).toString('utf8')
-        resolve(done({ status, error: status >= 200 && status < 300 ? null : `answered ${status}`, response }))
+        finish({ status, error: status >= 200 && status < 300 ? null : `answered ${status}`, response })
       })
-      res.on('error', (err) => resolve(done({ status: res.statusCode ?? null, error: failure(err, signal, options.timeoutSeconds, url), response: null })))
+      res.on('error', (err) => finish({ status: answered, error: failure(err, timedOut, options.timeoutSeconds, url), response: null }))
     })
+    const timer = setTimeout(() => {
+      timedOut = true
+      req.destroy(new Error('timed out'))
+    }, options.timeoutSeconds * 1000)
     req.on('error', (err) =>
-      resolve(done({ status: null, error: failure(err, signal, options.timeoutSeconds, url), response: null, refused: !signal.aborted && isPrivate(err) })),
+      finish({ status: answered, error: failure(err, timedOut, options.timeoutSeconds, url), response: null, refused: !timedOut && isPrivate(err) }),
     )
     req.end(message.body)
   })
@@ -113,8 +125,8 @@ export async function postWebhook(
 /** request-filtering-agent's refusal of a private, loopback or link-local address. */
 const isPrivate = (err: Error) => /is not allowed/.test(err.message)
 
-function failure(err: Error, signal: AbortSignal, seconds: number, url: URL): string {
-  if (signal.aborted) return `no complete answer within ${seconds} s`
+function failure(err: Error, timedOut: boolean, seconds: number, url: URL): string {
+  if (timedOut) return `no complete answer within ${seconds} s`
   if (isPrivate(err)) return `${url.hostname} is a private or local address this server may not reach (WEBHOOK_ALLOWED_HOSTS)`
   return `cannot be reached (${(err as NodeJS.ErrnoException).code ?? err.message})`
 }

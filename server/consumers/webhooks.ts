@@ -228,6 +228,7 @@ async function readRecords(shared: Shared, claimed: ClaimedWebhook, events: Logg
 interface Shared {
   records: SharedRecords
   access: SharedAccess
+  data: DataJson
 }
 
 /** Which of the activities were created in the phase (their history's first entry). */
@@ -243,11 +244,37 @@ async function createdIn(db: Kysely<Database>, cid: string, ids: string[], phase
   return new Set(rows.map((r) => r.activity_id))
 }
 
+/** Bodies' data kept by `DataJson`: enough for the events of several writes in flight at once. */
+const SHARED_DATA = 5000
+
+/**
+ * The JSON of events' data, made once for the webhooks of this process that send an event with the
+ * same records (the same objects, from `SharedRecords`): ten webhooks hearing one write stringify
+ * its records once.
+ */
+class DataJson {
+  private readonly entries = new Map<number, { records: (Activity | null)[]; json: string }>()
+
+  of(seq: number, records: (Activity | null)[], data: () => unknown): string {
+    const kept = this.entries.get(seq)
+    if (kept && kept.records.length === records.length && kept.records.every((r, i) => r === records[i])) return kept.json
+    const json = JSON.stringify(data())
+    this.entries.delete(seq)
+    this.entries.set(seq, { records, json })
+    for (const k of this.entries.keys()) {
+      if (this.entries.size <= SHARED_DATA) break
+      this.entries.delete(k)
+    }
+    return json
+  }
+}
+
 /** The body of one event: `{type, timestamp, data}`, or null when the creator may not see it now (skipped). */
 async function eventBody(db: Kysely<Database>, shared: Shared, claimed: ClaimedWebhook, event: LoggedSignal, timestamp: number): Promise<string | null> {
   const { hook } = claimed
   const meta = (event.meta ?? {}) as Record<string, unknown>
-  let data: Record<string, unknown> = { ...meta }
+  let records: (Activity | null)[] = []
+  let data = (): Record<string, unknown> => meta
   if (event.process_id) {
     const seen = await shared.access.seen(claimed, event.process_id)
     if (!seen) return null
@@ -262,12 +289,14 @@ async function eventBody(db: Kysely<Database>, shared: Shared, claimed: ClaimedW
         present = present.filter((r, i) => there.has(ids[i]))
         if (!present.length) return null
       }
-      if (Array.isArray(meta.ids)) data.activities = present
-      else data.activity = present[0]
+      records = present
+      data = () => (Array.isArray(meta.ids) ? { ...meta, activities: present } : { ...meta, activity: present[0] })
     }
   }
-  if (event.sig === 'webhook.test') data = { ...meta, test: true }
-  return JSON.stringify({ type: event.sig, timestamp: new Date(timestamp).toISOString(), data })
+  if (event.sig === 'webhook.test') data = () => ({ ...meta, test: true })
+  // Written as JSON.stringify({type, timestamp, data}) would, with the data's JSON shared.
+  const json = shared.data.of(event.seq, records, data)
+  return `{"type":${JSON.stringify(event.sig)},"timestamp":"${new Date(timestamp).toISOString()}","data":${json}}`
 }
 
 /** Whether a webhook wants an event of its topics. */
@@ -286,7 +315,7 @@ export function wants(hook: WebhookRow, event: LoggedSignal): boolean {
 
 export function webhookHandler(deps: WebhookDeps): ConsumerHandler<ClaimedWebhook> {
   const { db, config } = deps
-  const shared: Shared = { records: new SharedRecords(db), access: new SharedAccess(db) }
+  const shared: Shared = { records: new SharedRecords(db), access: new SharedAccess(db), data: new DataJson() }
   const attempts = new AttemptLog(db)
   return {
     name: WEBHOOK_CONSUMER,

@@ -1,7 +1,8 @@
 /**
  * A webhook receiver on loopback, started by a test: it checks every request's signature with its
  * own implementation of the Standard Webhooks specification (not the server's code), and answers
- * what the test says (2xx by default; `failNext(n, status?)` answers 503, or the status, to the next n requests).
+ * what the test says (2xx by default; `failNext(n, status?)` answers 503, or the status, to the next n requests;
+ * `holdNext` leaves the next requests without an answer, or with half of one).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
@@ -44,6 +45,8 @@ export interface Receiver {
   secret: string
   /** The next `n` requests are answered `status` (503 unless told). */
   failNext(n: number, status?: number): void
+  /** The next requests, one per entry, get no answer (`silent`) or a 200 whose body never ends (`halfway`). */
+  holdNext(...how: ('silent' | 'halfway')[]): void
   /** Resolves once `count` requests were answered 2xx with ids satisfying `pred`. */
   waitFor(pred: (r: Received[]) => boolean, timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -53,6 +56,8 @@ export interface Receiver {
 export async function startReceiver(host = '127.0.0.1', delayMs = 0): Promise<Receiver> {
   let failing = 0
   let failStatus = 503
+  const holding: ('silent' | 'halfway')[] = []
+  const held: http.ServerResponse[] = []
   const requested: string[] = []
   const received: Received[] = []
   const answered: number[] = []
@@ -67,6 +72,7 @@ export async function startReceiver(host = '127.0.0.1', delayMs = 0): Promise<Re
       failing = n
       failStatus = status
     },
+    holdNext: (...how) => holding.push(...how),
     waitFor(pred, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`the receiver did not get what was awaited; ${received.length} received`)), timeoutMs)
@@ -79,13 +85,26 @@ export async function startReceiver(host = '127.0.0.1', delayMs = 0): Promise<Re
         check()
       })
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of held) res.destroy()
+        server.close(() => resolve())
+      }),
   }
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c) => chunks.push(c))
     req.on('end', () => {
       requested.push(String(req.headers['webhook-id']))
+      const hold = holding.shift()
+      if (hold) {
+        held.push(res)
+        if (hold === 'halfway') {
+          res.writeHead(200, { 'content-length': '100' })
+          res.write('half')
+        }
+        return
+      }
       if (failing > 0) {
         failing--
         answered.push(failStatus)

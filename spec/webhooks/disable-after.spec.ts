@@ -7,6 +7,7 @@
 import { board } from '../automations/helpers'
 import { pause } from '../helpers/stream'
 import { WEBHOOK_TEST_ENV } from '../helpers/global-setup'
+import { privateDatabase } from '../helpers/database'
 import { nextMail, startMailCatcher, type MailCatcher } from '../helpers/mail'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
 import { signedIn } from '../helpers/users'
@@ -18,7 +19,8 @@ let receiver: Receiver
 beforeAll(async () => {
   mail = await startMailCatcher(tempDataDir())
   receiver = await startReceiver()
-  server = await startServer({ ...WEBHOOK_TEST_ENV, WEBHOOK_DISABLE_AFTER_HOURS: String(2 / 3600), SMTP_URL: mail.url })
+  // A database of its own: on a shared PostgreSQL the run's server would deliver these webhooks too, and keep retrying.
+  server = await startServer({ ...WEBHOOK_TEST_ENV, WEBHOOK_DISABLE_AFTER_HOURS: String(2 / 3600), SMTP_URL: mail.url, ...(await privateDatabase()) })
 }, 120_000)
 afterAll(async () => {
   await server?.stop()

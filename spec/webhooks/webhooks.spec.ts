@@ -157,6 +157,26 @@ test('2,000 changes by createMany, updateMany, moves and function recomputation:
   await Promise.all([o.client.close(), listener.close()])
 }, 300_000)
 
+test('a receiver that does not answer, or stops halfway through its answer: the attempt ends after WEBHOOK_TIMEOUT_SECONDS and the event is sent again', async () => {
+  const o = await owner('wh-timeout')
+  const hook = await hookFor(o)
+  receiver.holdNext('silent', 'halfway')
+  const { p, teamId } = await workflowWithPhase(o.client, 'Timeout')
+  const made = await o.client.call('v3.activity.create', p._id, { name: 'Slow' }, { teamId })
+  await receiver.waitFor((r) => r.some((e) => e.body.type === 'v3.activity.created'), 30_000)
+  expect(receiver.received.find((e) => e.body.type === 'v3.activity.created')!.body.data.activity._id).toBe(made._id)
+  const attempts = await attemptsOf(o, hook._id, 0, 3)
+  // The run's server gives a receiver 2 s (WEBHOOK_TEST_ENV).
+  expect(attempts.slice(0, 3)).toMatchObject([
+    { attempt: 1, status: null, error: 'no complete answer within 2 s' },
+    { attempt: 2, status: 200, error: 'no complete answer within 2 s' },
+    { attempt: 3, status: 204, error: null },
+  ])
+  expect(new Set(attempts.slice(0, 3).map((a) => a.seq)).size).toBe(1)
+  for (const a of attempts.slice(0, 2)) expect(a.durationMs).toBeGreaterThanOrEqual(1990)
+  await o.client.close()
+}, 60_000)
+
 test('a receiver failing for a while, then recovering: the event is retried with growing delays, nothing lost or reordered', async () => {
   const o = await owner('wh-retry')
   const hook = await hookFor(o)
