@@ -36,9 +36,10 @@ export type BusMessage =
 export interface Bus {
   emit(messages: BusMessage[]): Promise<void>
   /**
-   * Resolves once every message any process sent before this call has been delivered here. A call
-   * that a signed-in client makes waits for it: a logout through another process that has replied
-   * has closed the door here too, however the two messages raced (server/rpc/gateway.ts, key-cache.ts).
+   * Resolves once every message any process sent before this call has been delivered here. A
+   * signed-in client's call is answered only once it resolves (a write waits for it, a read runs
+   * meanwhile: server/rpc/heard.ts): a logout through another process that has replied has closed
+   * the door here too, however the two messages raced (key-cache.ts).
    */
   heardAll(): Promise<void>
   close(): Promise<void>

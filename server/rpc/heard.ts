@@ -7,6 +7,7 @@
  * only once all is heard: refused (401) should the session have ended meanwhile. It is not run again
  * (a read may still act: `resume` replays signals). A write waits, as it must not be done at all.
  */
+import { unauthorized } from '../errors'
 import type { Reply } from './dispatch'
 
 export interface Heard<S> {
@@ -16,7 +17,8 @@ export interface Heard<S> {
   changed: (session: S | null) => boolean
 }
 
-const ENDED_MEANWHILE: Reply = { error: { code: 401, msg: 'not signed in: the session ended' } }
+const ended = unauthorized('not signed in: the session ended')
+const ENDED_MEANWHILE: Reply = { error: { code: ended.code, msg: ended.message } }
 
 export async function callOnceHeard<S>(readOnly: boolean, heard: Promise<void>, caller: Heard<S>, call: (session: S | null) => Promise<Reply>): Promise<Reply> {
   if (!readOnly) {
