@@ -59,6 +59,16 @@ export interface ClaimedWebhook {
   records: Map<string, Activity | null>
 }
 
+/** Sets `key` as the newest entry of `map` and drops the oldest beyond `limit` (a Map keeps the order entries were set in). */
+function setNewest<K, V>(map: Map<K, V>, key: K, value: V, limit: number) {
+  map.delete(key)
+  map.set(key, value)
+  for (const k of map.keys()) {
+    if (map.size <= limit) break
+    map.delete(k)
+  }
+}
+
 type ProcessSeen = Awaited<ReturnType<typeof loadProcessAccess>> | null
 
 /** Values kept by `ReadSince`: enough for every creator and workflow of the webhooks of a busy process. */
@@ -79,12 +89,7 @@ class ReadSince<T> {
     const value = read()
     // A failed read is not kept: the next event reads again.
     value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key))
-    this.entries.delete(key)
-    this.entries.set(key, { readAt, value })
-    for (const k of this.entries.keys()) {
-      if (this.entries.size <= SHARED_ACCESS) break
-      this.entries.delete(k)
-    }
+    setNewest(this.entries, key, { readAt, value }, SHARED_ACCESS)
     return value
   }
 }
@@ -144,13 +149,7 @@ export class SharedRecords {
         const record = read.then((byId) => byId.get(id) ?? null)
         // A failed read is not kept: the next event reads again.
         record.catch(() => this.entries.get(k)?.record === record && this.entries.delete(k))
-        this.entries.delete(k)
-        this.entries.set(k, { asOf, record })
-      }
-      // The oldest entries go first (a Map keeps the order entries were set in).
-      for (const k of this.entries.keys()) {
-        if (this.entries.size <= SHARED_RECORDS) break
-        this.entries.delete(k)
+        setNewest(this.entries, k, { asOf, record }, SHARED_RECORDS)
       }
     }
     const ids = [...needed.keys()]
@@ -259,12 +258,7 @@ class DataJson {
     const kept = this.entries.get(seq)
     if (kept && kept.records.length === records.length && kept.records.every((r, i) => r === records[i])) return kept.json
     const json = JSON.stringify(data())
-    this.entries.delete(seq)
-    this.entries.set(seq, { records, json })
-    for (const k of this.entries.keys()) {
-      if (this.entries.size <= SHARED_DATA) break
-      this.entries.delete(k)
-    }
+    setNewest(this.entries, seq, { records, json }, SHARED_DATA)
     return json
   }
 }
