@@ -14,6 +14,10 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/**
+ * Polls until `ok`. A record read while the drain commits may lack a function field for a moment:
+ * its row is read before the drain and its function states after (docs/guides/function-fields.md).
+ */
 async function until<T>(probe: () => Promise<T>, ok: (t: T) => boolean, tries = 200): Promise<T> {
   for (let i = 0; ; i++) {
     const value = await probe()
@@ -58,7 +62,7 @@ test('over the budget: stale values, kept through kill -9, drained at the next s
   await again.call('login', owner.email, owner.password)
   const drained = await until(
     () => again.call('v3.activity.get', created._id),
-    (r) => byId(r)[d._id].value === 4,
+    (r) => byId(r)[d._id]?.value === 4,
   )
   expect(byId(drained)[c._id]).toEqual({ _id: c._id, value: 3 })
   expect(byId(drained)[d._id]).toEqual({ _id: d._id, value: 4 })
@@ -67,7 +71,7 @@ test('over the budget: stale values, kept through kill -9, drained at the next s
   const second = await again.call('v3.activity.create', p._id, { name: 'y', fields: { [a._id]: 10 } }, { teamId })
   await until(
     () => again.call('v3.activity.get', second._id),
-    (r) => byId(r)[d._id].value === 13,
+    (r) => byId(r)[d._id]?.value === 13,
   )
   await again.call('process.update_field', p._id, b._id, { function: 'return dep.x * 100' })
   for (const [id, expected] of [
@@ -76,7 +80,7 @@ test('over the budget: stale values, kept through kill -9, drained at the next s
   ] as const) {
     const r = await until(
       () => again.call('v3.activity.get', id),
-      (r) => byId(r)[d._id].value === expected,
+      (r) => byId(r)[d._id]?.value === expected,
     )
     expect(byId(r)[d._id]).toEqual({ _id: d._id, value: expected })
   }
