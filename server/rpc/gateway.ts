@@ -29,7 +29,7 @@ export interface Gateway {
   stop(): void
 }
 
-interface Deps extends Omit<GatewayShared, 'sessionRecheckMs' | 'markAlive'> {
+interface Deps extends Omit<GatewayShared, 'sessionRecheckMs'> {
   server: Server
 }
 
@@ -52,7 +52,7 @@ export function attachGateway({ server, config, db, hub, heardAll, dispatcher, l
   }, config.wsHeartbeatSeconds * 1000)
   heartbeat.unref()
   const sessionRecheckMs = Math.min(60_000, (config.sessionIdleSeconds * 1000) / 4)
-  const shared: GatewayShared = { config, db, hub, heardAll, dispatcher, log, sessionRecheckMs, markAlive }
+  const shared: GatewayShared = { config, db, hub, heardAll, dispatcher, log, sessionRecheckMs }
   const slots = new SocketSlots({ anonymous: config.wsMaxAnonymousPerAddress, signedIn: config.wsMaxSignedInPerAddress })
 
   server.on('upgrade', (req, socket, head) => {
@@ -90,6 +90,7 @@ export function attachGateway({ server, config, db, hub, heardAll, dispatcher, l
     socket.once('close', slot.release)
     wss.handleUpgrade(req, socket, head, (ws) => {
       answered.add(ws)
+      ws.on('pong', markAlive)
       new SocketConnection(shared, ws, session, workspaceIds, address, slot)
     })
   }

@@ -37,8 +37,6 @@ export interface GatewayShared {
   dispatcher: Dispatcher
   log: Logger
   sessionRecheckMs: number
-  /** Marks a socket as having answered the heartbeat's ping. */
-  markAlive: (this: WebSocket) => void
 }
 
 const connections = new WeakMap<WebSocket, SocketConnection>()
@@ -78,7 +76,6 @@ export class SocketConnection implements HubConnection, Transport {
     this.bucket = new TokenBucket(shared.config.wsMessagesPerSecond)
     connections.set(ws, this)
     ws.on('error', onError)
-    ws.on('pong', shared.markAlive)
     ws.on('close', onClose)
     ws.on('message', onMessage)
     if (initial) this.begin(initial, workspaceIds)
