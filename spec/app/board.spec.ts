@@ -113,10 +113,16 @@ test('board: cards move by dragging, by the keyboard and by the Move menu; the o
   // Alan with Space, carries it right, drops it with Space.
   await mate.setViewportSize(DESKTOP)
   await card(mate, 'Alan').locator('.handle').focus()
-  // At a person's pace: the board measures where the cards are once a card is lifted.
-  for (const key of ['Space', 'ArrowRight', 'Space']) {
+  // As a person with a screen reader: each key waits for the board to say what it did (the board
+  // measures where the cards are once a card is lifted, which takes a while on a busy machine). Once
+  // lifted, a card is over its own place.
+  for (const [key, said] of [
+    ['Space', 'Alan is over Applied.'],
+    ['ArrowRight', 'Alan is over Interview.'],
+    ['Space', 'Alan dropped in Interview.'],
+  ]) {
     await mate.keyboard.press(key)
-    await mate.waitForTimeout(300)
+    await mate.getByText(said, { exact: true }).waitFor({ state: 'attached' })
   }
   for (const page of [mate, lead])
     await eventually(
