@@ -22,6 +22,13 @@
  * Subscriptions on the same topics (a workspace's webhooks) that keep up with the log read it through
  * one `LogWindow`: each page once for all of them, not once each.
  *
+ * A claim that reached the log's head is held for the next events, for up to half its lease, instead
+ * of being released and claimed again after every write: ten webhooks of a busy workspace would
+ * otherwise cost some thirty statements per write (claims, loads, releases). At each wake-up one
+ * statement tells the process its head and which of its claims are still its own
+ * (`ownClaims`): changing, disabling or removing a subscription cuts its claim, and it is claimed
+ * again as it is now. Held claims do not count against `concurrency`.
+ *
  * One event at a time per subscription: the next waits until the one before succeeded. A failure
  * keeps the cursor on the event and sets `due` after a backoff (exponential, with jitter); an event
  * that has failed for `disableAfterMs` disables the subscription. The event log's pruning keeps every
@@ -32,7 +39,7 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Context } from '../context'
 import { logTurnFailure } from '../log'
-import { claimDue, deleteCursor, disableCursor, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
+import { claimDue, deleteCursor, disableCursor, ownClaims, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
 import type { Database } from '../db/schema'
 import { PAGE, readAfter, type LoggedSignal } from '../realtime/event-log'
 
@@ -55,6 +62,8 @@ export interface ConsumerHandler<S> {
   topics(subscription: S): string[]
   /** Whether the subscription wants this event (after the topic filter). */
   wants(subscription: S, event: LoggedSignal): boolean
+  /** Told when a held claim goes on with new events (the claim is as if made now: what it read before may be stale). */
+  resumed?(subscription: S): void
   /** Called before `handle` with the next events it will get (up to 100): to read what they need at once. */
   prepare?(subscription: S, events: LoggedSignal[]): Promise<void>
   /** Handles one event; `attempt` counts from 1. Must not throw (a throw counts as a failure). */
@@ -88,6 +97,8 @@ const SAFETY_POLL_MS = 15_000
 /** Progress is written after this many events or this long, whichever comes first (and at the end of a claim). */
 const SAVE_EVERY_EVENTS = 200
 const SAVE_EVERY_MS = 1000
+/** A claim waiting at the log's head saves its progress (and the attempts it made) once no event came for this long. */
+const SAVE_WHEN_QUIET_MS = 200
 /** Events handed to `prepare` at once. */
 const PREPARE_EVENTS = 100
 const MAX_BACKOFF_MS = 3600_000
@@ -157,6 +168,15 @@ class LogWindow {
   }
 }
 
+/** The log's head as a statement read it, and how many wake-ups the process had before (`DurableConsumer.wakes`). */
+interface Head {
+  seq: number
+  heard: number
+}
+
+/** What a held claim is told: the log's new head, its claim was cut, or nothing came for a while. */
+type HoldEnd = Head | 'cut' | 'quiet'
+
 /** After the call commits, every process's durable consumers look again (one enabled, rewound or tested). */
 export const wakeConsumers = (ctx: Context) => ctx.later(({ bus }) => bus.emit([{ kind: 'events' }]))
 
@@ -175,8 +195,14 @@ export class DurableConsumer<S> {
   private poll: NodeJS.Timeout | null = null
   private retry: NodeJS.Timeout | null = null
   private retryAt = Infinity
-  /** The work under way, by subscription. */
+  /** The work under way, by subscription (held claims included). */
   private readonly working = new Map<string, Promise<void>>()
+  /** The claims waiting at the log's head (`hold`), by subscription: the position they reached and how to wake them. */
+  private readonly held = new Map<string, { position: number; end: (how: HoldEnd) => void }>()
+  /** The last round left held claims or due subscriptions for want of room: a claim that waits or ends makes some. */
+  private full = false
+  /** Wake-ups so far: a claim whose head was read before the last one may have missed events. */
+  private wakes = 0
   /** The log windows, by topics. */
   private readonly windows = new Map<string, LogWindow>()
 
@@ -199,6 +225,7 @@ export class DurableConsumer<S> {
     if (this.poll) clearInterval(this.poll)
     if (this.retry) clearTimeout(this.retry)
     while (this.running) await this.running
+    for (const { end } of this.held.values()) end('quiet')
     await Promise.all(this.working.values())
   }
 
@@ -216,6 +243,7 @@ export class DurableConsumer<S> {
 
   /** New events, or a subscription changed: claims what is due. Cheap when nothing is. */
   wake() {
+    this.wakes++
     if (this.stopped) return
     if (this.running) {
       this.again = true
@@ -233,14 +261,28 @@ export class DurableConsumer<S> {
    */
   private async round() {
     const concurrency = this.options.concurrency ?? 8
+    const active = () => this.working.size - this.held.size
     do {
       this.again = false
-      while (!this.stopped && this.working.size < concurrency) {
+      this.full = false
+      if (this.held.size) {
         await this.gap()
-        const { claimed, head } = await claimDue(this.db, this.handler.name, this.owner, this.options.leaseMs, concurrency - this.working.size)
+        const heard = this.wakes
+        const { ids, head } = await ownClaims(this.db, this.handler.name, this.owner)
+        for (const [id, { position, end }] of this.held) {
+          if (!ids.has(id)) end('cut')
+          else if (position >= head) continue
+          else if (active() < concurrency) end({ seq: head, heard })
+          else this.full = true
+        }
+      }
+      while (!this.stopped && active() < concurrency) {
+        await this.gap()
+        const heard = this.wakes
+        const { claimed, head } = await claimDue(this.db, this.handler.name, this.owner, this.options.leaseMs, concurrency - active(), [...this.working.keys()])
         if (!claimed.length) break
         for (const cursor of claimed) {
-          const work = this.work(cursor, head)
+          const work = this.work(cursor, { seq: head, heard })
             .catch((err) => logTurnFailure(this.log, err, `a durable consumer failed (${this.handler.name}, ${cursor.id})`))
             .finally(() => {
               this.working.delete(cursor.id)
@@ -249,11 +291,33 @@ export class DurableConsumer<S> {
           this.working.set(cursor.id, work)
         }
       }
+      if (active() >= concurrency) this.full = true
     } while (this.again && !this.stopped)
   }
 
-  /** Handles a claimed subscription's events up to `head`, or until one fails or the lease runs short. */
-  private async work(cursor: CursorRow, head: number) {
+  /**
+   * Waits at the log's head for the next events (`round` ends the wait), for `ms` at most ('quiet').
+   * `head`: the head the claim worked up to; a wake-up since it was read was for events it has not seen.
+   */
+  private hold(id: string, position: number, head: Head, ms: number): Promise<HoldEnd> {
+    if (this.stopped) return Promise.resolve('quiet')
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => end('quiet'), ms)
+      const end = (how: HoldEnd) => {
+        clearTimeout(timer)
+        this.held.delete(id)
+        resolve(how)
+      }
+      this.held.set(id, { position, end })
+      if (this.full || this.wakes !== head.heard) this.wake()
+    })
+  }
+
+  /**
+   * Handles a claimed subscription's events up to the log's head, then holds the claim for the next
+   * ones, until an event fails, the claim is cut or half the lease has passed.
+   */
+  private async work(cursor: CursorRow, head: Head) {
     const { name } = this.handler
     // Half the lease at most per claim: what is left goes to the next round (or another process).
     const stopAt = Date.now() + this.options.leaseMs / 2
@@ -280,59 +344,72 @@ export class DurableConsumer<S> {
       const window = this.window(this.handler.topics(subscription))
       let attempts = cursor.attempts
       const gap = this.gap
-      while (inTime() && position < head) {
-        await gap()
-        const page = await window.page(position, head)
-        const rows = page.rows.filter((r) => r.seq <= head)
-        const wanted = rows.filter((r) => this.handler.wants(subscription!, r))
-        const isWanted = new Set(wanted)
-        let next = 0
-        let prepared = 0
-        for (const event of rows) {
-          if (!inTime()) break
-          if (!isWanted.has(event)) {
-            position = event.seq
-            continue
-          }
+      for (;;) {
+        while (inTime() && position < head.seq) {
           await gap()
-          if (!inTime()) break
-          // What the next events need is read for several at once (a handler's records).
-          if (next === prepared) {
-            prepared = next + PREPARE_EVENTS
-            await this.handler.prepare?.(subscription, wanted.slice(next, prepared))
-          }
-          next++
-          const outcome = await this.handler.handle(subscription, event, attempts + 1).catch((err): Outcome => {
-            this.log.error({ err, consumer: name, id: cursor.id, seq: event.seq }, 'handling an event failed')
-            return { ok: false }
-          })
-          if (outcome.ok) {
-            position = event.seq
-            attempts = 0
-            await save()
-            continue
-          }
-          await save(true)
-          const failingSince = attempts > 0 && cursor.failing_since !== null ? Number(cursor.failing_since) : Date.now()
-          const reason =
-            'disable' in outcome
-              ? outcome.disable
-              : Date.now() - failingSince >= this.options.disableAfterMs
-                ? `event ${event.seq} failed for ${lasted(Date.now() - failingSince)}`
-                : null
-          if (reason) {
-            await disableCursor(this.db, name, cursor.id)
-            await this.handler.disabled(subscription, reason)
+          const page = await window.page(position, head.seq)
+          const rows = page.rows.filter((r) => r.seq <= head.seq)
+          const wanted = rows.filter((r) => this.handler.wants(subscription!, r))
+          const isWanted = new Set(wanted)
+          let next = 0
+          let prepared = 0
+          for (const event of rows) {
+            if (!inTime()) break
+            if (!isWanted.has(event)) {
+              position = event.seq
+              continue
+            }
+            await gap()
+            if (!inTime()) break
+            // What the next events need is read for several at once (a handler's records).
+            if (next === prepared) {
+              prepared = next + PREPARE_EVENTS
+              await this.handler.prepare?.(subscription, wanted.slice(next, prepared))
+            }
+            next++
+            const outcome = await this.handler.handle(subscription, event, attempts + 1).catch((err): Outcome => {
+              this.log.error({ err, consumer: name, id: cursor.id, seq: event.seq }, 'handling an event failed')
+              return { ok: false }
+            })
+            if (outcome.ok) {
+              position = event.seq
+              attempts = 0
+              await save()
+              continue
+            }
+            await save(true)
+            const failingSince = attempts > 0 && cursor.failing_since !== null ? Number(cursor.failing_since) : Date.now()
+            const reason =
+              'disable' in outcome
+                ? outcome.disable
+                : Date.now() - failingSince >= this.options.disableAfterMs
+                  ? `event ${event.seq} failed for ${lasted(Date.now() - failingSince)}`
+                  : null
+            if (reason) {
+              await disableCursor(this.db, name, cursor.id)
+              await this.handler.disabled(subscription, reason)
+              return
+            }
+            const delay = backoffMs(attempts + 1, this.options.retryBaseMs, this.options.maxBackoffMs)
+            await saveFailure(this.db, name, cursor.id, this.owner, attempts + 1, failingSince, Date.now() + delay)
+            this.retryIn(delay)
             return
           }
-          const delay = backoffMs(attempts + 1, this.options.retryBaseMs, this.options.maxBackoffMs)
-          await saveFailure(this.db, name, cursor.id, this.owner, attempts + 1, failingSince, Date.now() + delay)
-          this.retryIn(delay)
-          return
+          // A page read through without a break: the log holds nothing more for it up to `through`.
+          if (inTime()) position = Math.max(position, Math.min(page.through, head.seq))
+          await save()
         }
-        // A page read through without a break: the log holds nothing more for it up to `through`.
-        if (inTime()) position = Math.max(position, Math.min(page.through, head))
-        await save()
+        if (!inTime()) break
+        // At the head: the claim waits for the next events; its progress is saved once the log is
+        // quiet for a moment, or as above while events keep coming.
+        const left = stopAt - Date.now()
+        const next = await this.hold(cursor.id, position, head, position !== saved ? Math.min(SAVE_WHEN_QUIET_MS, left) : left)
+        if (next === 'cut') return
+        if (next === 'quiet') await save(true)
+        else {
+          head = next
+          this.handler.resumed?.(subscription)
+        }
       }
     } finally {
       // The last progress and the release in one statement, once the attempts are written.

@@ -5,8 +5,9 @@
  * then on.
  */
 import type { Invalid } from '../context'
-import { deleteCursor, insertCursor } from '../db/consumers'
-import type { DbHandle } from '../db/schema'
+import type { Updateable } from 'kysely'
+import { cutClaim, deleteCursor, insertCursor } from '../db/consumers'
+import type { DbHandle, WebhooksTable } from '../db/schema'
 import { WEBHOOK_CONSUMER } from '../db/webhooks'
 import { newId } from '../ids'
 import { streamState } from '../realtime/event-log'
@@ -48,6 +49,20 @@ export async function insertWebhook(db: DbHandle, w: NewWebhook): Promise<{ _id:
   return { _id, secret }
 }
 
+/**
+ * Changes a webhook's row and cuts a claim under way on it, so its next event goes out as the webhook
+ * is now (its URL, secret and filters; server/consumers/durable.ts).
+ */
+export async function changeWebhook(db: DbHandle, hook: { cid: string; _id: string }, changes: Updateable<WebhooksTable>) {
+  await db
+    .updateTable('webhooks')
+    .set({ ...changes, updated: Date.now() })
+    .where('cid', '=', hook.cid)
+    .where('_id', '=', hook._id)
+    .execute()
+  await cutClaim(db, WEBHOOK_CONSUMER, hook._id)
+}
+
 export async function deleteWebhook(db: DbHandle, cid: string, id: string) {
   await db.deleteFrom('webhooks').where('cid', '=', cid).where('_id', '=', id).execute()
   await deleteCursor(db, WEBHOOK_CONSUMER, id)
@@ -76,7 +91,7 @@ export async function syncPhaseWebhooks(db: DbHandle, process: { cid: string; _i
       await deleteWebhook(db, hook.cid, hook._id)
       changed = true
     } else if (url !== hook.url) {
-      await db.updateTable('webhooks').set({ url, updated: Date.now() }).where('cid', '=', hook.cid).where('_id', '=', hook._id).execute()
+      await changeWebhook(db, hook, { url })
       changed = true
     }
     wanted.delete(hook.phase_id!)

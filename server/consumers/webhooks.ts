@@ -53,7 +53,10 @@ export interface WebhookDeps {
 /** A claimed webhook, for the length of one claim (seconds). */
 export interface ClaimedWebhook {
   hook: WebhookRow
-  /** When the claim began (performance.now()): who the creator is and what they may see is read after it (`SharedAccess`). */
+  /**
+   * When the claim began, or went on with new events after waiting at the log's head
+   * (performance.now()): who the creator is and what they may see is read after it (`SharedAccess`).
+   */
   since: number
   /** The Activity records the next events carry, read for several events at once (`prepare`); null: removed. */
   records: Map<string, Activity | null>
@@ -321,6 +324,7 @@ export function webhookHandler(deps: WebhookDeps): ConsumerHandler<ClaimedWebhoo
     // The same for every webhook of a workspace: they read the log through one window (./durable.ts).
     topics: ({ hook }) => [`workspace:${hook.cid}`, `webhooks:${hook.cid}`],
     wants: ({ hook }, event) => wants(hook, event),
+    resumed: (claimed) => void (claimed.since = performance.now()),
     prepare: (claimed, events) => readRecords(shared, claimed, events),
     async handle(claimed, event, attempt): Promise<Outcome> {
       const { hook } = claimed

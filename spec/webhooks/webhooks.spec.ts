@@ -252,6 +252,30 @@ test('a private address is refused unless allowed; disabling and enabling resume
   await o.client.close()
 })
 
+test('a changed URL or filter applies from the next event, even to a webhook delivering a moment before', async () => {
+  const o = await owner('wh-changed')
+  const hook = await hookFor(o)
+  const first = await o.client.call('v3.webhook.test', hook._id)
+  await receiver.waitFor((r) => r.some((e) => Number(e.id) === first))
+  const moved = await startReceiver()
+  try {
+    moved.secret = hook.secret!
+    await o.client.call('v3.webhook.update', hook._id, { url: moved.url })
+    const second = await o.client.call('v3.webhook.test', hook._id)
+    await moved.waitFor((r) => r.some((e) => Number(e.id) === second))
+    // Only workflow changes from now on: a renamed workspace is not posted, a test event still is.
+    await o.client.call('v3.webhook.update', hook._id, { events: ['process.created'] })
+    await o.client.call('v2.network.update', o.cid, { name: 'Not posted' })
+    const third = await o.client.call('v3.webhook.test', hook._id)
+    await moved.waitFor((r) => r.some((e) => Number(e.id) === third))
+    expect(receiver.received.map((e) => Number(e.id))).toEqual([first])
+    expect(moved.received.map((e) => Number(e.id))).toEqual([second, third])
+  } finally {
+    await moved.close()
+  }
+  await o.client.close()
+})
+
 test('a creator who may no longer manage webhooks stops theirs: disabled with the reason, mailed and signalled', async () => {
   const o = await owner('wh-demoted')
   const admin = await joinWorkspace(o, { role: 'admin' })

@@ -7,7 +7,7 @@ import type { AutomationAction, AutomationTrigger } from '../../../schemas/types
 import type { Caller, MemberContext } from '../../context'
 import { wakeConsumers } from '../../consumers/durable'
 import { AUTOMATION_CONSUMER, findAutomation, listAutomations, listRuns, type AutomationWithCursor } from '../../db/automations'
-import { deleteCursor, insertCursor, resumeCursor } from '../../db/consumers'
+import { cutClaim, deleteCursor, insertCursor, resumeCursor } from '../../db/consumers'
 import { membership } from '../../db/workspaces'
 import { badWebhookUrl, newWebhookSecret } from '../../consumers/webhook-post'
 import { audit } from '../../domain/audit'
@@ -142,6 +142,10 @@ export const update = operation({
       // Enabled again: from the events after now, not those it missed while off.
       const position = changes.enabled ? (await streamState(ctx.db)).head : undefined
       await resumeCursor(ctx.db, AUTOMATION_CONSUMER, rule._id, { enabled: changes.enabled, ...(position !== undefined ? { position } : {}) })
+      wakeConsumers(ctx)
+    } else if (trigger !== undefined || changes.actions !== undefined) {
+      // The next event runs the rule as it is now.
+      await cutClaim(ctx.db, AUTOMATION_CONSUMER, rule._id)
       wakeConsumers(ctx)
     }
     const updated = (await findAutomation(ctx.db, rule._id))!

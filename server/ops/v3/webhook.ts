@@ -12,7 +12,7 @@ import { LateReply, type Caller, type MemberContext } from '../../context'
 import { wakeConsumers } from '../../consumers/durable'
 import { findCursor, resumeCursor } from '../../db/consumers'
 import { findWebhook, listAttempts, listWebhooks, WEBHOOK_CONSUMER, type WebhookWithCursor } from '../../db/webhooks'
-import { deleteWebhook, insertWebhook } from '../../consumers/subscriptions'
+import { changeWebhook, deleteWebhook, insertWebhook } from '../../consumers/subscriptions'
 import { audit } from '../../domain/audit'
 import { badWebhookUrl, newWebhookSecret } from '../../consumers/webhook-post'
 import { notFound, refused } from '../../errors'
@@ -105,19 +105,13 @@ export const update = operation({
     const { enabled, ...settings } = changes
     if (Object.keys(settings).length) notOfAPhase(hook, 'changed')
     if (changes.url !== undefined) checkUrl(ctx, 1, changes.url)
-    await ctx.db
-      .updateTable('webhooks')
-      .set({
-        ...(changes.url !== undefined ? { url: changes.url } : {}),
-        ...(changes.events !== undefined ? { events: changes.events } : {}),
-        ...(changes.processIds !== undefined ? { process_ids: changes.processIds } : {}),
-        ...(changes.description !== undefined ? { description: changes.description } : {}),
-        ...(enabled ? { disabled_reason: null } : enabled === false ? { disabled_reason: 'disabled by v3.webhook.update' } : {}),
-        updated: Date.now(),
-      })
-      .where('cid', '=', hook.cid)
-      .where('_id', '=', hook._id)
-      .execute()
+    await changeWebhook(ctx.db, hook, {
+      ...(changes.url !== undefined ? { url: changes.url } : {}),
+      ...(changes.events !== undefined ? { events: changes.events } : {}),
+      ...(changes.processIds !== undefined ? { process_ids: changes.processIds } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(enabled ? { disabled_reason: null } : enabled === false ? { disabled_reason: 'disabled by v3.webhook.update' } : {}),
+    })
     if (enabled !== undefined && enabled !== hook.enabled) {
       await resumeCursor(ctx.db, WEBHOOK_CONSUMER, hook._id, { enabled })
       wakeConsumers(ctx)
@@ -150,7 +144,7 @@ export const rotateSecret = operation({
   async run(ctx, webhookId) {
     const hook = await loadWebhook(ctx, webhookId, { lock: true })
     const secret = newWebhookSecret()
-    await ctx.db.updateTable('webhooks').set({ secret, updated: Date.now() }).where('cid', '=', hook.cid).where('_id', '=', hook._id).execute()
+    await changeWebhook(ctx.db, hook, { secret })
     await audit(ctx, { cid: hook.cid, kind: 'webhook.rotateSecret', targetId: hook._id })
     return webhookRecord((await findWebhook(ctx.db, hook._id))!, secret)
   },
