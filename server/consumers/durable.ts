@@ -20,7 +20,7 @@
  * builds and drains in the gaps and after it (order and cursors are unchanged by the wait).
  *
  * Subscriptions on the same topics (a workspace's webhooks) that keep up with the log read it through
- * one `LogWindow`: each page once for all of them, not once each.
+ * one `LogWindow` (./log-window.ts): each page once for all of them, not once each.
  *
  * A claim that reached the log's head is held for the next events, for up to half its lease, instead
  * of being released and claimed again after every write: ten webhooks of a busy workspace would
@@ -41,7 +41,8 @@ import type { Context } from '../context'
 import { logTurnFailure } from '../log'
 import { claimDue, deleteCursor, disableCursor, ownClaims, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
 import type { Database } from '../db/schema'
-import { PAGE, readAfter, type LoggedSignal } from '../realtime/event-log'
+import type { LoggedSignal } from '../realtime/event-log'
+import { LogWindow } from './log-window'
 
 /** What handling one event came to. */
 export type Outcome =
@@ -102,76 +103,28 @@ const SAVE_WHEN_QUIET_MS = 200
 /** Events handed to `prepare` at once. */
 const PREPARE_EVENTS = 100
 const MAX_BACKOFF_MS = 3600_000
-/** Rows a window keeps: a page or two behind the head, where the subscriptions that keep up stand. */
-const WINDOW_ROWS = 2 * PAGE
 /** A window that no subscription read for this long is dropped (its subscriptions were removed or fell behind). */
 const WINDOW_IDLE_MS = 60_000
-
-/** Some rows of the log after a position, in seq order; `through`: every row of the topics up to it is in `rows`. */
-interface Page {
-  rows: LoggedSignal[]
-  through: number
-}
-
-/**
- * The newest part of the log on some topics, read once for every subscription on those topics:
- * ten webhooks of a workspace that keep up read each page once, not ten times (on PGlite the reads
- * share the one connection with the writes). A subscription behind the window (a backlog, a
- * redelivery) reads the log itself. Seqs commit in order (server/realtime/event-log.ts), so a read
- * made after the log's head was `head` sees every row up to it: the window holds every row of its
- * topics in (from, to].
- */
-class LogWindow {
-  private rows: LoggedSignal[] = []
-  private from = 0
-  private to = 0
-  private extending: Promise<void> | null = null
-  usedAt = Date.now()
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly topics: string[],
-  ) {}
-
-  /** The rows after `after`, a page at most, for a subscription that knows the log's head is `head`. */
-  async page(after: number, head: number): Promise<Page> {
-    this.usedAt = Date.now()
-    for (;;) {
-      if (this.extending) {
-        await this.extending
-        continue
-      }
-      // Ahead of the window (it is stale): it starts again where this subscription stands.
-      if (after > this.to) [this.rows, this.from, this.to] = [[], after, after]
-      if (after < this.from) {
-        const rows = await readAfter(this.db, after, this.topics)
-        return { rows, through: rows.length < PAGE ? head : rows[rows.length - 1].seq }
-      }
-      const first = this.rows.findIndex((r) => r.seq > after)
-      const ahead = first < 0 ? [] : this.rows.slice(first)
-      if (this.to >= head || ahead.length >= PAGE) {
-        const rows = ahead.slice(0, PAGE)
-        return { rows, through: ahead.length > PAGE ? rows[rows.length - 1].seq : this.to }
-      }
-      await this.extend(head)
-    }
-  }
-
-  private extend(head: number): Promise<void> {
-    this.extending = (async () => {
-      const rows = await readAfter(this.db, this.to, this.topics)
-      this.rows.push(...rows)
-      this.to = rows.length === PAGE ? rows[rows.length - 1].seq : Math.max(head, this.to, rows[rows.length - 1]?.seq ?? 0)
-      if (this.rows.length > WINDOW_ROWS) this.from = this.rows.splice(0, this.rows.length - WINDOW_ROWS).pop()!.seq
-    })().finally(() => (this.extending = null))
-    return this.extending
-  }
-}
 
 /** The log's head as a statement read it, and how many wake-ups the process had before (`DurableConsumer.wakes`). */
 interface Head {
   seq: number
   heard: number
+}
+
+/** One claim of a subscription, while `DurableConsumer.work` holds it. */
+interface Claim<S> {
+  cursor: CursorRow
+  /** Loaded once claimed; null: not yet, or gone. */
+  subscription: S | null
+  /** Whether the claim may go on: the consumer runs and half its lease has not passed. */
+  inTime: () => boolean
+  /** The seq handled up to, and up to which that is saved (when). */
+  position: number
+  saved: number
+  savedAt: number
+  /** Failed attempts of the event it is on. */
+  attempts: number
 }
 
 /** What a held claim is told: the log's new head, its claim was cut, or nothing came for a while. */
@@ -321,104 +274,122 @@ export class DurableConsumer<S> {
     const { name } = this.handler
     // Half the lease at most per claim: what is left goes to the next round (or another process).
     const stopAt = Date.now() + this.options.leaseMs / 2
-    const inTime = () => !this.stopped && Date.now() < stopAt
-    let position = Number(cursor.position)
-    let saved = position
-    let savedAt = Date.now()
-    let subscription: S | null = null
-    // Progress is written now and then, not after every event: a process that dies repeats at most
-    // the events since (at least once, with their same ids).
-    const save = async (force = false) => {
-      if (!force && position - saved < SAVE_EVERY_EVENTS && Date.now() - savedAt < SAVE_EVERY_MS) return
-      if (subscription) await this.handler.flush?.(subscription)
-      if (position !== saved) await saveProgress(this.db, name, cursor.id, this.owner, position)
-      saved = position
-      savedAt = Date.now()
+    const claim: Claim<S> = {
+      cursor,
+      subscription: null,
+      inTime: () => !this.stopped && Date.now() < stopAt,
+      position: Number(cursor.position),
+      saved: Number(cursor.position),
+      savedAt: Date.now(),
+      attempts: cursor.attempts,
     }
     try {
-      subscription = await this.handler.load(this.db, cursor)
-      if (!subscription) {
-        await deleteCursor(this.db, name, cursor.id)
-        return
-      }
-      const window = this.window(this.handler.topics(subscription))
-      let attempts = cursor.attempts
-      const gap = this.gap
+      claim.subscription = await this.handler.load(this.db, cursor)
+      if (!claim.subscription) return void (await deleteCursor(this.db, name, cursor.id))
+      const window = this.window(this.handler.topics(claim.subscription))
       for (;;) {
-        while (inTime() && position < head.seq) {
-          await gap()
-          const page = await window.page(position, head.seq)
-          const rows = page.rows.filter((r) => r.seq <= head.seq)
-          const wanted = rows.filter((r) => this.handler.wants(subscription!, r))
-          const isWanted = new Set(wanted)
-          let next = 0
-          let prepared = 0
-          for (const event of rows) {
-            if (!inTime()) break
-            if (!isWanted.has(event)) {
-              position = event.seq
-              continue
-            }
-            await gap()
-            if (!inTime()) break
-            // What the next events need is read for several at once (a handler's records).
-            if (next === prepared) {
-              prepared = next + PREPARE_EVENTS
-              await this.handler.prepare?.(subscription, wanted.slice(next, prepared))
-            }
-            next++
-            const outcome = await this.handler.handle(subscription, event, attempts + 1).catch((err): Outcome => {
-              this.log.error({ err, consumer: name, id: cursor.id, seq: event.seq }, 'handling an event failed')
-              return { ok: false }
-            })
-            if (outcome.ok) {
-              position = event.seq
-              attempts = 0
-              await save()
-              continue
-            }
-            await save(true)
-            const failingSince = attempts > 0 && cursor.failing_since !== null ? Number(cursor.failing_since) : Date.now()
-            const reason =
-              'disable' in outcome
-                ? outcome.disable
-                : Date.now() - failingSince >= this.options.disableAfterMs
-                  ? `event ${event.seq} failed for ${lasted(Date.now() - failingSince)}`
-                  : null
-            if (reason) {
-              await disableCursor(this.db, name, cursor.id)
-              await this.handler.disabled(subscription, reason)
-              return
-            }
-            const delay = backoffMs(attempts + 1, this.options.retryBaseMs, this.options.maxBackoffMs)
-            await saveFailure(this.db, name, cursor.id, this.owner, attempts + 1, failingSince, Date.now() + delay)
-            this.retryIn(delay)
-            return
-          }
-          // A page read through without a break: the log holds nothing more for it up to `through`.
-          if (inTime()) position = Math.max(position, Math.min(page.through, head.seq))
-          await save()
-        }
-        if (!inTime()) break
+        if ((await this.catchUp(claim, claim.subscription, window, head)) === 'failed') return
+        if (!claim.inTime()) return
         // At the head: the claim waits for the next events; its progress is saved once the log is
-        // quiet for a moment, or as above while events keep coming.
+        // quiet for a moment, or as in catchUp while events keep coming.
         const left = stopAt - Date.now()
-        const next = await this.hold(cursor.id, position, head, position !== saved ? Math.min(SAVE_WHEN_QUIET_MS, left) : left)
+        const next = await this.hold(cursor.id, claim.position, head, claim.position !== claim.saved ? Math.min(SAVE_WHEN_QUIET_MS, left) : left)
         if (next === 'cut') return
-        if (next === 'quiet') await save(true)
+        if (next === 'quiet') await this.save(claim, true)
         else {
           head = next
-          this.handler.resumed?.(subscription)
+          this.handler.resumed?.(claim.subscription)
         }
       }
     } finally {
       // The last progress and the release in one statement, once the attempts are written.
       const release = async () => {
-        if (subscription) await this.handler.flush?.(subscription)
-        await releaseCursor(this.db, name, cursor.id, this.owner, position !== saved ? position : undefined)
+        if (claim.subscription) await this.handler.flush?.(claim.subscription)
+        await releaseCursor(this.db, name, cursor.id, this.owner, claim.position !== claim.saved ? claim.position : undefined)
       }
       await release().catch((err) => logTurnFailure(this.log, err, `saving a consumer cursor failed (${name})`))
     }
+  }
+
+  /**
+   * Handles the claim's events up to `head`, while it is in time. 'failed': an event failed and the
+   * claim was let go (with a retry due, or the subscription disabled).
+   */
+  private async catchUp(claim: Claim<S>, subscription: S, window: LogWindow, head: Head): Promise<'failed' | undefined> {
+    const { inTime } = claim
+    while (inTime() && claim.position < head.seq) {
+      await this.gap()
+      const page = await window.page(claim.position, head.seq)
+      const rows = page.rows.filter((r) => r.seq <= head.seq)
+      const wanted = rows.filter((r) => this.handler.wants(subscription, r))
+      const isWanted = new Set(wanted)
+      let next = 0
+      let prepared = 0
+      for (const event of rows) {
+        if (!inTime()) break
+        if (!isWanted.has(event)) {
+          claim.position = event.seq
+          continue
+        }
+        await this.gap()
+        if (!inTime()) break
+        // What the next events need is read for several at once (a handler's records).
+        if (next === prepared) {
+          prepared = next + PREPARE_EVENTS
+          await this.handler.prepare?.(subscription, wanted.slice(next, prepared))
+        }
+        next++
+        const outcome = await this.handler.handle(subscription, event, claim.attempts + 1).catch((err): Outcome => {
+          this.log.error({ err, consumer: this.handler.name, id: claim.cursor.id, seq: event.seq }, 'handling an event failed')
+          return { ok: false }
+        })
+        if (!outcome.ok) {
+          await this.failed(claim, subscription, event, outcome)
+          return 'failed'
+        }
+        claim.position = event.seq
+        claim.attempts = 0
+        await this.save(claim)
+      }
+      // A page read through without a break: the log holds nothing more for it up to `through`.
+      if (inTime()) claim.position = Math.max(claim.position, Math.min(page.through, head.seq))
+      await this.save(claim)
+    }
+  }
+
+  /** After an event failed: a retry after a backoff, or the subscription disabled; the claim is let go either way. */
+  private async failed(claim: Claim<S>, subscription: S, event: LoggedSignal, outcome: Outcome & { ok: false }) {
+    const { name } = this.handler
+    const { cursor, attempts } = claim
+    await this.save(claim, true)
+    const failingSince = attempts > 0 && cursor.failing_since !== null ? Number(cursor.failing_since) : Date.now()
+    const reason =
+      'disable' in outcome
+        ? outcome.disable
+        : Date.now() - failingSince >= this.options.disableAfterMs
+          ? `event ${event.seq} failed for ${lasted(Date.now() - failingSince)}`
+          : null
+    if (reason) {
+      await disableCursor(this.db, name, cursor.id)
+      await this.handler.disabled(subscription, reason)
+      return
+    }
+    const delay = backoffMs(attempts + 1, this.options.retryBaseMs, this.options.maxBackoffMs)
+    await saveFailure(this.db, name, cursor.id, this.owner, attempts + 1, failingSince, Date.now() + delay)
+    this.retryIn(delay)
+  }
+
+  /**
+   * Writes the claim's progress now and then, not after every event (`force`: now): a process that
+   * dies repeats at most the events since (at least once, with their same ids). The handler's
+   * records of attempts are written first.
+   */
+  private async save(claim: Claim<S>, force = false) {
+    if (!force && claim.position - claim.saved < SAVE_EVERY_EVENTS && Date.now() - claim.savedAt < SAVE_EVERY_MS) return
+    if (claim.subscription) await this.handler.flush?.(claim.subscription)
+    if (claim.position !== claim.saved) await saveProgress(this.db, this.handler.name, claim.cursor.id, this.owner, claim.position)
+    claim.saved = claim.position
+    claim.savedAt = Date.now()
   }
 
   /** A wake-up when the earliest retry this process scheduled falls due. */
