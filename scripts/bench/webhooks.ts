@@ -58,16 +58,16 @@ process.on('message', ({ ask, path }) => {
 async function receiver() {
   // A process of its own at the lowest priority: on this machine's two cores a receiver elsewhere is
   // approximated by one that only takes the CPU the server, the database and the client leave.
-  const worker = spawn('nice', ['-n', '19', process.execPath, '-e', RECEIVER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = spawn('nice', ['-n', '19', process.execPath, '-e', RECEIVER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const answer = <T>(ask: Record<string, unknown>, key: string) =>
     new Promise<T>((resolve) => {
       const on = (m: Record<string, T>) => {
         if (!(key in m)) return
-        worker.off('message', on)
+        child.off('message', on)
         resolve(m[key])
       }
-      worker.on('message', on)
-      if (Object.keys(ask).length) worker.send(ask)
+      child.on('message', on)
+      if (Object.keys(ask).length) child.send(ask)
     })
   const port = await answer<number>({}, 'port')
   const url = `http://127.0.0.1:${port}`
@@ -84,7 +84,7 @@ async function receiver() {
   const arrived = async (path: string) => new Map(await answer<[number, number][]>({ ask: 'arrived', path }, 'arrived'))
   const close = async () => {
     await answer({ ask: 'close' }, 'closed')
-    worker.kill()
+    child.kill()
   }
   return { url, until, arrived, close }
 }
