@@ -10,7 +10,8 @@ import type { Config } from './config'
 import { onPrimaryChange } from './db/hosts'
 import { connectDb, type Db } from './db/connect'
 import { migrate } from './db/migrate'
-import { apiRouter } from './http/api'
+import { apiMirror, type ApiMirror } from './http/api'
+import { admission, admitMiddleware } from './http/admit'
 import { auditRouter } from './http/audit'
 import { calendarRouter } from './http/calendar'
 import { appRouter } from './http/app'
@@ -19,9 +20,6 @@ import { imagesRouter } from './http/images'
 import { insightsRouter } from './http/insights'
 import { rateLimitByAddress } from './http/rate-limit'
 import { profileImagesRouter } from './http/profile-images'
-import { refuseBadUrl } from './http/input'
-import { filesOriginOnlyReads } from './http/files-origin'
-import { refuseForeignWrites } from './http/origin'
 import { webDefaults } from './http/web-defaults'
 import { errorMiddleware, sendError } from './http/errors'
 import { Drain, startVolatileSweep, Evaluator } from './functions'
@@ -58,8 +56,12 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
   const hub = new Hub((sessionId) => keys.forget(sessionId))
   const web = express()
   web.disable('x-powered-by')
-  web.use(webDefaults)
-  const server = http.createServer(web)
+  // Set once the services are: the HTTP mirror, answered without Express (server/http/api.ts).
+  let api: ApiMirror | null = null
+  const server = http.createServer((req, res) => {
+    webDefaults(res)
+    if (!api?.(req, res)) web(req, res)
+  })
   let services: {
     db: Db
     bus: Bus
@@ -86,7 +88,8 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
   })
   web.use((_req, res, next) => (services ? next() : sendError(res, { code: 503, msg: 'the server is starting' })))
   const httpLimit = rateLimitByAddress(config.httpRequestsPerSecond)
-  web.use(httpLimit.middleware)
+  const admit = admission(config, httpLimit)
+  web.use(admitMiddleware(admit))
   server.on('upgrade', (_req, socket) => {
     if (!services) socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
   })
@@ -135,11 +138,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       // Delivery goes in the gaps between this process's calls: a burst of writes is not slowed by it.
       webhooks = startWebhooks({ db: db.kysely, config, bus, mailer, log, gap: () => dispatcher.calls.gap() })
       automations = startAutomations({ db: db.kysely, config, bus, mailer, log, runAs: runAs({ registry, db: db.kysely, config, bus, mailer, functions }) })
-      web.use(refuseBadUrl)
-      web.use(filesOriginOnlyReads(config))
-      web.use(refuseForeignWrites(config))
       const routeDeps = { config, db, bus, log, keys }
-      web.use(apiRouter(routeDeps, dispatcher))
       web.use(filesRouter(routeDeps))
       web.use(imagesRouter(routeDeps))
       web.use(insightsRouter(routeDeps))
@@ -170,6 +169,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       drain.start()
       wakeDrain = (modes) => drain.wake(modes)
       const stopVolatileSweep = startVolatileSweep(db.kysely, config.functionVolatileMs, log, () => drain.wake())
+      api = apiMirror(routeDeps, dispatcher, admit)
       services = { db, bus, tail, stopPruning, dispatcher, gateway, mailer, sweeper, wallScheduler, functions, drain, stopVolatileSweep, webhooks, automations }
       log.info({ app: `${url}/` }, `ready: open ${url}/ in a browser for the app`)
       return url

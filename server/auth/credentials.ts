@@ -3,8 +3,7 @@
  * flags of that cookie.
  */
 import type { IncomingMessage } from 'node:http'
-import { parse as parseCookie } from 'cookie'
-import type { CookieOptions } from 'express'
+import { parse as parseCookie, type SerializeOptions } from 'cookie'
 import type { Config } from '../config'
 
 export const KEY_NAME = 'hlrkey'
@@ -27,6 +26,6 @@ export function cookieKey(req: IncomingMessage): string | null {
  * and server/auth/origins.ts refuses the cross-origin writes Lax lets through from sibling
  * subdomains), Secure when PUBLIC_URL is https (never sent over plain HTTP), whole site.
  */
-export function sessionCookie(config: Pick<Config, 'publicUrl'>): CookieOptions {
+export function sessionCookie(config: Pick<Config, 'publicUrl'>): SerializeOptions {
   return { httpOnly: true, sameSite: 'lax', secure: config.publicUrl?.startsWith('https:') ?? false, path: '/' }
 }

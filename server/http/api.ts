@@ -3,41 +3,82 @@
  * form /api/<operation>. The body is a JSON array of arguments, {"args": [...]}, or {"0": a, "1": b};
  * an empty body means []. 200 with the raw result; otherwise the status is the error code.
  * An `Idempotency-Key` header makes a retried call return the first result.
+ *
+ * Answered from node's request listener (server/app.ts), not through Express: Express's own work per
+ * request (its request and response objects, the router's walk through every route) cost about as
+ * much as a read's, so the mirror read at 0.6 of the socket's rate
+ * (docs/benchmarks/2026-11-29-http.md). It passes the same admission (./admit.ts), sign-in
+ * (./sign-in.ts), body reading (body-parser, as Express's routes) and errors (./errors.ts) as every
+ * route.
  */
-import express, { type Request, type Response } from 'express'
-import type { Config } from '../config'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import bodyParser from 'body-parser'
+import { serialize as serializeCookie } from 'cookie'
 import { badRequest } from '../errors'
 import type { Dispatcher } from '../rpc/dispatch'
 import type { Transport } from '../context'
 import { KEY_NAME, sessionCookie } from '../auth/credentials'
-import { sendError } from './errors'
+import type { Config } from '../config'
+import { splitTarget, type Admit } from './admit'
+import { httpError, sendError, sendJson } from './errors'
 import type { RouteDeps } from './routes'
-import { callAsSignedIn, signIn } from './sign-in'
+import { callAsSignedIn, callerOf } from './sign-in'
 
-export function apiRouter(deps: Pick<RouteDeps, 'config' | 'db' | 'keys' | 'bus'>, dispatcher: Dispatcher) {
-  const { config } = deps
-  const router = express.Router()
-  // Signed in or not: dispatch answers 401 for the operations that need a session.
-  router.post('/api/*op', signIn(deps, 'call'), express.text({ type: () => true, limit: config.httpMaxBodyBytes }), async (req: Request, res: Response) => {
-    const op = (req.params.op as unknown as string[]).join('.')
-    const args = parseBody(req.body)
+/** Answers `req` when it is a call of the mirror (true), else leaves it to the other routes (false). */
+export type ApiMirror = (req: IncomingMessage, res: ServerResponse) => boolean
+
+const PREFIX = '/api/'
+
+export function apiMirror(deps: Pick<RouteDeps, 'config' | 'db' | 'keys' | 'bus' | 'log'>, dispatcher: Dispatcher, admit: Admit): ApiMirror {
+  const { config, log } = deps
+  // Any Content-Type is read as text: the body is JSON whatever a client labels it.
+  const readText = bodyParser.text({ type: () => true, limit: config.httpMaxBodyBytes })
+  const readBody = (req: IncomingMessage, res: ServerResponse) =>
+    new Promise<unknown>((resolve, reject) => readText(req, res, (err?: unknown) => (err ? reject(err) : resolve((req as { body?: unknown }).body))))
+
+  async function answer(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    await admit(req)
+    const op = operationOf(pathname)
+    const caller = await callerOf(deps, req, 'call')
+    const args = parseBody(await readBody(req, res))
     const transport = httpTransport(res, config, req.socket.remoteAddress ?? '')
+    const idempotencyKey = req.headers['idempotency-key']
     // A retry with the same Idempotency-Key returns the first result (rpc/idempotency.ts).
-    const reply = await callAsSignedIn(res, dispatcher.readOnly(op), (session) => dispatcher.call(op, args, session, transport, req.get('idempotency-key')))
+    const reply = await callAsSignedIn(caller, dispatcher.readOnly(op), (session) => dispatcher.call(op, args, session, transport, idempotencyKey))
     if ('error' in reply) return sendError(res, reply.error)
-    // end, not send: a POST's answer is never revalidated, so no ETag is hashed for it.
-    res.status(200).type('application/json').end(JSON.stringify(reply.result))
-  })
-  return router
+    sendJson(res, 200, JSON.stringify(reply.result))
+  }
+
+  return (req, res) => {
+    if (req.method !== 'POST') return false
+    const { pathname } = splitTarget(req.url)
+    if (!pathname.startsWith(PREFIX) || pathname.length === PREFIX.length) return false
+    answer(req, res, pathname).catch((err) => {
+      if (res.headersSent) res.destroy()
+      else sendError(res, httpError(err, log))
+    })
+    return true
+  }
 }
 
-function httpTransport(res: Response, config: Config, address: string): Transport {
+/** `/api/v3/activity/get` or `/api/v3.activity.get`: the operation's name. */
+function operationOf(pathname: string): string {
+  try {
+    return pathname.slice(PREFIX.length).split('/').map(decodeURIComponent).join('.')
+  } catch {
+    throw badRequest('the path is not valid percent-encoding')
+  }
+}
+
+function httpTransport(res: ServerResponse, config: Config, address: string): Transport {
   const cookie = sessionCookie(config)
+  const idleSeconds = config.sessionIdleSeconds
   return {
     kind: 'http',
     address,
-    signIn: (_session, key) => res.cookie(KEY_NAME, key, { ...cookie, maxAge: config.sessionIdleSeconds * 1000 }),
-    signOut: () => res.clearCookie(KEY_NAME, cookie),
+    signIn: (_session, key) =>
+      res.appendHeader('Set-Cookie', serializeCookie(KEY_NAME, key, { ...cookie, maxAge: idleSeconds, expires: new Date(Date.now() + idleSeconds * 1000) })),
+    signOut: () => res.appendHeader('Set-Cookie', serializeCookie(KEY_NAME, '', { ...cookie, expires: new Date(0) })),
   }
 }
 

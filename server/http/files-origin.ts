@@ -13,7 +13,8 @@
  *   it never reaches FILES_ORIGIN; private files stay downloads on the app's origin.
  * Unset, the app's origin shows the inert types inline (server/http/user-content.ts).
  */
-import type { NextFunction, Request, Response } from 'express'
+import type { IncomingMessage } from 'node:http'
+import type { Request } from 'express'
 import type { Config } from '../config'
 import { RpcError } from '../errors'
 import type { Disposition } from './user-content'
@@ -21,7 +22,7 @@ import type { Disposition } from './user-content'
 const READING_ROUTES = /^\/(?:public\/file|public\/image|profileimage)\//
 
 /** Whether the request came to FILES_ORIGIN rather than to the app. */
-export function onFilesOrigin(config: Config, req: Request): boolean {
+export function onFilesOrigin(config: Config, req: IncomingMessage): boolean {
   return !!config.filesOrigin && req.headers.host?.toLowerCase() === new URL(config.filesOrigin).host
 }
 
@@ -31,12 +32,10 @@ export function dispositionHere(config: Config, req: Request): Disposition {
 }
 
 /** On FILES_ORIGIN, everything but reading a public file or image is 404. */
-export function filesOriginOnlyReads(config: Config) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    if (!onFilesOrigin(config, req)) return next()
-    if ((req.method === 'GET' || req.method === 'HEAD') && READING_ROUTES.test(req.path)) return next()
-    throw new RpcError(404, 'no such route')
-  }
+export function checkFilesOrigin(config: Config, req: IncomingMessage, pathname: string): void {
+  if (!onFilesOrigin(config, req)) return
+  if ((req.method === 'GET' || req.method === 'HEAD') && READING_ROUTES.test(pathname)) return
+  throw new RpcError(404, 'no such route')
 }
 
 /** Where a view of a public file on the app's origin goes instead (null: serve it here). */

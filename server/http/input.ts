@@ -4,18 +4,15 @@
  * query, is refused with a 400 before any route runs. Bodies are checked by `checkBody`
  * where a route reads them (JSON and multipart fields); /api bodies go through the dispatcher.
  */
-import type { NextFunction, Request, Response } from 'express'
 import { badRequest } from '../errors'
 import { findBadInput, NUL_REASON } from '../guards/input-guard'
-import { sendError } from './errors'
 
-export function refuseBadUrl(req: Request, res: Response, next: NextFunction) {
-  const nulInPath = req.path.split('/').some((segment) => decodeSegment(segment).includes('\u0000'))
-  if (nulInPath) return sendError(res, { code: 400, msg: `the path ${NUL_REASON}`, details: { path: 'path', reason: NUL_REASON } })
-  const bad = findBadInput(req.query)
-  if (bad)
-    return sendError(res, { code: 400, msg: `query parameter ${bad.path.slice(1)} ${bad.reason}`, details: { path: `query${bad.path}`, reason: bad.reason } })
-  next()
+/** Throws the 400 for a bad path or query (`query` parsed as Express parses it: node's querystring). */
+export function checkUrl(pathname: string, query: unknown): void {
+  const nulInPath = pathname.split('/').some((segment) => decodeSegment(segment).includes('\u0000'))
+  if (nulInPath) throw badRequest(`the path ${NUL_REASON}`, { path: 'path', reason: NUL_REASON })
+  const bad = findBadInput(query)
+  if (bad) throw badRequest(`query parameter ${bad.path.slice(1)} ${bad.reason}`, { path: `query${bad.path}`, reason: bad.reason })
 }
 
 /** Throws the 400 for a bad request body (or multipart fields, `what` = 'form'). */

@@ -9,12 +9,10 @@
  * not wait for the database: each process counts locally (SharedBudget below) and adds its count to
  * the database in batches. The error this allows is written once, in `overshootBound`.
  */
-import type { NextFunction, Request, Response } from 'express'
 import pg from 'pg'
 import { RateLimiterPostgres } from 'rate-limiter-flexible'
 import { primaryPool } from '../db/hosts'
 import { KeyedRateLimit } from '../guards/rate-limit'
-import { sendError } from './errors'
 
 export const WINDOW_SECONDS = 2
 /** A process adds what it counted to the database at least this often while it counts. */
@@ -33,7 +31,8 @@ export const batchPoints = (requestsPerSecond: number) => Math.max(1, Math.floor
 export const overshootBound = (requestsPerSecond: number, processes: number) => processes * batchPoints(requestsPerSecond)
 
 export interface HttpRateLimit {
-  middleware(req: Request, res: Response, next: NextFunction): void
+  /** Whether a request from `address` is admitted: at once in memory, or once the database has counted a full batch. */
+  take(address: string): boolean | Promise<boolean>
   /** From now on, share the budgets with every process on this PostgreSQL server. */
   share(databaseUrl: string): void
   close(): Promise<void>
@@ -43,15 +42,8 @@ export function rateLimitByAddress(requestsPerSecond: number): HttpRateLimit {
   const local = new KeyedRateLimit(requestsPerSecond)
   let shared: SharedBudget | null = null
   let pool: pg.Pool | null = null
-  const tooMany = (res: Response) => sendError(res, { code: 429, msg: 'too many requests; slow down' })
   return {
-    middleware(req, res, next) {
-      const address = req.socket.remoteAddress ?? '?'
-      if (!shared) return local.take(address) ? next() : tooMany(res)
-      const taken = shared.take(address)
-      if (typeof taken === 'boolean') return taken ? next() : tooMany(res)
-      taken.then((ok) => (ok ? next() : tooMany(res)), next)
-    },
+    take: (address) => (shared ? shared.take(address) : local.take(address)),
     share(databaseUrl) {
       pool = primaryPool(databaseUrl, { max: 4 })
       const store = new RateLimiterPostgres({
