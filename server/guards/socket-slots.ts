@@ -34,45 +34,65 @@ export interface Slot {
 }
 
 export class SocketSlots {
-  private held = new Map<string, Record<SlotKind, number>>()
+  private counts: AddressCounts
 
-  constructor(private caps: Record<SlotKind, number>) {}
+  constructor(caps: Record<SlotKind, number>) {
+    this.counts = new AddressCounts(caps)
+  }
 
   /** A slot of `kind` for a socket from `address`; throws the 429 when the address holds its cap. */
   take(address: string, kind: SlotKind): Slot {
     const key = addressKey(address)
-    this.claim(key, kind)
-    let current = kind
-    let released = false
-    return {
-      get kind() {
-        return current
-      },
-      signIn: () => {
-        if (current === 'signedIn') return
-        this.claim(key, 'signedIn')
-        this.free(key, 'anonymous')
-        current = 'signedIn'
-      },
-      release: () => {
-        if (released) return
-        released = true
-        this.free(key, current)
-      },
-    }
+    this.counts.claim(key, kind)
+    return new SocketSlot(this.counts, key, kind)
   }
+}
 
-  private claim(key: string, kind: SlotKind) {
+/** The slots each address holds, by kind. */
+class AddressCounts {
+  private held = new Map<string, Record<SlotKind, number>>()
+
+  constructor(private caps: Record<SlotKind, number>) {}
+
+  claim(key: string, kind: SlotKind) {
     const counts = this.held.get(key) ?? { anonymous: 0, signedIn: 0 }
     if (counts[kind] >= this.caps[kind]) throw slotsFull(kind, this.caps[kind])
     counts[kind]++
     this.held.set(key, counts)
   }
 
-  private free(key: string, kind: SlotKind) {
+  free(key: string, kind: SlotKind) {
     const counts = this.held.get(key)
     if (!counts) return
     counts[kind]--
     if (counts.anonymous <= 0 && counts.signedIn <= 0) this.held.delete(key)
+  }
+}
+
+/** A socket's slot: its fields only, the methods on the prototype (one per socket, no closures). */
+class SocketSlot implements Slot {
+  private released = false
+
+  constructor(
+    private readonly counts: AddressCounts,
+    private readonly key: string,
+    private current: SlotKind,
+  ) {}
+
+  get kind(): SlotKind {
+    return this.current
+  }
+
+  signIn() {
+    if (this.current === 'signedIn') return
+    this.counts.claim(this.key, 'signedIn')
+    this.counts.free(this.key, 'anonymous')
+    this.current = 'signedIn'
+  }
+
+  release() {
+    if (this.released) return
+    this.released = true
+    this.counts.free(this.key, this.current)
   }
 }

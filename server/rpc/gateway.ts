@@ -87,7 +87,8 @@ export function attachGateway({ server, config, db, hub, heardAll, dispatcher, l
       return refuse(socket, 429, 'Too Many Requests', err)
     }
     // The TCP socket closes once whatever happens to the upgrade, and when the WebSocket closes.
-    socket.once('close', slot.release)
+    slotOf.set(socket, slot)
+    socket.on('close', releaseSlot)
     wss.handleUpgrade(req, socket, head, (ws) => {
       answered.add(ws)
       ws.on('pong', markAlive)
@@ -114,6 +115,14 @@ export function attachGateway({ server, config, db, hub, heardAll, dispatcher, l
  */
 function destroyOnError(this: Duplex) {
   this.destroy()
+}
+
+/** Each upgraded socket's slot, for its close handler. */
+const slotOf = new WeakMap<Duplex, Slot>()
+
+/** A socket's close handler, made once (not a closure or bound function per socket): gives its slot back (a slot's release is idempotent). */
+function releaseSlot(this: Duplex) {
+  slotOf.get(this)?.release()
 }
 
 /** A raw HTTP answer to the upgrade; with an error, its wire object as the JSON body. */
