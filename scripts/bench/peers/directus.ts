@@ -12,10 +12,28 @@ import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import WebSocket from 'ws'
 import { allHeard, openMany, type Listener } from '../listeners'
-import { CUSTOMERS, STATUSES, answers, freePort, json, spawnUntilReady, type Id, type Page, type Product, type Row, type Spawned } from './product'
+import {
+  CUSTOMERS,
+  STATUSES,
+  answers,
+  freePort,
+  json,
+  row,
+  sameAsCreated,
+  spawnUntilReady,
+  withDatabase,
+  type Id,
+  type Page,
+  type Product,
+  type Row,
+  type Spawned,
+} from './product'
 import { NODE22, peerFolder } from './setup'
 
 const ADMIN = { email: 'admin@example.com', password: 'bench password' }
+
+/** An order as sent and stored: the customer as its id (customers are created in order, from 1). */
+const stored = (r: Row) => ({ ...r, customer: r.customer + 1 })
 
 export function directus(databaseUrl: string): Product {
   const db = new URL(databaseUrl)
@@ -123,13 +141,22 @@ export function directus(databaseUrl: string): Product {
     pid: () => running.child.pid!,
     output: () => running.output(),
     async create(rows: Row[]) {
-      const made = await api(
-        'POST',
-        '/items/orders?fields=id',
-        rows.map((r) => ({ ...r, customer: r.customer + 1 })),
-      )
+      const made = await api('POST', '/items/orders?fields=id', rows.map(stored))
       return made.data.map((r: { id: number }) => r.id)
     },
+    bulk: (_from: number, rows: Row[]) =>
+      withDatabase(databaseUrl, async (db) => {
+        const first = await db.query('select name, amount, due::text, status, phase, customer from orders where name = $1', [row(0).name])
+        sameAsCreated('Directus', stored(row(0)), first.rows[0])
+        const s = rows.map(stored)
+        const made = await db.query(
+          `insert into orders (name, amount, due, status, phase, customer)
+           select * from unnest($1::text[], $2::int[], $3::date[], $4::text[], $5::text[], $6::int[]) returning id`,
+          [s.map((r) => r.name), s.map((r) => r.amount), s.map((r) => r.due), s.map((r) => r.status), s.map((r) => r.phase), s.map((r) => r.customer)],
+        )
+        // Ids are drawn in the order the rows are inserted.
+        return made.rows.map((r) => r.id as number).sort((a, b) => a - b)
+      }),
     readHttp: (id: Id) => api('GET', `/items/orders/${id}`),
     async socketReaders(n: number) {
       const sockets = await Promise.all(Array.from({ length: n }, socket))

@@ -9,7 +9,22 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { CUSTOMERS, STATUSES, answers, freePort, json, spawnUntilReady, type Id, type Page, type Product, type Row, type Spawned } from './product'
+import {
+  CUSTOMERS,
+  STATUSES,
+  answers,
+  freePort,
+  json,
+  row,
+  sameAsCreated,
+  spawnUntilReady,
+  withDatabase,
+  type Id,
+  type Page,
+  type Product,
+  type Row,
+  type Spawned,
+} from './product'
 import { NODE22, peerFolder } from './setup'
 
 const ADMIN = { email: 'admin@example.com', password: 'Bench password 1!' }
@@ -35,6 +50,8 @@ export function nocodb(databaseUrl: string): Product {
   let linkChecked = false
   /** The belongs-to link's key column: a link given nested in a created record is dropped, its key is kept. */
   let foreignKey = ''
+  /** An order as sent: the customer as the belongs-to key (customers are created in order, from 1). */
+  const sent = ({ customer, ...r }: Row): Omit<Row, 'customer'> & Record<string, unknown> => ({ ...r, [foreignKey]: customer + 1 })
   const base = () => `http://127.0.0.1:${port}`
   const folder = peerFolder('nocodb')
   const api = (method: string, p: string, body?: unknown) => json(method, `${base()}${p}`, headers, body)
@@ -116,11 +133,7 @@ export function nocodb(databaseUrl: string): Product {
     pid: () => running.child.pid!,
     output: () => running.output(),
     async create(rows: Row[]) {
-      const made = await api(
-        'POST',
-        `/api/v2/tables/${orders}/records`,
-        rows.map(({ customer, ...r }) => ({ ...r, [foreignKey]: customer + 1 })),
-      )
+      const made = await api('POST', `/api/v2/tables/${orders}/records`, rows.map(sent))
       const created = made.map((r: { Id: number }) => r.Id)
       // Check once that the link was kept (read back as the linked customer).
       if (!linkChecked) {
@@ -130,6 +143,36 @@ export function nocodb(databaseUrl: string): Product {
       }
       return created
     },
+    // The table lives in a schema of the base's own; the link's key column is named as its title.
+    bulk: (_from: number, rows: Row[]) =>
+      withDatabase(databaseUrl, async (db) => {
+        const schema = (await db.query(`select table_schema from information_schema.tables where table_name = 'orders' and table_schema <> 'public'`)).rows[0]
+          .table_schema as string
+        const table = `"${schema}".orders`
+        const first = await db.query(`select name, amount::int, due::text, status, phase, "${foreignKey}", created_by from ${table} where name = $1`, [
+          row(0).name,
+        ])
+        const { created_by: createdBy, ...firstStored } = first.rows[0]
+        sameAsCreated('NocoDB', sent(row(0)), firstStored)
+        const s = rows.map(sent)
+        // As NocoDB writes a record: its creator, the time, and its place in the manual order (nc_order) equal to its id.
+        const made = await db.query(
+          `with r as (select nextval(pg_get_serial_sequence('${table}', 'id')) as id, u.*
+                      from unnest($1::text[], $2::int[], $3::date[], $4::text[], $5::text[], $6::int[]) as u(name, amount, due, status, phase, fk))
+           insert into ${table} (id, created_at, created_by, nc_order, name, amount, due, status, phase, "${foreignKey}")
+           select id, (now() at time zone 'utc')::timestamp(0), $7, id, name, amount, due, status, phase, fk from r returning id`,
+          [
+            s.map((r) => r.name),
+            s.map((r) => r.amount),
+            s.map((r) => r.due),
+            s.map((r) => r.status),
+            s.map((r) => r.phase),
+            s.map((r) => r[foreignKey]),
+            createdBy,
+          ],
+        )
+        return made.rows.map((r) => Number(r.id)).sort((a, b) => a - b)
+      }),
     readHttp: (id: Id) => api('GET', `/api/v2/tables/${orders}/records/${id}`),
     socketReaders: async () => 'n/a: NocoDB has no API over a socket (REST only)',
     async page(which: Page) {

@@ -6,10 +6,11 @@
  * client's transport) or the HTTP mirror (POST /api/<operation>).
  */
 import { open } from '../direct'
+import { bulkId, insertActivities, type StoredActivity } from '../list-data'
 import { allHeard, openMany, type Listener } from '../listeners'
 import { startServer, type RunningServer } from '../../../spec/helpers/server'
 import { newPhaseId } from '../../../spec/helpers/workflows'
-import { CUSTOMERS, STATUSES, type Id, type Page, type Product, type Row } from './product'
+import { CUSTOMERS, STATUSES, row, sameAsCreated, withDatabase, type Id, type Page, type Product, type Row } from './product'
 
 type Call = (op: string, ...args: unknown[]) => Promise<any>
 
@@ -94,6 +95,41 @@ export function ours(databaseUrl: string): Product {
       }))
       const made = await call('v3.activity.createMany', orders, input, { teamId })
       return made.map((a: string | { _id: string }) => (typeof a === 'string' ? a : a._id))
+    },
+    async bulk(from: number, rows: Row[]) {
+      // What create stores for a row: a date as its epoch milliseconds, a link as the ids it names.
+      const stored = (r: Row) => ({
+        [fields.amount]: r.amount,
+        [fields.due]: Date.parse(r.due),
+        [fields.status]: r.status,
+        [fields.customer]: [customers[r.customer]],
+      })
+      return withDatabase(databaseUrl, async (db) => {
+        const q = async (sql: string, params: unknown[]) => (await db.query(sql, params)).rows[0]
+        const first = await q('select cid, uid, fields from activities where process_id = $1 and name = $2', [orders, row(0).name])
+        sameAsCreated('server', stored(row(0)), first.fields)
+        const last = await q(
+          `select max(a.created)::bigint as created, (p.info->>'createdActivities')::bigint as sequence
+           from processes p join activities a on a.cid = p.cid and a.process_id = p._id where p._id = $1 group by p.info`,
+          [orders],
+        )
+        const activities: StoredActivity[] = rows.map((r, k) => ({
+          _id: bulkId({ processId: orders }, from + k),
+          name: r.name,
+          phaseId: phases[r.phase],
+          fields: stored(r),
+          links: [{ fieldId: fields.customer, toId: customers[r.customer] }],
+          sequence: Number(last.sequence) + 1 + k,
+          // After every record before it, a millisecond apart, as the pages sort by creation.
+          created: Number(last.created) + 1 + k,
+        }))
+        await insertActivities(
+          { query: (t, p) => db.query(t, p as unknown[]), close: async () => {} },
+          { cid: first.cid, uid: first.uid, teamId, processId: orders },
+          activities,
+        )
+        return activities.map((a) => a._id)
+      })
     },
     async readHttp(id: Id) {
       const res = await fetch(`${server.url}/api/v3.activity.get`, {

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import pg from 'pg'
 import { code, COLOURS } from '../list-data'
 
 /**
@@ -56,6 +57,12 @@ export interface Product {
   stop(): Promise<void>
   pid(): number
   create(rows: Row[]): Promise<Id[]>
+  /**
+   * Writes `rows` (records `from`, `from + 1`, ...) straight into the product's tables, as its
+   * `create` would store them, for loading more records than W1 measures (PEERS_API_RECORDS). Checks
+   * once that what it writes equals what `create` stored for the same record.
+   */
+  bulk(from: number, rows: Row[]): Promise<Id[]>
   readHttp(id: Id): Promise<unknown>
   /** `n` sockets, each reading one record at a time; or why the product has none. */
   socketReaders(n: number): Promise<{ read: (client: number, id: Id) => Promise<unknown>; close(): void } | string>
@@ -162,6 +169,35 @@ export async function spawnUntilReady(
       await exited
     },
   }
+}
+
+/** A short-lived connection to a product's database, for `bulk`. */
+export async function withDatabase<T>(url: string, f: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: url })
+  await db.connect()
+  try {
+    return await f(db)
+  } finally {
+    await db.end()
+  }
+}
+
+/** JSON with each object's keys sorted, so that two values compare by content. */
+const canonical = (v: unknown): string =>
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? `{${Object.keys(v)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+        .join(',')}}`
+    : Array.isArray(v)
+      ? `[${v.map(canonical).join(',')}]`
+      : JSON.stringify(v)
+
+/** Throws unless what `bulk` would write for a record equals what `create` stored for it. */
+export function sameAsCreated(product: string, written: unknown, stored: unknown) {
+  const a = canonical(written)
+  const b = canonical(stored)
+  if (a !== b) throw new Error(`${product}: bulk would write ${a} where create stored ${b}`)
 }
 
 /** True once `url` answers 2xx. */
