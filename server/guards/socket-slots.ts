@@ -27,7 +27,7 @@ export function slotsFull(kind: SlotKind, limit: number): RpcError {
 
 export interface Slot {
   readonly kind: SlotKind
-  /** Anonymous to signed in; throws the 429 of a full signed-in count (the slot stays anonymous). */
+  /** Anonymous to signed in; throws the 429 of a full signed-in count (the slot stays anonymous); nothing once released. */
   signIn(): void
   /** Gives the slot back; once only. */
   release(): void
@@ -84,7 +84,8 @@ class SocketSlot implements Slot {
   }
 
   signIn() {
-    if (this.current === 'signedIn') return
+    // A sign-in that finishes after its socket closed holds nothing: the slot was given back.
+    if (this.released || this.current === 'signedIn') return
     this.counts.claim(this.key, 'signedIn')
     this.counts.free(this.key, 'anonymous')
     this.current = 'signedIn'

@@ -109,6 +109,8 @@ export class SocketConnection implements HubConnection, Transport {
 
   /** Past the address's signed-in cap the sign-in fails (429), and the call with it. */
   signIn(session: Session, _key: string, workspaceIds: string[]) {
+    // A sign-in that finished after the socket closed: nothing to hear signals (the key is still answered to no one).
+    if (this.ws.readyState !== WebSocket.OPEN) return
     this.slot.signIn()
     this.begin(session, workspaceIds)
   }

@@ -46,6 +46,16 @@ describe('SocketSlots', () => {
     expect(full(() => slots.take('198.51.100.1', 'anonymous'))).toMatchObject({ code: 429 })
   })
 
+  test('a sign-in that finishes after its socket closed takes no signed-in room', () => {
+    const slots = new SocketSlots({ anonymous: 1, signedIn: 1 })
+    const closed = slots.take('198.51.100.10', 'anonymous')
+    closed.release()
+    closed.signIn()
+    expect(closed.kind).toBe('anonymous')
+    slots.take('198.51.100.10', 'anonymous').signIn()
+    expect(full(() => slots.take('198.51.100.10', 'anonymous').signIn())).toMatchObject({ code: 429 })
+  })
+
   test('signing in moves the slot; past the signed-in cap it stays anonymous; a signed-in slot is released as signed in', () => {
     const slots = new SocketSlots({ anonymous: 1, signedIn: 1 })
     const first = slots.take('198.51.100.9', 'anonymous')
