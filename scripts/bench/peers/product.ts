@@ -86,11 +86,15 @@ export const INSPECT_ON_SIGNAL = '--inspect-port=0'
 const inspectors = new Map<number, string>()
 
 /**
- * The memory of a running Node process right after a full garbage collection it was made to run:
- * its JavaScript heap in use and its resident memory, in bytes. The first call opens the process's
- * inspector (SIGUSR1; the address is read from what it prints) and keeps its address for the next.
+ * The memory of a running Node process right after a full garbage collection it was made to run, in
+ * bytes: its JavaScript heap in use, its resident memory, and the resident memory outside the heap's
+ * reserved pages (`process.memoryUsage()`'s rss - heapTotal: sockets' native state, buffers, code).
+ * Resident memory alone also counts heap pages the process had to add, which a process whose heap
+ * had room left does not: a per-socket figure of it says as much about the heap before as about the
+ * sockets. The first call opens the process's inspector (SIGUSR1; the address is read from what it
+ * prints) and keeps its address for the next.
  */
-export async function afterForcedGc(pid: number, output: () => string): Promise<{ heap: number; rss: number }> {
+export async function afterForcedGc(pid: number, output: () => string): Promise<{ heap: number; rss: number; native: number }> {
   let url = inspectors.get(pid)
   if (!url) {
     const listening = /Debugger listening on (ws:\/\/\S+)/g
@@ -112,15 +116,19 @@ export async function afterForcedGc(pid: number, output: () => string): Promise<
     if (message.id !== undefined) replies.get(message.id)?.(message.result)
   })
   let next = 0
-  const call = (method: string) =>
+  const call = (method: string, params: object = {}) =>
     new Promise<any>((resolve) => {
       replies.set(++next, resolve)
-      socket.send(JSON.stringify({ id: next, method }))
+      socket.send(JSON.stringify({ id: next, method, params }))
     })
   try {
     await call('HeapProfiler.collectGarbage')
     const usage = (await call('Runtime.getHeapUsage')) as { usedSize: number }
-    return { heap: usage.usedSize, rss: rss(pid) }
+    const memory = (await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as {
+      result: { value: string }
+    }
+    const { rss: resident, heapTotal } = JSON.parse(memory.result.value) as { rss: number; heapTotal: number }
+    return { heap: usage.usedSize, rss: rss(pid), native: resident - heapTotal }
   } finally {
     socket.close()
   }
