@@ -1,12 +1,16 @@
 /** The error and staleness of function values, as table function_state keeps them per activity and field. */
-import { anyOf } from './rows'
+import type { RawBuilder } from 'kysely'
+import { oneOf, type ValueOrColumn } from './rows'
 import type { DbHandle } from './schema'
 
 export type FieldStates = Map<string, { error: string | null; dirty: boolean }>
 
-/** The function_state rows of these activities: read alone (loadFunctionStates) or inside a larger read (activityRecords). */
-export const functionStatesQuery = (db: DbHandle, cid: string, activityIds: string[]) =>
-  db.selectFrom('function_state').selectAll().where('cid', '=', cid).where('activity_id', '=', anyOf(activityIds))
+/**
+ * The function_state rows of these activities: read alone (loadFunctionStates) or inside a larger
+ * read (activityRecords); given columns of an outer query instead of values, those of its row.
+ */
+export const functionStatesQuery = (db: DbHandle, cid: ValueOrColumn, activityIds: string[] | RawBuilder<string>) =>
+  db.selectFrom('function_state').selectAll().where('cid', '=', cid).where('activity_id', '=', oneOf(activityIds))
 
 /** function_state rows by activity, then by field key. */
 export function statesByActivity(rows: { activity_id: string; field_key: string; error: string | null; dirty: boolean }[]): Map<string, FieldStates> {

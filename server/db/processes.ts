@@ -1,8 +1,12 @@
 /** Workflows and datasets, their fields, members and stars. Every query is bounded by `cid`. */
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import { publicFormQuery } from './public-forms'
-import type { DbHandle, ProcessesTable, ProcessFieldType, ProcessPermission } from './schema'
+import type { DbHandle, ProcessesTable, ProcessFieldType, ProcessPermission, ProcessFieldsTable, PublicFormsTable } from './schema'
+import type { ValueOrColumn } from './rows'
+
+type FieldsRow = Selectable<ProcessFieldsTable>
+type PublicFormRow = Selectable<PublicFormsTable>
 
 /** A workflow or dataset as its row is read. */
 export type ProcessRow = Selectable<ProcessesTable>
@@ -18,7 +22,7 @@ export interface FieldRecord {
 }
 
 /** The workflow's fields, oldest first: read alone (loadFields) or inside a larger read (loadProcessParts). */
-const fieldsQuery = (db: DbHandle, cid: string, processId: string) =>
+const fieldsQuery = (db: DbHandle, cid: ValueOrColumn, processId: ValueOrColumn) =>
   db.selectFrom('process_fields').selectAll().where('cid', '=', cid).where('process_id', '=', processId).orderBy('created').orderBy('_id')
 
 export async function loadFields(db: DbHandle, cid: string, processId: string): Promise<FieldRecord[]> {
@@ -84,7 +88,7 @@ export async function loadMemberEntries(db: DbHandle, cid: string, processId: st
   return rows.map((r) => ({ id: r.member_id, permissions: r.permissions }))
 }
 
-const starQuery = (db: DbHandle, cid: string, processId: string, uid: string) =>
+const starQuery = (db: DbHandle, cid: ValueOrColumn, processId: ValueOrColumn, uid: string) =>
   db.selectFrom('process_stars').select('uid').where('cid', '=', cid).where('process_id', '=', processId).where('uid', '=', uid)
 
 export async function isStarred(db: DbHandle, cid: string, processId: string, uid: string): Promise<boolean> {
@@ -92,20 +96,30 @@ export async function isStarred(db: DbHandle, cid: string, processId: string, ui
 }
 
 /**
- * What the process object adds to the workflow's row (server/presenters/process.ts), in one
- * statement: its fields, its public form (or null) and whether `viewer` starred it. The rows come as
- * JSON, whose text, booleans, numbers and JSON are the values their columns hold.
+ * What the process object adds to the workflow's row (server/presenters/process.ts): its fields, its
+ * public form (or null) and whether `viewer` starred it, as JSON columns of one statement: alone
+ * (loadProcessParts) or beside the workflow's row as `p` (`processPartsOf`, loadProcessAccess). The
+ * rows come as JSON, whose text, booleans, numbers and JSON are the values their columns hold.
  */
-export async function loadProcessParts(db: DbHandle, cid: string, processId: string, viewer: string) {
-  const row = await db
-    .selectNoFrom((eb) => [
-      jsonArrayFrom(fieldsQuery(db, cid, processId)).as('fields'),
-      jsonObjectFrom(publicFormQuery(db, cid, processId)).as('publicForm'),
-      eb
-        .exists(starQuery(db, cid, processId, viewer))
-        .$castTo<boolean>()
-        .as('starred'),
-    ])
-    .executeTakeFirstOrThrow()
-  return { fields: row.fields.map(fieldRecord), publicForm: row.publicForm, starred: row.starred }
+const processPartsColumns = (db: DbHandle, cid: ValueOrColumn, processId: ValueOrColumn, viewer: string) =>
+  [
+    jsonArrayFrom(fieldsQuery(db, cid, processId)).as('fields'),
+    jsonObjectFrom(publicFormQuery(db, cid, processId)).as('publicForm'),
+    sql<boolean>`exists(${starQuery(db, cid, processId, viewer)})`.as('starred'),
+  ] as const
+
+/** The parts as columns of a query that reads the workflow as `p`. */
+export const processPartsOf = (db: DbHandle, viewer: string) => processPartsColumns(db, sql.ref('p.cid'), sql.ref('p._id'), viewer)
+
+export type ProcessParts = ReturnType<typeof processParts>
+
+/** The parts from the columns read. */
+export const processParts = (row: { fields: FieldsRow[]; publicForm: PublicFormRow | null; starred: boolean }) => ({
+  fields: row.fields.map(fieldRecord),
+  publicForm: row.publicForm,
+  starred: row.starred,
+})
+
+export async function loadProcessParts(db: DbHandle, cid: string, processId: string, viewer: string): Promise<ProcessParts> {
+  return processParts(await db.selectNoFrom(processPartsColumns(db, cid, processId, viewer)).executeTakeFirstOrThrow())
 }

@@ -37,6 +37,15 @@ export function insertRows<T extends keyof Database, K extends keyof Database[T]
  */
 export const anyOf = (ids: readonly string[]) => sql<string>`any(${ids}::text[])`
 
+/**
+ * A value a query builder compares with: given, or a column of an outer query (`sql.ref('a._id')`),
+ * so that the same builder reads alone or as a correlated subquery inside a larger read.
+ */
+export type ValueOrColumn = string | RawBuilder<string>
+
+/** `= any(ids)` for a list, `= column` for a column of an outer query. */
+export const oneOf = (ids: readonly string[] | RawBuilder<string>) => (Array.isArray(ids) ? anyOf(ids as readonly string[]) : (ids as RawBuilder<string>))
+
 /** Writes `items` `size` at a time (one statement each): a multi-row VALUES list stays under PostgreSQL's 65,535 parameters. */
 export async function insertBatches<T>(items: T[], size: number, write: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size))

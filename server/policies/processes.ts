@@ -25,7 +25,7 @@
 import { sql } from 'kysely'
 import { actsIn, type Principal } from './principal'
 import type { ProcessPermission, Role, DbHandle } from '../db/schema'
-import { loadProcessesOf, type MemberEntry, type ProcessRow } from '../db/processes'
+import { loadProcessesOf, processParts, processPartsOf, type MemberEntry, type ProcessParts, type ProcessRow } from '../db/processes'
 import { forbidden, notFound } from '../errors'
 
 export const PROCESS_PERMISSIONS: ProcessPermission[] = ['admin', 'any', 'own', 'ownteam']
@@ -140,8 +140,8 @@ export async function loadProcessAccess(
   db: DbHandle,
   caller: Principal,
   processId: string,
-  options: { lock?: boolean } = {},
-): Promise<{ process: ProcessRow; access: ProcessAccess; members: MemberEntry[] }> {
+  options: { lock?: boolean; partsFor?: string } = {},
+): Promise<{ process: ProcessRow; access: ProcessAccess; members: MemberEntry[]; parts?: ProcessParts }> {
   const { uid } = caller
   // The workflow, if it is in a workspace the caller belongs to.
   const mine = db
@@ -151,11 +151,19 @@ export async function loadProcessAccess(
   // Locked first, then read: what the read sees includes whatever the transaction that held the
   // lock wrote (members, teams), which one statement's snapshot taken before the wait would not.
   if (options.lock) await mine.select('p._id').forUpdate('p').execute()
-  // One statement: the workflow, the caller's role, the caller's teams and the workflow's member entries.
-  const row = await mine.selectAll('p').select(ACCESS_FACTS).executeTakeFirst()
-  const seen = row && seenProcess(caller, row)
+  // One statement: the workflow, the caller's role, the caller's teams and the workflow's member
+  // entries; with `partsFor`, what its process object adds for that viewer (db/processes.ts).
+  const { partsFor } = options
+  const read = await mine
+    .selectAll('p')
+    .select(ACCESS_FACTS)
+    .$if(partsFor !== undefined, (q) => q.select(processPartsOf(db, partsFor!)))
+    .executeTakeFirst()
+  if (!read) throw notFound('process')
+  const { fields, publicForm, starred, ...row } = read
+  const seen = seenProcess(caller, row)
   if (!seen) throw notFound('process')
-  return seen
+  return partsFor === undefined ? seen : { ...seen, parts: processParts({ fields: fields!, publicForm: publicForm ?? null, starred: starred! }) }
 }
 
 /**

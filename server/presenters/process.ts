@@ -1,16 +1,16 @@
 /** The process object on the wire (schemas/records/process.json), as v2.process.get returns it. */
 import type { Process, ProcessField } from '../../schemas/types.generated'
-import { loadMemberEntries, loadProcessParts } from '../db/processes'
+import { loadMemberEntries, loadProcessParts, type ProcessParts } from '../db/processes'
 import type { DbHandle } from '../db/schema'
 import type { MemberEntry, ProcessRow } from '../db/processes'
 import { publicFormRecord } from './public-form'
 
 /** The process object of v2.process.get. */
-export async function processObject(db: DbHandle, p: ProcessRow, viewer: string, memberEntries?: MemberEntry[]): Promise<Process> {
-  // One statement for fields, public form and star; the member entries are read again only when
-  // the caller does not have them (loadProcessAccess reads them).
+export async function processObject(db: DbHandle, p: ProcessRow, viewer: string, memberEntries?: MemberEntry[], parts?: ProcessParts): Promise<Process> {
+  // One statement for fields, public form and star; that and the member entries are read again
+  // only when the caller does not have them (loadProcessAccess reads both).
   const [{ fields, publicForm, starred }, members] = await Promise.all([
-    loadProcessParts(db, p.cid, p._id, viewer),
+    parts ?? loadProcessParts(db, p.cid, p._id, viewer),
     memberEntries ?? loadMemberEntries(db, p.cid, p._id),
   ])
   return {

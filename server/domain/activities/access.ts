@@ -11,6 +11,7 @@ import { ACCESS_FACTS, accessToAll, activityAccess, loadProcessAccess, seenProce
 import type { ProcessRow } from '../../db/processes'
 import type { ActivityRow } from '../../db/activities'
 import { anyOf } from '../../db/rows'
+import { recordParts, type RecordParts } from './read'
 
 /** Who owns an activity for the `own` permission: its creator. */
 export const ownersOf = (a: Pick<ActivityRow, 'uid'>) => [a.uid]
@@ -21,6 +22,8 @@ export interface LoadedActivity {
   process: ProcessRow
   access: ProcessAccess
   edit: boolean
+  /** Read with `withRecordParts`: what its record needs beside the row. */
+  parts?: RecordParts
 }
 
 export interface LoadOptions {
@@ -35,6 +38,8 @@ export interface LoadOptions {
   needEdit?: boolean
   /** The argument holding the ids: the 404 and 403 name it and the id's index. Without it, a bare 404. */
   argument?: number
+  /** A read (not `lock`): each activity's followers and function states in the same statement (`parts`). */
+  withRecordParts?: boolean
 }
 
 /**
@@ -43,7 +48,7 @@ export interface LoadOptions {
  * see (another workspace included).
  */
 export async function loadActivities(db: DbHandle, caller: Principal, ids: string[], options: LoadOptions = {}): Promise<LoadedActivity[]> {
-  const { removed = false, lock = false, needEdit = false, argument } = options
+  const { removed = false, lock = false, needEdit = false, argument, withRecordParts = false } = options
   let query = db
     .selectFrom('activities as a')
     .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
@@ -51,6 +56,7 @@ export async function loadActivities(db: DbHandle, caller: Principal, ids: strin
   if (removed !== 'any') query = query.where('a.removed', '=', removed)
   const workflows = new Map<string, { process: ProcessRow; access: ProcessAccess } | null>()
   let rows: ActivityRow[]
+  const parts = new Map<string, RecordParts>()
   if (lock) {
     // A write (often of many activities of one workflow): the activities locked and read, then each
     // workflow's access read once.
@@ -64,9 +70,11 @@ export async function loadActivities(db: DbHandle, caller: Principal, ids: strin
       .selectAll('a')
       .select(sql<ProcessRow>`to_jsonb(p)`.as('process'))
       .select(ACCESS_FACTS)
+      .$if(withRecordParts, (q) => q.select(recordParts(db)))
       .execute()
-    rows = read.map(({ process, role, caller_teams, member_entries, ...activity }) => {
+    rows = read.map(({ process, role, caller_teams, member_entries, followers, states, ...activity }) => {
       if (!workflows.has(process._id)) workflows.set(process._id, seenProcess(caller, { ...process, role, caller_teams, member_entries }))
+      if (withRecordParts) parts.set(activity._id, { followers, states } as RecordParts)
       return activity
     })
   }
@@ -80,7 +88,7 @@ export async function loadActivities(db: DbHandle, caller: Principal, ids: strin
     if (!seen) throw missing()
     const { edit } = activityAccess(seen.access, { owners: ownersOf(activity), team: activity.team_id })
     if (needEdit && !edit) throw forbidden('you may not edit this activity', { argument, index, _id: id })
-    out.push({ activity, process: seen.process, access: seen.access, edit })
+    out.push({ activity, process: seen.process, access: seen.access, edit, parts: parts.get(id) })
   }
   return out
 }

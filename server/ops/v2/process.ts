@@ -16,8 +16,9 @@ export const get = operation({
   readOnly: true,
   async run(ctx, processId) {
     if (processId === undefined) throw ctx.invalid(0, '', 'is required')
-    const { process, members } = await loadProcessAccess(ctx.db, ctx.session, processId)
-    return processObject(ctx.db, process, ctx.session.uid, members)
+    // One statement: the workflow, the caller's access and what its process object adds.
+    const { process, members, parts } = await loadProcessAccess(ctx.db, ctx.session, processId, { partsFor: ctx.session.uid })
+    return processObject(ctx.db, process, ctx.session.uid, members, parts)
   },
 })
 

@@ -6,7 +6,7 @@ import { lockBeforeWrite } from '../../../functions'
 import { allKeys, recomputeAfter } from '../../../domain/function-values'
 import { adjustPhaseCounts, recordHistory } from '../../../domain/activities/events'
 import { loadActivities } from '../../../domain/activities/access'
-import { activityRecords } from '../../../domain/activities/read'
+import { activityRecords, recordWithParts } from '../../../domain/activities/read'
 import { anyOf } from '../../../db/rows'
 import { refused } from '../../../errors'
 import { loadProcessAccess } from '../../../policies/processes'
@@ -21,9 +21,9 @@ export const get = operation({
   access: 'signedIn',
   readOnly: true,
   async run(ctx, activityId) {
-    const [{ activity, process }] = await loadActivities(ctx.db, ctx.session, [activityId], { argument: 0 })
-    const [record] = await activityRecords(ctx.db, process.cid, [activity], () => fieldsOrderOf(process.info))
-    return record
+    // One statement: the activity, its workflow, the caller's access and the record's parts.
+    const [{ activity, process, parts }] = await loadActivities(ctx.db, ctx.session, [activityId], { argument: 0, withRecordParts: true })
+    return recordWithParts(activity, parts!, fieldsOrderOf(process.info))
   },
 })
 
