@@ -10,11 +10,10 @@
  * 1,000,000 activities, with or without a phase; docs/guides/activities.md tells how the indexes
  * were chosen.
  */
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { FieldRecord } from '../../db/processes'
 import { PLAN_EACH_CALL } from '../../db/prepared-pool'
 import type { DbHandle } from '../../db/schema'
-import { recordParts, type RecordParts } from './read'
 import { normalize } from '../../db/values'
 
 /** Sort keys, written exactly as the index expressions of migrations/094 and 121. */
@@ -155,21 +154,6 @@ export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<bool
 }
 
 /**
- * The rows of a page's query (its plan as tested), each with what its record needs (read.ts
- * `recordParts`) in the same statement, read for those rows only.
- */
-function withRecordParts<O extends { _id: string; sort_key: string | number }>(db: DbHandle, page: SelectQueryBuilder<any, any, O>, desc: boolean) {
-  const dir = desc ? 'desc' : 'asc'
-  return db
-    .selectFrom(page.as('a'))
-    .selectAll('a')
-    .select(recordParts(db))
-    .orderBy(sql.ref('a.sort_key'), dir)
-    .orderBy(sql.ref('a._id'), dir)
-    .$castTo<O & RecordParts>()
-}
-
-/**
  * The page: pageQuery's rows. With a search or filter, the database estimates how many rows match
  * from each condition alone and cannot see that a field belongs to one workflow, so its plan can be
  * wrong by a hundred times either way (a bitmap of every activity with `status = open` in the
@@ -180,14 +164,14 @@ function withRecordParts<O extends { _id: string; sort_key: string | number }>(d
  */
 export async function listPage(db: DbHandle, p: PageQuery) {
   const condition = matching(p)
-  if (!condition) return withRecordParts(db, pageQuery(db, p), p.desc).execute()
+  if (!condition) return pageQuery(db, p).execute()
   const strip = <T extends { hit: unknown; walked: unknown }>({ hit, walked, ...row }: T) => row
-  const found: ReturnType<typeof strip<Awaited<ReturnType<ReturnType<typeof walkQuery>['execute']>>[number] & RecordParts>>[] = []
+  const found: ReturnType<typeof strip<Awaited<ReturnType<ReturnType<typeof walkQuery>['execute']>>[number]>>[] = []
   let after = p.after
   let walkedSoFar = 0
   let budget = WALK_FIRST
   for (;;) {
-    const walked = await withRecordParts(db, walkQuery(db, { ...p, after }, condition, budget, p.limit + 1 - found.length), p.desc).execute()
+    const walked = await walkQuery(db, { ...p, after }, condition, budget, p.limit + 1 - found.length).execute()
     found.push(...walked.filter((r) => r.hit).map(strip))
     const last = walked[walked.length - 1]
     // A full page (and one more), or the scope ended within the walk: the page is complete.
@@ -199,6 +183,6 @@ export async function listPage(db: DbHandle, p: PageQuery) {
     if (walkedSoFar + more > WALK_MOST) break
     budget = Math.min(2 ** Math.ceil(Math.log2(more * 1.5)), WALK_MOST)
   }
-  const rest = await withRecordParts(db, pageQuery(db, { ...p, after, limit: p.limit - found.length }), p.desc).execute()
+  const rest = await pageQuery(db, { ...p, after, limit: p.limit - found.length }).execute()
   return [...found, ...rest]
 }
