@@ -44,5 +44,12 @@ test('v2.network.get, v2.process.get, v3.activity.get and a page of v3.activity.
     activity: await statementsOf(() => owner.client.call('v3.activity.get', activity._id)),
     page: await statementsOf(() => owner.client.call('v3.activity.list', { processId: p._id, phaseId: phase })),
   }).toEqual({ network: 2, process: 1, activity: 1, page: 3 })
+
+  // A page's record is the record read alone (followers, function states and all), walked or not.
+  const alone = await owner.client.call('v3.activity.get', activity._id)
+  for (const query of [{ phaseId: phase }, { search: 'A0' }]) {
+    const { activities } = await owner.client.call('v3.activity.list', { processId: p._id, ...query })
+    expect(activities.find((a: { _id: string }) => a._id === activity._id)).toEqual(alone)
+  }
   await owner.client.close()
 }, 60_000)
