@@ -33,7 +33,7 @@ export const recordParts = (db: DbHandle) =>
 
 export interface RecordParts {
   followers: { discussion_id: string; uid: string }[]
-  states: { activity_id: string; field_key: string; error: string | null; dirty: boolean }[]
+  states: Parameters<typeof statesByActivity>[0]
 }
 
 /** The Activity record of a row read with `recordParts`. */
