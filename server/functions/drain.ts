@@ -42,11 +42,6 @@ export class Drain {
   private timer: NodeJS.Timeout | null = null
   /** The pass due FRESH_MS after a wake-up (one at a time: wake-ups meanwhile join it). */
   private soon: NodeJS.Timeout | null = null
-  /**
-   * A wake-up joined the pass already due: what it announced was marked later than what that pass
-   * is due for, and may not be FRESH_MS old when it runs, so another pass follows FRESH_MS after it.
-   */
-  private joined = false
   private modesRead = 0
   private running: Promise<void> | null = null
   /** A pass was asked for while one was running: another follows it. */
@@ -79,18 +74,10 @@ export class Drain {
    */
   wake(modes = false): void {
     if (modes) this.modesRead = 0
-    if (this.closed) return
-    if (this.soon) {
-      this.joined = true
-      return
-    }
+    if (this.soon || this.closed) return
     this.soon = setTimeout(() => {
       this.soon = null
-      const joined = this.joined
-      this.joined = false
-      void this.tick().then(() => {
-        if (joined) this.wake()
-      })
+      void this.tick()
     }, FRESH_MS)
     this.soon.unref()
   }
