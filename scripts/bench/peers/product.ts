@@ -59,8 +59,8 @@ export interface Product {
   create(rows: Row[]): Promise<Id[]>
   /**
    * Writes `rows` (records `from`, `from + 1`, ...) straight into the product's tables, as its
-   * `create` would store them, for loading more records than W1 measures (PEERS_API_RECORDS). Checks
-   * once that what it writes equals what `create` stored for the same record.
+   * `create` would store them, for loading more records than W1 measures (PEERS_API_RECORDS). Each
+   * call first checks that what it writes for record 0 equals what `create` stored for it.
    */
   bulk(from: number, rows: Row[]): Promise<Id[]>
   readHttp(id: Id): Promise<unknown>
