@@ -4,7 +4,7 @@
  * run with the rule creator's rights through `RunAs` (server/rpc/run-as.ts, given by the app: the
  * consumers sit below rpc). Mail and webhook calls are the two actions that are not operations.
  */
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { AutomationAction, AutomationTrigger } from '../../schemas/types.generated'
 import type { AutomationRow } from '../db/automations'
 import type { Database, DbHandle, EventOrigin } from '../db/schema'
@@ -45,12 +45,44 @@ export const TRIGGER_SIGNALS = new Set(['v3.activity.created', 'v3.activity.phas
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
-/** For `field.changed` with a value: whether the field holds it now (its value when the run comes). */
-export async function valueMatches(db: DbHandle, trigger: AutomationTrigger, cid: string, activityId: string): Promise<boolean> {
+/**
+ * For `field.changed` with a value: whether the change `event` made to the field holds it. The log
+ * keeps which fields changed, not their values, so the value read is the activity's now; that is
+ * the event's own value only while no later event changed the field. An event a later change of
+ * the field followed is left to that one: a rule handling its events after both were written would
+ * otherwise judge the earlier change by the later value, and run twice for one change to the
+ * value. One statement: the value and the later events are read as of one moment.
+ */
+export async function valueMatches(
+  db: DbHandle,
+  trigger: AutomationTrigger,
+  cid: string,
+  activityId: string,
+  event: Pick<LoggedSignal, 'seq'>,
+): Promise<boolean> {
   if (trigger.type !== 'field.changed' || !('value' in trigger)) return true
-  const row = await db.selectFrom('activities').select('fields').where('cid', '=', cid).where('_id', '=', activityId).executeTakeFirst()
-  const fields = (row?.fields ?? {}) as Record<string, unknown>
-  return same(fields[trigger.fieldId], trigger.value)
+  const { fieldId } = trigger
+  const row = await db
+    .selectFrom('activities as a')
+    .select((eb) => [
+      'a.fields',
+      eb
+        .exists(
+          eb
+            .selectFrom('event_log as e')
+            .select(sql.lit(1).as('one'))
+            .where('e.seq', '>', event.seq)
+            .whereRef('e.process_id', '=', 'a.process_id')
+            .where('e.sig', '=', 'v3.activity.updated')
+            .where(sql<boolean>`(e.meta->>'_id' = a._id or coalesce(e.meta->'ids', '[]') ? a._id) and e.meta->'fields' ? ${fieldId}`),
+        )
+        .as('changedSince'),
+    ])
+    .where('a.cid', '=', cid)
+    .where('a._id', '=', activityId)
+    .executeTakeFirst()
+  if (row?.changedSince) return false
+  return same(((row?.fields ?? {}) as Record<string, unknown>)[fieldId], trigger.value)
 }
 
 export interface ActivityFacts {

@@ -190,7 +190,7 @@ export function automationHandler(deps: AutomationDeps): ConsumerHandler<Rule> {
       const done = await pendingMail(deps.db, rule._id, event.seq)
       if (done) return (await sendMail(deps, rule, event, done.mail as Mail[])) === 'retry' ? { ok: false } : { ok: true }
       const ids: string[] = []
-      for (const id of triggered(rule.trigger, event)) if (await valueMatches(deps.db, rule.trigger, rule.cid, id)) ids.push(id)
+      for (const id of triggered(rule.trigger, event)) if (await valueMatches(deps.db, rule.trigger, rule.cid, id, event)) ids.push(id)
       if (ids.length && (await run(deps, rule, event, ids)) === 'retry') return { ok: false }
       return { ok: true }
     },

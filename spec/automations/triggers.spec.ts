@@ -6,6 +6,7 @@ import { joinWorkspace } from '../helpers/members'
 import { pause } from '../helpers/stream'
 import { signedIn } from '../helpers/users'
 import { loadFeed } from '../helpers/wall'
+import { startReceiver } from '../helpers/webhook-receiver'
 import { activityOf, board, runsOf } from './helpers'
 
 test('an activity is created → move to a phase and set a field; the run log says what each action did', async () => {
@@ -84,6 +85,37 @@ test('field F changes to V → move; another value does not trigger it; any chan
   await pause(500)
   expect(await o.client.call('v3.automation.runs', toV._id, {})).toHaveLength(1)
   await o.client.close()
+})
+
+test('F changes to V, then away and back while the rule is still on its last run: it runs once per change to V', async () => {
+  // Each run waits for a slow receiver, so the rule comes to the second and third changes only
+  // after both were written, when the field holds V again: the change away is not judged by it.
+  const receiver = await startReceiver('127.0.0.1', 1500)
+  try {
+    const o = await signedIn('auto-field-again')
+    const b = await board(o.client, 'Field again')
+    const toV = await o.client.call('v3.automation.create', o.cid, {
+      processId: b.p._id,
+      trigger: { type: 'field.changed', fieldId: b.status, value: 'approved' },
+      actions: [{ type: 'webhook', url: receiver.url }],
+    })
+    receiver.secret = toV.secret!
+    const a = await o.client.call('v3.activity.create', b.p._id, { name: 'x' }, { teamId: b.teamId })
+    const set = (value: string) => o.client.call('v3.activity.updateMany', [{ _id: a._id, fields: { [b.status]: value } }])
+    await set('approved')
+    for (const until = Date.now() + 20_000; !receiver.requested.length && Date.now() < until;) await pause(20)
+    await set('pending')
+    await set('approved')
+    const runs = await runsOf(o, toV._id, (r) => r.length >= 2)
+    await receiver.waitFor((r) => r.length >= 2)
+    await pause(2000)
+    expect(await o.client.call('v3.automation.runs', toV._id, {})).toHaveLength(2)
+    expect(receiver.requested).toHaveLength(2)
+    expect(runs[1].seq - runs[0].seq).toBeGreaterThan(1)
+    await o.client.close()
+  } finally {
+    await receiver.close()
+  }
 })
 
 test('the ball is passed → add followers and post on the wall; pass the ball as an action', async () => {
