@@ -22,7 +22,7 @@ export const LAYERS: (string | string[])[] = [
   'auth', // sessions, API keys, credentials, passwords, SSO, proof of work, limits
   'mail', // outgoing mail
   'db', // connection, migrations, one file per table group
-  ['log', 'config', 'config-readers', 'errors', 'ids', 'safe-keys', 'version'],
+  ['log', 'config', 'config-readers', 'errors', 'ids', 'safe-keys', 'version', 'backoff'],
 ]
 
 /** The order as the README states it: `main → app → … → db → log | config | …`. */

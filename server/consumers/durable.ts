@@ -38,6 +38,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Context } from '../context'
+import { backoffMs } from '../backoff'
 import { logTurnFailure } from '../log'
 import { claimDue, deleteCursor, disableCursor, ownClaims, type CursorRow, releaseCursor, saveProgress, saveFailure } from '../db/consumers'
 import type { Database } from '../db/schema'
@@ -132,12 +133,6 @@ type HoldEnd = Head | 'cut' | 'quiet'
 
 /** After the call commits, every process's durable consumers look again (one enabled, rewound or tested). */
 export const wakeConsumers = (ctx: Context) => ctx.later(({ bus }) => bus.emit([{ kind: 'events' }]))
-
-/** The delay before attempt `attempt + 1`: base × 2^(attempt−1), capped, times a jitter of 0.5 to 1.5. */
-export function backoffMs(attempt: number, baseMs: number, maxMs = MAX_BACKOFF_MS): number {
-  const plain = Math.min(maxMs, baseMs * 2 ** Math.min(30, Math.max(0, attempt - 1)))
-  return Math.round(plain * (0.5 + Math.random()))
-}
 
 export class DurableConsumer<S> {
   /** This process's name on its claims. */
@@ -374,7 +369,7 @@ export class DurableConsumer<S> {
       await this.handler.disabled(subscription, reason)
       return
     }
-    const delay = backoffMs(attempts + 1, this.options.retryBaseMs, this.options.maxBackoffMs)
+    const delay = backoffMs(attempts + 1, this.options.retryBaseMs, this.options.maxBackoffMs ?? MAX_BACKOFF_MS)
     await saveFailure(this.db, name, cursor.id, this.owner, attempts + 1, failingSince, Date.now() + delay)
     this.retryIn(delay)
   }

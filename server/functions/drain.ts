@@ -4,7 +4,7 @@
  * The drain of the durable queue: function values a write left stale (over its budget, after a
  * function was changed, or when it could not finish) are evaluated here, after the write
  * committed, and at every start (the queue is a table: a crash loses nothing). One batch of one
- * workspace at a time: read and evaluated with no transaction open, then written in a short
+ * workspace at a time, the workspaces in turn: read and evaluated with no transaction open, then written in a short
  * transaction, each value only if its inputs did not change meanwhile (./recompute.ts); a value
  * whose inputs did is left stale for a later batch. Several server processes may drain at once:
  * they may evaluate a value twice, never write a stale one. Signals of the values that changed go
@@ -14,7 +14,9 @@
  * message a write sends after it commits: values marked stale, a run started, a fast mode
  * switched; or from the volatile sweep), looks FRESH_MS later (what a call marked is the call's to
  * evaluate first), and goes on while it finds work. A slow safety poll (FUNCTION_DRAIN_MS) finds
- * what a lost notification would have announced.
+ * what a lost notification would have announced. A pass that fails (a deadlock, a connection lost
+ * in a failover) leaves its work queued and is tried again after a backoff from FRESH_MS, doubling
+ * up to the safety poll.
  *
  * Each pass also reads which workspaces have switched the fast mode on (settings.fastFunctions),
  * at most every MODES_EVERY_MS, and at once after a switch: the process that serves
@@ -22,6 +24,7 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import { backoffMs } from '../backoff'
 import { logTurnFailure } from '../log'
 import type { Database } from '../db/schema'
 import type { Bus } from '../realtime/bus'
@@ -46,6 +49,8 @@ export class Drain {
   private running: Promise<void> | null = null
   /** A pass was asked for while one was running: another follows it. */
   private again = false
+  /** Passes that failed in a row (a deadlock, a connection lost in a failover): the next waits a backoff. */
+  private failures = 0
   private closed = false
 
   constructor(
@@ -74,11 +79,16 @@ export class Drain {
    */
   wake(modes = false): void {
     if (modes) this.modesRead = 0
+    this.passIn(FRESH_MS)
+  }
+
+  /** A pass in `ms` (or with the one already due). */
+  private passIn(ms: number): void {
     if (this.soon || this.closed) return
     this.soon = setTimeout(() => {
       this.soon = null
       void this.tick()
-    }, FRESH_MS)
+    }, ms)
     this.soon.unref()
   }
 
@@ -91,10 +101,15 @@ export class Drain {
     }
     this.running = this.drainAll()
       .then((worked) => {
+        this.failures = 0
         // What this pass queued, or left for later, is due FRESH_MS from now.
         if (worked) this.wake()
       })
-      .catch((err) => logTurnFailure(this.deps.log, err, 'function queue drain failed'))
+      .catch((err) => {
+        logTurnFailure(this.deps.log, err, 'function queue drain failed')
+        // What the pass was on is still queued: it is looked at again after a backoff, not left to the safety poll.
+        this.passIn(backoffMs(++this.failures, FRESH_MS, this.deps.intervalMs))
+      })
       .finally(() => {
         this.running = null
         if (this.again && !this.closed) {
@@ -114,13 +129,17 @@ export class Drain {
 
   /**
    * The queue first (values users see as stale), then one chunk of a workflow-wide run, until both
-   * are empty. A workspace whose batch stored nothing (its inputs kept changing) waits for the next
-   * pass. Whether this one found work (then another looks soon).
+   * are empty. The queue is taken in rounds of one batch per workspace, so a workspace with a long
+   * queue (a function changed on a large workflow) does not hold back the others' values. A
+   * workspace whose batch stored nothing (its inputs kept changing) waits for the next pass.
+   * Whether this one found work (then another looks soon).
    */
   private async drainAll(): Promise<boolean> {
     const { db } = this.deps
     if (Date.now() - this.modesRead >= MODES_EVERY_MS) await this.readModes()
     const waitNextTick = new Set<string>()
+    /** The workspaces that had a batch in this round. */
+    const served = new Set<string>()
     let worked = false
     for (;;) {
       if (this.closed) return false
@@ -129,12 +148,17 @@ export class Drain {
         .select('cid')
         .where('dirty', '=', true)
         .where('since', '<', Date.now() - FRESH_MS)
-        .where('cid', 'not in', [...waitNextTick, ''])
+        .where('cid', 'not in', [...waitNextTick, ...served, ''])
         .limit(1)
         .executeTakeFirst()
       if (waiting) {
         worked = true
+        served.add(waiting.cid)
         if (!(await this.drainBatch(waiting.cid))) waitNextTick.add(waiting.cid)
+        continue
+      }
+      if (served.size) {
+        served.clear()
         continue
       }
       if (await runChunk(db, this.deps.functions, (m) => this.deps.bus.emit(m), this.deps.signal)) {

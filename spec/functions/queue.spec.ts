@@ -8,6 +8,7 @@ import { Client } from '../helpers/client'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
 import { signedIn, type SignedIn } from '../helpers/users'
 import { workflowWithPhase } from '../helpers/workflows'
+import { openDatabase, privateDatabase } from '../helpers/database'
 
 let server: RunningServer | null = null
 afterAll(async () => {
@@ -85,4 +86,85 @@ test('over the budget: stale values, kept through kill -9, drained at the next s
     expect(byId(r)[d._id]).toEqual({ _id: d._id, value: expected })
   }
   await again.close()
+}, 240_000)
+
+test('a drain pass that fails (here a write the database refuses once) is tried again after a backoff, not at the safety poll', async () => {
+  const dataDir = tempDataDir()
+  // Budget 0: every value goes through the drain. No safety poll: only the retry can take the value.
+  // A database of its own: no other server's drain takes the value.
+  const env: Record<string, string> = { ...(await privateDatabase()), DATA_DIR: dataDir, FUNCTION_WRITE_BUDGET: '0', FUNCTION_DRAIN_MS: '86400000' }
+  server = await startServer(env)
+  const owner: SignedIn = await signedIn('fnq-fail', server.wsUrl)
+  const { p, teamId } = await workflowWithPhase(owner.client, 'Refused once')
+  const source = await owner.client.call('process.create_field', p._id, { label: 'Source', type: 'numeric' })
+  const double = await owner.client.call('process.create_field', p._id, {
+    label: 'Double',
+    type: 'numeric',
+    function: 'return dep.x * 2',
+    functionEnabled: true,
+    functionVariables: { x: { type: '=', data: [source._id] } },
+  })
+  const created = await owner.client.call('v3.activity.create', p._id, { name: 'x', fields: { [source._id]: 21 } }, { teamId })
+  await owner.client.close()
+  // Killed before the drain's first look (FRESH_MS after the write): the value stays queued.
+  server.child.kill('SIGKILL')
+  await server.stop()
+
+  // The first write of the value fails, once: a sequence counts the attempts (it is not rolled back with them).
+  const db = await openDatabase(dataDir, env.DATABASE_URL)
+  const tag = double._id.replace(/\W/g, '')
+  await db.query(`create sequence refuse_${tag}`)
+  await db.query(`create function refuse_${tag}() returns trigger language plpgsql as $$
+    begin
+      if nextval('refuse_${tag}') = 1 then raise exception 'refused once by the test'; end if;
+      return new;
+    end $$`)
+  await db.query(`create trigger refuse_${tag} before update on activities for each row
+    when (new.fields->'${double._id}' is distinct from old.fields->'${double._id}') execute function refuse_${tag}()`)
+  await db.close()
+
+  server = await startServer(env)
+  const again = await Client.connect({ url: server.wsUrl })
+  await again.call('login', owner.email, owner.password)
+  const byId = (record: { fields?: { _id?: unknown }[] }): Record<string, any> => Object.fromEntries(record.fields!.map((f) => [f._id, f]))
+  const drained = await until(
+    () => again.call('v3.activity.get', created._id),
+    (r) => byId(r)[double._id]?.value === 42,
+  )
+  expect(byId(drained)[double._id]).toEqual({ _id: double._id, value: 42 })
+  expect(server.output()).toContain('refused once by the test')
+  await again.close()
+}, 240_000)
+
+test("the drain takes one batch per workspace in turn: a workspace's long queue does not hold back another's value", async () => {
+  // Budget 0: every value goes through the drain, in batches of 100. A database of its own: no other server's drain helps.
+  server = await startServer({ ...(await privateDatabase()), DATA_DIR: tempDataDir(), FUNCTION_WRITE_BUDGET: '0', FUNCTION_DRAIN_MS: '86400000' })
+  const doubling = async (o: SignedIn) => {
+    const { p, teamId } = await workflowWithPhase(o.client, 'Doubled')
+    const source = await o.client.call('process.create_field', p._id, { label: 'Source', type: 'numeric' })
+    const double = await o.client.call('process.create_field', p._id, {
+      label: 'Double',
+      type: 'numeric',
+      function: 'return dep.x * 2',
+      functionEnabled: true,
+      functionVariables: { x: { type: '=', data: [source._id] } },
+    })
+    const heard = () => o.client.signals.filter((s) => s.sig === 'v3.activity.updated' && s.meta.fields?.includes(double._id)).length
+    return { p, teamId, source: source._id as string, heard }
+  }
+  const big = await signedIn('fnq-big', server.wsUrl)
+  const small = await signedIn('fnq-small', server.wsUrl)
+  const [many, one] = [await doubling(big), await doubling(small)]
+  const total = 5000
+  for (let i = 0; i < total; i += 1000) {
+    const records = Array.from({ length: 1000 }, (_, j) => ({ name: `r${i + j}`, fields: { [many.source]: i + j } }))
+    await big.client.call('v3.activity.createMany', many.p._id, records, { teamId: many.teamId })
+  }
+  await small.client.call('v3.activity.create', one.p._id, { name: 'alone', fields: { [one.source]: 1 } }, { teamId: one.teamId })
+  await small.client.waitForSignal('v3.activity.updated', () => one.heard() > 0, 60_000)
+  // The big workspace's queue was still being drained when the small one's value came.
+  expect(many.heard()).toBeLessThan(total)
+  for (let i = 0; many.heard() < total && i < 1200; i++) await new Promise((r) => setTimeout(r, 50))
+  expect(many.heard()).toBe(total)
+  await Promise.all([big.client.close(), small.client.close()])
 }, 240_000)

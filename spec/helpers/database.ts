@@ -10,9 +10,10 @@ export interface TestDatabase {
   close(): Promise<void>
 }
 
-export async function openDatabase(dataDir: string): Promise<TestDatabase> {
-  if (process.env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+/** `databaseUrl`: the server's, when it is not the run's (privateDatabase). */
+export async function openDatabase(dataDir: string, databaseUrl = process.env.DATABASE_URL): Promise<TestDatabase> {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
     return { query: async (text, params) => (await client.query(text, params)).rows, close: () => client.end() }
   }
