@@ -43,8 +43,9 @@ export const FRESH_MS = 1000
 
 export class Drain {
   private timer: NodeJS.Timeout | null = null
-  /** The pass due FRESH_MS after a wake-up (one at a time: wake-ups meanwhile join it). */
+  /** The next pass, due at `soonAt` (one at a time: a wake-up meanwhile joins it, or brings it forward). */
   private soon: NodeJS.Timeout | null = null
+  private soonAt = Infinity
   private modesRead = 0
   private running: Promise<void> | null = null
   /** A pass was asked for while one was running: another follows it. */
@@ -79,16 +80,22 @@ export class Drain {
    */
   wake(modes = false): void {
     if (modes) this.modesRead = 0
-    this.passIn(FRESH_MS)
+    this.passAt(Date.now() + FRESH_MS)
   }
 
-  /** A pass in `ms` (or with the one already due). */
-  private passIn(ms: number): void {
-    if (this.soon || this.closed) return
-    this.soon = setTimeout(() => {
-      this.soon = null
-      void this.tick()
-    }, ms)
+  /** A pass at `at` (ms), or earlier when one is due earlier already. */
+  private passAt(at: number): void {
+    if (this.closed || (this.soon && this.soonAt <= at)) return
+    if (this.soon) clearTimeout(this.soon)
+    this.soonAt = at
+    this.soon = setTimeout(
+      () => {
+        this.soon = null
+        this.soonAt = Infinity
+        void this.tick()
+      },
+      Math.max(0, at - Date.now()),
+    )
     this.soon.unref()
   }
 
@@ -100,15 +107,14 @@ export class Drain {
       return this.running
     }
     this.running = this.drainAll()
-      .then((worked) => {
+      .then((due) => {
         this.failures = 0
-        // What this pass queued, or left for later, is due FRESH_MS from now.
-        if (worked) this.wake()
+        if (due !== null) this.passAt(due)
       })
       .catch((err) => {
         logTurnFailure(this.deps.log, err, 'function queue drain failed')
         // What the pass was on is still queued: it is looked at again after a backoff, not left to the safety poll.
-        this.passIn(backoffMs(++this.failures, FRESH_MS, this.deps.intervalMs))
+        this.passAt(Date.now() + backoffMs(++this.failures, FRESH_MS, this.deps.intervalMs))
       })
       .finally(() => {
         this.running = null
@@ -132,9 +138,9 @@ export class Drain {
    * are empty. The queue is taken in rounds of one batch per workspace, so a workspace with a long
    * queue (a function changed on a large workflow) does not hold back the others' values. A
    * workspace whose batch stored nothing (its inputs kept changing) waits for the next pass.
-   * Whether this one found work (then another looks soon).
+   * When the next pass is due (ms), or null: nothing is queued.
    */
-  private async drainAll(): Promise<boolean> {
+  private async drainAll(): Promise<number | null> {
     const { db } = this.deps
     if (Date.now() - this.modesRead >= MODES_EVERY_MS) await this.readModes()
     const waitNextTick = new Set<string>()
@@ -142,7 +148,7 @@ export class Drain {
     const served = new Set<string>()
     let worked = false
     for (;;) {
-      if (this.closed) return false
+      if (this.closed) return null
       const waiting = await db
         .selectFrom('function_state')
         .select('cid')
@@ -165,21 +171,23 @@ export class Drain {
         worked = true
         continue
       }
-      // Values marked too recently to take now (say, by a process that died right after the write,
-      // restarted within FRESH_MS): they are due in a moment, and no wake-up will tell of them.
-      return worked || (await this.freshWaiting([...waitNextTick]))
+      // Values marked too recently to take now are due FRESH_MS after their mark: a wake-up may
+      // have come before they were (it joined a pass already due), or none may come (their
+      // process died right after the write). What this pass left for later is due FRESH_MS from now.
+      const fresh = await this.freshDue([...waitNextTick])
+      return worked ? Math.min(Date.now() + FRESH_MS, fresh ?? Infinity) : fresh
     }
   }
 
-  private async freshWaiting(skipped: string[]): Promise<boolean> {
-    const fresh = await this.deps.db
+  /** When the earliest value marked too recently to take now falls due (ms), or null; `skipped`: workspaces left for the next pass. */
+  private async freshDue(skipped: string[]): Promise<number | null> {
+    const earliest = await this.deps.db
       .selectFrom('function_state')
-      .select('cid')
+      .select((eb) => eb.fn.min('since').as('since'))
       .where('dirty', '=', true)
       .where('cid', 'not in', [...skipped, ''])
-      .limit(1)
       .executeTakeFirst()
-    return fresh !== undefined
+    return earliest?.since == null ? null : Number(earliest.since) + FRESH_MS + 1
   }
 
   private async readModes(): Promise<void> {
