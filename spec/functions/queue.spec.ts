@@ -88,6 +88,23 @@ test('over the budget: stale values, kept through kill -9, drained at the next s
   await again.close()
 }, 240_000)
 
+/** A workflow with a number Source and a function Double = Source × 2; `heard`: how many values of Double the drain has told `o` of. */
+async function doubling(o: SignedIn, name: string) {
+  const { p, teamId } = await workflowWithPhase(o.client, name)
+  const source: string = (await o.client.call('process.create_field', p._id, { label: 'Source', type: 'numeric' }))._id
+  const double: string = (
+    await o.client.call('process.create_field', p._id, {
+      label: 'Double',
+      type: 'numeric',
+      function: 'return dep.x * 2',
+      functionEnabled: true,
+      functionVariables: { x: { type: '=', data: [source] } },
+    })
+  )._id
+  const heard = () => o.client.signals.filter((s) => s.sig === 'v3.activity.updated' && s.meta.fields?.includes(double)).length
+  return { p, teamId, source, double, heard }
+}
+
 test('a drain pass that fails (here a write the database refuses once) is tried again after a backoff, not at the safety poll', async () => {
   const dataDir = tempDataDir()
   // Budget 0: every value goes through the drain. No safety poll: only the retry can take the value.
@@ -95,16 +112,8 @@ test('a drain pass that fails (here a write the database refuses once) is tried 
   const env: Record<string, string> = { ...(await privateDatabase()), DATA_DIR: dataDir, FUNCTION_WRITE_BUDGET: '0', FUNCTION_DRAIN_MS: '86400000' }
   server = await startServer(env)
   const owner: SignedIn = await signedIn('fnq-fail', server.wsUrl)
-  const { p, teamId } = await workflowWithPhase(owner.client, 'Refused once')
-  const source = await owner.client.call('process.create_field', p._id, { label: 'Source', type: 'numeric' })
-  const double = await owner.client.call('process.create_field', p._id, {
-    label: 'Double',
-    type: 'numeric',
-    function: 'return dep.x * 2',
-    functionEnabled: true,
-    functionVariables: { x: { type: '=', data: [source._id] } },
-  })
-  const created = await owner.client.call('v3.activity.create', p._id, { name: 'x', fields: { [source._id]: 21 } }, { teamId })
+  const { p, teamId, source, double } = await doubling(owner, 'Refused once')
+  const created = await owner.client.call('v3.activity.create', p._id, { name: 'x', fields: { [source]: 21 } }, { teamId })
   await owner.client.close()
   // Killed before the drain's first look (FRESH_MS after the write): the value stays queued.
   server.child.kill('SIGKILL')
@@ -112,7 +121,7 @@ test('a drain pass that fails (here a write the database refuses once) is tried 
 
   // The first write of the value fails, once: a sequence counts the attempts (it is not rolled back with them).
   const db = await openDatabase(dataDir, env.DATABASE_URL)
-  const tag = double._id.replace(/\W/g, '')
+  const tag = double.replace(/\W/g, '')
   await db.query(`create sequence refuse_${tag}`)
   await db.query(`create function refuse_${tag}() returns trigger language plpgsql as $$
     begin
@@ -120,7 +129,7 @@ test('a drain pass that fails (here a write the database refuses once) is tried 
       return new;
     end $$`)
   await db.query(`create trigger refuse_${tag} before update on activities for each row
-    when (new.fields->'${double._id}' is distinct from old.fields->'${double._id}') execute function refuse_${tag}()`)
+    when (new.fields->'${double}' is distinct from old.fields->'${double}') execute function refuse_${tag}()`)
   await db.close()
 
   server = await startServer(env)
@@ -129,9 +138,9 @@ test('a drain pass that fails (here a write the database refuses once) is tried 
   const byId = (record: { fields?: { _id?: unknown }[] }): Record<string, any> => Object.fromEntries(record.fields!.map((f) => [f._id, f]))
   const drained = await until(
     () => again.call('v3.activity.get', created._id),
-    (r) => byId(r)[double._id]?.value === 42,
+    (r) => byId(r)[double]?.value === 42,
   )
-  expect(byId(drained)[double._id]).toEqual({ _id: double._id, value: 42 })
+  expect(byId(drained)[double]).toEqual({ _id: double, value: 42 })
   expect(server.output()).toContain('refused once by the test')
   await again.close()
 }, 240_000)
@@ -139,22 +148,9 @@ test('a drain pass that fails (here a write the database refuses once) is tried 
 test("the drain takes one batch per workspace in turn: a workspace's long queue does not hold back another's value", async () => {
   // Budget 0: every value goes through the drain, in batches of 100. A database of its own: no other server's drain helps.
   server = await startServer({ ...(await privateDatabase()), DATA_DIR: tempDataDir(), FUNCTION_WRITE_BUDGET: '0', FUNCTION_DRAIN_MS: '86400000' })
-  const doubling = async (o: SignedIn) => {
-    const { p, teamId } = await workflowWithPhase(o.client, 'Doubled')
-    const source = await o.client.call('process.create_field', p._id, { label: 'Source', type: 'numeric' })
-    const double = await o.client.call('process.create_field', p._id, {
-      label: 'Double',
-      type: 'numeric',
-      function: 'return dep.x * 2',
-      functionEnabled: true,
-      functionVariables: { x: { type: '=', data: [source._id] } },
-    })
-    const heard = () => o.client.signals.filter((s) => s.sig === 'v3.activity.updated' && s.meta.fields?.includes(double._id)).length
-    return { p, teamId, source: source._id as string, heard }
-  }
   const big = await signedIn('fnq-big', server.wsUrl)
   const small = await signedIn('fnq-small', server.wsUrl)
-  const [many, one] = [await doubling(big), await doubling(small)]
+  const [many, one] = [await doubling(big, 'Many'), await doubling(small, 'One')]
   const total = 5000
   for (let i = 0; i < total; i += 1000) {
     const records = Array.from({ length: 1000 }, (_, j) => ({ name: `r${i + j}`, fields: { [many.source]: i + j } }))
