@@ -15,10 +15,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/**
- * Polls until `ok`. A record read while the drain commits may lack a function field for a moment:
- * its row is read before the drain and its function states after (docs/guides/function-fields.md).
- */
+/** Polls until `ok` (the drain evaluates a moment after the write, or after a start). */
 async function until<T>(probe: () => Promise<T>, ok: (t: T) => boolean, tries = 200): Promise<T> {
   for (let i = 0; ; i++) {
     const value = await probe()
