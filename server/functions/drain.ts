@@ -4,9 +4,9 @@
  * The drain of the durable queue: function values a write left stale (over its budget, after a
  * function was changed, or when it could not finish) are evaluated here, after the write
  * committed, and at every start (the queue is a table: a crash loses nothing). One batch of one
- * workspace at a time, the workspaces in turn: read and evaluated with no transaction open, then written in a short
- * transaction, each value only if its inputs did not change meanwhile (./recompute.ts); a value
- * whose inputs did is left stale for a later batch. Several server processes may drain at once:
+ * workspace at a time, the workspaces in turn: read and evaluated with no transaction open, then
+ * written in a short transaction, each value only if its inputs did not change meanwhile
+ * (./recompute.ts); a value whose inputs did is left stale for a later batch. Several server processes may drain at once:
  * they may evaluate a value twice, never write a stale one. Signals of the values that changed go
  * out after each batch commits.
  *
