@@ -45,13 +45,41 @@ export const TRIGGER_SIGNALS = new Set(['v3.activity.created', 'v3.activity.phas
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
+/** A `field.changed` trigger with a value: the only kind whose runs read a value. */
+const comparesValue = (trigger: AutomationTrigger): trigger is AutomationTrigger & { type: 'field.changed'; fieldId: string; value: unknown } =>
+  trigger.type === 'field.changed' && 'value' in trigger
+
+/** The later changes of a trigger's field that a rule knows of: the last seq per activity, as the log held them through `through`. */
+export interface LaterChanges {
+  last: Map<string, number>
+  through: number
+}
+
+/**
+ * For a rule about to handle events from `after` on: the last change of its trigger's field per
+ * activity after that seq, in one statement for the events it prepares (a rule far behind the log
+ * reads the log once per batch, not once per event). Null: its runs read no value.
+ */
+export async function laterChanges(db: DbHandle, trigger: AutomationTrigger, processId: string, after: number): Promise<LaterChanges | null> {
+  if (!comparesValue(trigger)) return null
+  const { rows } = await sql<{ through: string | null; last: Record<string, string> }>`select
+      (select max(seq) from event_log) as through,
+      (select coalesce(jsonb_object_agg(id, last), '{}') from (
+        select e.meta->>'_id' as id, max(e.seq) as last from event_log e
+        where e.seq > ${after} and e.process_id = ${processId} and e.sig = 'v3.activity.updated' and e.meta->'fields' ? ${trigger.fieldId}
+        group by 1) changes) as last`.execute(db)
+  const [row] = rows
+  return { through: Number(row?.through ?? after), last: new Map(Object.entries(row?.last ?? {}).map(([id, seq]) => [id, Number(seq)])) }
+}
+
 /**
  * For `field.changed` with a value: whether the change `event` made to the field holds it. The log
  * keeps which fields changed, not their values, so the value read is the activity's now; that is
  * the event's own value only while no later event changed the field. An event a later change of
  * the field followed is left to that one: a rule handling its events after both were written would
  * otherwise judge the earlier change by the later value, and run twice for one change to the
- * value. One statement: the value and the later events are read as of one moment.
+ * value. `known`: the later changes read for the rule's batch (laterChanges); the log after them is
+ * read with the value, in one statement, so both are read as of one moment.
  */
 export async function valueMatches(
   db: DbHandle,
@@ -59,8 +87,10 @@ export async function valueMatches(
   cid: string,
   activityId: string,
   event: Pick<LoggedSignal, 'seq'>,
+  known?: LaterChanges,
 ): Promise<boolean> {
-  if (trigger.type !== 'field.changed' || !('value' in trigger)) return true
+  if (!comparesValue(trigger)) return true
+  if ((known?.last.get(activityId) ?? 0) > event.seq) return false
   const { fieldId } = trigger
   const row = await db
     .selectFrom('activities as a')
@@ -71,10 +101,10 @@ export async function valueMatches(
           eb
             .selectFrom('event_log as e')
             .select(sql.lit(1).as('one'))
-            .where('e.seq', '>', event.seq)
+            .where('e.seq', '>', Math.max(event.seq, known?.through ?? 0))
             .whereRef('e.process_id', '=', 'a.process_id')
             .where('e.sig', '=', 'v3.activity.updated')
-            .where(sql<boolean>`(e.meta->>'_id' = a._id or coalesce(e.meta->'ids', '[]') ? a._id) and e.meta->'fields' ? ${fieldId}`),
+            .where(sql<boolean>`e.meta->>'_id' = a._id and e.meta->'fields' ? ${fieldId}`),
         )
         .as('changedSince'),
     ])

@@ -31,7 +31,7 @@ import { mailRetryable, type Mail, type Mailer } from '../mail'
 import { findMember } from '../policies/roles'
 import type { Bus, BusMessage } from '../realtime/bus'
 import { logSignals, type LoggedSignal } from '../realtime/event-log'
-import { activityFacts, applyAction, triggered, TRIGGER_SIGNALS, valueMatches, type RunAs } from './automation-actions'
+import { activityFacts, applyAction, laterChanges, triggered, TRIGGER_SIGNALS, valueMatches, type LaterChanges, type RunAs } from './automation-actions'
 import { DurableConsumer, type ConsumerHandler, type Outcome } from './durable'
 import { postWebhook, retryable } from './webhook-post'
 
@@ -177,6 +177,8 @@ async function run(deps: AutomationDeps, rule: Rule, event: LoggedSignal, ids: s
 }
 
 export function automationHandler(deps: AutomationDeps): ConsumerHandler<Rule> {
+  /** What each claimed rule read of later changes of its trigger's field, for the events it prepared. */
+  const later = new WeakMap<Rule, LaterChanges>()
   return {
     name: AUTOMATION_CONSUMER,
     async load(db, cursor: CursorRow) {
@@ -185,12 +187,16 @@ export function automationHandler(deps: AutomationDeps): ConsumerHandler<Rule> {
     },
     topics: (rule) => [`workspace:${rule.cid}`],
     wants: (rule, event) => event.process_id === rule.process_id && TRIGGER_SIGNALS.has(event.sig) && triggered(rule.trigger, event).length > 0,
+    async prepare(rule, events) {
+      const known = await laterChanges(deps.db, rule.trigger, rule.process_id, events[0]!.seq)
+      if (known) later.set(rule, known)
+    },
     async handle(rule, event): Promise<Outcome> {
       // Run already (an earlier attempt committed it): only its mail may be left to send, whatever the activity holds now.
       const done = await pendingMail(deps.db, rule._id, event.seq)
       if (done) return (await sendMail(deps, rule, event, done.mail as Mail[])) === 'retry' ? { ok: false } : { ok: true }
       const ids: string[] = []
-      for (const id of triggered(rule.trigger, event)) if (await valueMatches(deps.db, rule.trigger, rule.cid, id, event)) ids.push(id)
+      for (const id of triggered(rule.trigger, event)) if (await valueMatches(deps.db, rule.trigger, rule.cid, id, event, later.get(rule))) ids.push(id)
       if (ids.length && (await run(deps, rule, event, ids)) === 'retry') return { ok: false }
       return { ok: true }
     },
