@@ -10,9 +10,11 @@ import { signedIn, type SignedIn } from '../helpers/users'
 import { workflowWithPhase } from '../helpers/workflows'
 import { openDatabase, privateDatabase } from '../helpers/database'
 
+/** Each test's server (stopped after it, so none outlives the file). */
 let server: RunningServer | null = null
-afterAll(async () => {
+afterEach(async () => {
   await server?.stop()
+  server = null
 })
 
 /** Polls until `ok` (the drain evaluates a moment after the write, or after a start). */
