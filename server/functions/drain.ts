@@ -6,9 +6,9 @@
  * committed, and at every start (the queue is a table: a crash loses nothing). One batch of one
  * workspace at a time, the workspaces in turn: read and evaluated with no transaction open, then
  * written in a short transaction, each value only if its inputs did not change meanwhile
- * (./recompute.ts); a value whose inputs did is left stale for a later batch. Several server processes may drain at once:
- * they may evaluate a value twice, never write a stale one. Signals of the values that changed go
- * out after each batch commits.
+ * (./recompute.ts); a value whose inputs did is left stale for a later batch. Several server
+ * processes may drain at once: they may evaluate a value twice, never write a stale one. Signals of
+ * the values that changed go out after each batch commits.
  *
  * An idle server does not poll: the drain wakes when told there is work (`wake`, from a bus
  * message a write sends after it commits: values marked stale, a run started, a fast mode
