@@ -5,6 +5,7 @@ import { newId } from '../ids'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import { fieldRecord, fieldsQuery, type PropertyValue } from './properties'
 import type { Role, DbHandle } from './schema'
+import { runReusable } from './reusable'
 
 /** The license a new workspace gets (see docs/guides/workspaces-and-roles.md); a server administrator can change it. */
 export const DEFAULT_LICENSE = {
@@ -50,37 +51,40 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
   // One statement: the workspace's row, its members (role, flags, title, custom role) each with their
   // property values (one scan of the workspace's values, grouped per member) and its property fields,
   // the last two as JSON arrays (their columns are text, booleans, numbers and JSON, which JSON carries as they are).
-  const values = db
-    .selectFrom('property_values')
-    .select(['uid', sql<Record<string, PropertyValue>>`jsonb_object_agg(field_id, value)`.as('properties')])
-    .where('cid', '=', cid)
-    .groupBy('uid')
-    .as('p')
-  let members = db
-    .selectFrom('workspace_members as m')
-    .innerJoin('users as u', 'u._id', 'm.uid')
-    .leftJoin(values, 'p.uid', 'm.uid')
-    .select([
-      'm.uid',
-      'm.role',
-      'm.inviter',
-      'm.feed_admin as feedAdmin',
-      'm.title',
-      'm.custom_role as customRole',
-      'm.created',
-      'u.firstname',
-      'u.lastname',
-      'u.email',
-    ])
-    .select(sql<Record<string, PropertyValue>>`coalesce(p.properties, '{}')`.as('properties'))
-    .where('m.cid', '=', cid)
-  if (viewerUid) members = members.where(seesPerson(sql.ref('m.cid'), viewerUid, sql.ref('m.uid')))
-  const row = await db
-    .selectFrom('workspaces')
-    .selectAll()
-    .select([jsonArrayFrom(members.orderBy('m.created').orderBy('m.uid')).as('members'), jsonArrayFrom(fieldsQuery(db, cid)).as('property_fields')])
-    .where('_id', '=', cid)
-    .executeTakeFirst()
+  const build = ({ cid, viewerUid }: { cid: string; viewerUid?: string }) => {
+    const values = db
+      .selectFrom('property_values')
+      .select(['uid', sql<Record<string, PropertyValue>>`jsonb_object_agg(field_id, value)`.as('properties')])
+      .where('cid', '=', cid)
+      .groupBy('uid')
+      .as('p')
+    let members = db
+      .selectFrom('workspace_members as m')
+      .innerJoin('users as u', 'u._id', 'm.uid')
+      .leftJoin(values, 'p.uid', 'm.uid')
+      .select([
+        'm.uid',
+        'm.role',
+        'm.inviter',
+        'm.feed_admin as feedAdmin',
+        'm.title',
+        'm.custom_role as customRole',
+        'm.created',
+        'u.firstname',
+        'u.lastname',
+        'u.email',
+      ])
+      .select(sql<Record<string, PropertyValue>>`coalesce(p.properties, '{}')`.as('properties'))
+      .where('m.cid', '=', cid)
+    if (viewerUid) members = members.where(seesPerson(sql.ref('m.cid'), viewerUid, sql.ref('m.uid')))
+    return db
+      .selectFrom('workspaces')
+      .selectAll()
+      .select([jsonArrayFrom(members.orderBy('m.created').orderBy('m.uid')).as('members'), jsonArrayFrom(fieldsQuery(db, cid)).as('property_fields')])
+      .where('_id', '=', cid)
+  }
+  // Built once per shape, the values in slots (reusable.ts).
+  const [row] = await runReusable(db, `loadWorkspace viewer=${!!viewerUid}`, { cid, ...(viewerUid && { viewerUid }) }, build)
   if (!row) return null
   const { members: rows, property_fields, ...workspace } = row
   return { workspace, members: rows, fields: property_fields.map(fieldRecord) }

@@ -27,6 +27,7 @@ import { actsIn, type Principal } from './principal'
 import type { ProcessPermission, Role, DbHandle } from '../db/schema'
 import { loadProcessesOf, processParts, processPartsOf, type MemberEntry, type ProcessParts, type ProcessRow } from '../db/processes'
 import { forbidden, notFound } from '../errors'
+import { runReusable } from '../db/reusable'
 
 export const PROCESS_PERMISSIONS: ProcessPermission[] = ['admin', 'any', 'own', 'ownteam']
 
@@ -142,23 +143,28 @@ export async function loadProcessAccess(
   processId: string,
   options: { lock?: boolean; partsFor?: string } = {},
 ): Promise<{ process: ProcessRow; access: ProcessAccess; members: MemberEntry[]; parts?: ProcessParts }> {
-  const { uid } = caller
-  // The workflow, if it is in a workspace the caller belongs to.
-  const mine = db
-    .selectFrom('processes as p')
-    .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
-    .where('p._id', '=', processId)
+  // The workflow, if it is in a workspace the caller belongs to (the values come in as slots: db/reusable.ts).
+  const mine = ({ uid, processId }: { uid: string; processId: string }) =>
+    db
+      .selectFrom('processes as p')
+      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'p.cid').on('m.uid', '=', uid))
+      .where('p._id', '=', processId)
   // Locked first, then read: what the read sees includes whatever the transaction that held the
   // lock wrote (members, teams), which one statement's snapshot taken before the wait would not.
-  if (options.lock) await mine.select('p._id').forUpdate('p').execute()
+  if (options.lock) await mine({ uid: caller.uid, processId }).select('p._id').forUpdate('p').execute()
   // One statement: the workflow, the caller's role, the caller's teams and the workflow's member
   // entries; with `partsFor`, what its process object adds for that viewer (db/processes.ts).
   const { partsFor } = options
-  const read = await mine
-    .selectAll('p')
-    .select(ACCESS_FACTS)
-    .$if(partsFor !== undefined, (q) => q.select(processPartsOf(db, partsFor!)))
-    .executeTakeFirst()
+  const [read] = await runReusable(
+    db,
+    `loadProcessAccess parts=${partsFor !== undefined}`,
+    { uid: caller.uid, processId, ...(partsFor !== undefined && { viewer: partsFor }) },
+    ({ viewer, ...slots }) =>
+      mine(slots)
+        .selectAll('p')
+        .select(ACCESS_FACTS)
+        .$if(viewer !== undefined, (q) => q.select(processPartsOf(db, viewer!))),
+  )
   if (!read) throw notFound('process')
   const { fields, publicForm, starred, ...row } = read
   const seen = seenProcess(caller, row)

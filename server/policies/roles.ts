@@ -14,6 +14,7 @@ import type { Role, DbHandle } from '../db/schema'
 import { forbidden, notFound } from '../errors'
 import type { Session } from '../auth/sessions'
 import { actsIn, type Principal } from './principal'
+import { runReusable } from '../db/reusable'
 
 export const ROLES: Role[] = ['owner', 'admin', 'user', 'inviter', 'guest']
 
@@ -121,12 +122,13 @@ export async function customRoleCapabilities(db: DbHandle, cid: string, roleId: 
 
 /** A user's membership, or null when they are not a member. */
 export async function findMember(db: DbHandle, cid: string, uid: string): Promise<Member | null> {
-  const row = await db
-    .selectFrom('workspace_members')
-    .select(['role', 'inviter', 'feed_admin', 'title', 'custom_role'])
-    .where('cid', '=', cid)
-    .where('uid', '=', uid)
-    .executeTakeFirst()
+  const [row] = await runReusable(db, 'findMember', { cid, uid }, (slots) =>
+    db
+      .selectFrom('workspace_members')
+      .select(['role', 'inviter', 'feed_admin', 'title', 'custom_role'])
+      .where('cid', '=', slots.cid)
+      .where('uid', '=', slots.uid),
+  )
   if (!row) return null
   const capabilities = roleCapabilities(row.role, row.inviter)
   if (row.custom_role) for (const c of await customRoleCapabilities(db, cid, row.custom_role)) capabilities.add(c)

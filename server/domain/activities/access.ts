@@ -11,6 +11,7 @@ import { ACCESS_FACTS, accessToAll, activityAccess, loadProcessAccess, seenProce
 import type { ProcessRow } from '../../db/processes'
 import type { ActivityRow } from '../../db/activities'
 import { anyOf } from '../../db/rows'
+import { runReusable } from '../../db/reusable'
 import { recordParts, type RecordParts } from './read'
 
 /** Who owns an activity for the `own` permission: its creator. */
@@ -49,29 +50,34 @@ export interface LoadOptions {
  */
 export async function loadActivities(db: DbHandle, caller: Principal, ids: string[], options: LoadOptions = {}): Promise<LoadedActivity[]> {
   const { removed = false, lock = false, needEdit = false, argument, withRecordParts = false } = options
-  let query = db
-    .selectFrom('activities as a')
-    .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', caller.uid))
-    .where('a._id', '=', anyOf([...new Set(ids)].sort()))
-  if (removed !== 'any') query = query.where('a.removed', '=', removed)
+  // The caller's activities among the ids (the values come in as slots: server/db/reusable.ts).
+  const mine = ({ uid, ids }: { uid: string; ids: string[] }) => {
+    const query = db
+      .selectFrom('activities as a')
+      .innerJoin('workspace_members as m', (j) => j.onRef('m.cid', '=', 'a.cid').on('m.uid', '=', uid))
+      .where('a._id', '=', anyOf(ids))
+    return removed === 'any' ? query : query.where('a.removed', '=', removed)
+  }
+  const values = { uid: caller.uid, ids: [...new Set(ids)].sort() }
   const workflows = new Map<string, { process: ProcessRow; access: ProcessAccess } | null>()
   let rows: ActivityRow[]
   const parts = new Map<string, RecordParts>()
   if (lock) {
     // A write (often of many activities of one workflow): the activities locked and read, then each
     // workflow's access read once.
-    rows = await query.selectAll('a').orderBy('a._id').forUpdate('a').execute()
+    rows = await mine(values).selectAll('a').orderBy('a._id').forUpdate('a').execute()
     for (const processId of new Set(rows.map((a) => a.process_id))) workflows.set(processId, await loadProcessAccess(db, caller, processId).catch(() => null))
   } else {
     // A read (of one activity, as every caller reads): the activities with their workflows and the
     // caller's access facts in one statement; the rule applied to them is loadProcessAccess's.
-    const read = await query
-      .innerJoin('processes as p', (j) => j.onRef('p.cid', '=', 'a.cid').onRef('p._id', '=', 'a.process_id'))
-      .selectAll('a')
-      .select(sql<ProcessRow>`to_jsonb(p)`.as('process'))
-      .select(ACCESS_FACTS)
-      .$if(withRecordParts, (q) => q.select(recordParts(db)))
-      .execute()
+    const read = await runReusable(db, `loadActivities removed=${removed} parts=${withRecordParts}`, values, (slots) =>
+      mine(slots)
+        .innerJoin('processes as p', (j) => j.onRef('p.cid', '=', 'a.cid').onRef('p._id', '=', 'a.process_id'))
+        .selectAll('a')
+        .select(sql<ProcessRow>`to_jsonb(p)`.as('process'))
+        .select(ACCESS_FACTS)
+        .$if(withRecordParts, (q) => q.select(recordParts(db))),
+    )
     rows = read.map(({ process, role, caller_teams, member_entries, followers, states, ...activity }) => {
       if (!workflows.has(process._id)) workflows.set(process._id, seenProcess(caller, { ...process, role, caller_teams, member_entries }))
       if (withRecordParts) parts.set(activity._id, { followers, states } as RecordParts)
