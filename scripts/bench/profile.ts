@@ -4,7 +4,7 @@
  * one socket for BENCH_PROFILE_SECONDS) while the server's CPU profiler runs, and the top functions
  * by self time. The server runs with --inspect on loopback; the profiler is the one --cpu-prof uses
  * (V8's), started and stopped through the inspector around each load so each profile holds one call.
- *   npm run bench:profile    (add DATABASE_URL=… for PostgreSQL)
+ *   npm run bench:profile    (add DATABASE_URL=… for PostgreSQL; BENCH_PROFILE_OPS=v3.activity.get for one call)
  */
 import WebSocket from 'ws'
 import { startServer } from '../../spec/helpers/server'
@@ -17,6 +17,8 @@ const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 3)
 const IN_FLIGHT = Number(process.env.BENCH_PROFILE_IN_FLIGHT ?? 32)
 const SEQUENTIAL = Number(process.env.BENCH_PROFILE_CALLS ?? 20)
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 10)
+/** Only these operations (comma-separated), each profiled whatever its namespace's slowest: for looking at one call. */
+const ONLY = process.env.BENCH_PROFILE_OPS?.split(',')
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
@@ -70,7 +72,7 @@ async function main() {
     await c.call('v3.calendar.create', { name: 'Launches' })
     const activityId = made[0]._id
 
-    const candidates: Candidate[] = [
+    const all: Candidate[] = [
       { op: 'company.form_get_teams', args: [] },
       { op: 'company.get_general_options', args: [] },
       { op: 'company.load_team', args: [team._id] },
@@ -100,6 +102,7 @@ async function main() {
       { op: 'wall2.unread', args: [] },
       { op: 'wall2.new_post', args: [{ subject: 'More', text: 'T' }] },
     ]
+    const candidates = ONLY ? all.filter((c) => ONLY.includes(c.op)) : all
     const socket = await open(server.wsUrl, me.key)
 
     // The slowest candidate of each namespace, by median of sequential calls.
@@ -119,7 +122,8 @@ async function main() {
         .split('.')
         .slice(0, candidate.op.startsWith('v') ? 2 : 1)
         .join('.')
-      if (ms > (slowest.get(ns)?.ms ?? -1)) slowest.set(ns, { candidate, ms })
+      const key = ONLY ? candidate.op : ns
+      if (ms > (slowest.get(key)?.ms ?? -1)) slowest.set(key, { candidate, ms })
     }
 
     for (const [ns, { candidate }] of slowest) {
