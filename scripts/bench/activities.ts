@@ -7,7 +7,7 @@
  *     holds 100,000 (the rest inserted directly, counts kept by the same upsert the server uses).
  *     Prints the ratio of times (goal: within 2x).
  *  3. v3.activity.updateMany of 1,000 activities (two fields each), through the server, against a
- *     plain multi-row UPDATE (UPDATE ... FROM VALUES) of the same rows. Median of 5 rounds each, after
+ *     plain multi-row UPDATE (UPDATE ... FROM VALUES) of the same rows. Median of BENCH_UPDATE_ROUNDS (5) rounds each, after
  *     one round each that is not counted (statements prepared, pages cached, as on a running server).
  * With PGlite (no DATABASE_URL) the server is stopped while the script writes the data folder
  * itself, and started again on it.
@@ -23,7 +23,8 @@ const BATCH = 1000
 const CREATE = Number(process.env.BENCH_CREATE ?? 10_000)
 const BIG = Number(process.env.BENCH_BIG ?? 100_000)
 const COUNT_CALLS = Number(process.env.BENCH_COUNT_CALLS ?? 300)
-const ROUNDS = 5
+/** Rounds of updateMany and of the plain UPDATE, each: their times spread widely from round to round on a shared machine. */
+const ROUNDS = Number(process.env.BENCH_UPDATE_ROUNDS ?? 5)
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
