@@ -1,27 +1,13 @@
 /**
  * Many rows as one JSON parameter (server/db/rows.ts `rowsTable`): every column type reads back as
  * the value given, a missing key and a JSON null are SQL null whatever the type, and the rows keep
- * the order given. The database is opened in-process (DATABASE_URL's PostgreSQL when set, else a
- * PGlite in a temporary folder).
+ * the order given.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'kysely'
-import { loadConfig } from '../../server/config'
-import { connectDb, type Db } from '../../server/db/connect'
 import { rowsTable } from '../../server/db/rows'
+import { inProcessDb } from './in-process'
 
-let db: Db
-let dataDir: string
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rows-'))
-  db = await connectDb(loadConfig({ DATA_DIR: dataDir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) }))
-}, 60_000)
-afterAll(async () => {
-  await db?.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+const db = inProcessDb()
 
 const TYPES = { t: 'text', a: 'text[]', b: 'bigint', i: 'integer', f: 'boolean', j: 'jsonb' } as const
 
@@ -30,7 +16,7 @@ async function readBack(rows: Record<string, unknown>[]) {
   const { rows: read } = await sql<Record<string, string | null>>`select
       r.t, pg_typeof(r.t)::text as tt, r.a::text as a, pg_typeof(r.a)::text as at, r.b::text as b, pg_typeof(r.b)::text as bt,
       r.i::text as i, pg_typeof(r.i)::text as it, r.f::text as f, pg_typeof(r.f)::text as ft, r.j::text as j, pg_typeof(r.j)::text as jt
-    from ${rowsTable('r', TYPES, rows as Record<keyof typeof TYPES, unknown>[])}`.execute(db.kysely)
+    from ${rowsTable('r', TYPES, rows as Record<keyof typeof TYPES, unknown>[])}`.execute(db().kysely)
   return read
 }
 

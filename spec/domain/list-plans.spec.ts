@@ -7,46 +7,33 @@
  * whether an index can give the order at all, whatever the table's size (the planner still sorts
  * when no index can).
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { CompiledQuery, sql } from 'kysely'
-import { loadConfig } from '../../server/config'
-import { connectDb, type Db } from '../../server/db/connect'
-import { migrate } from '../../server/db/migrate'
 import { matching, pageQuery, walkQuery, WALK_FIRST, type ListSort, type PageQuery } from '../../server/domain/activities/list'
+import { inProcessDb } from '../db/in-process'
 
-let db: Db
-let dataDir: string
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'list-plans-'))
-  db = await connectDb(loadConfig({ DATA_DIR: dataDir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) }))
-  await migrate(db.kysely)
-}, 60_000)
-afterAll(async () => {
-  await db?.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+const db = inProcessDb({ migrated: true })
 
 /** The node types of the plan of `compiled`, with sorting and sequential scans disabled. */
 async function nodeTypes(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string[]> {
-  return db.kysely.connection().execute(async (c) => {
-    await sql`set enable_sort = off`.execute(c)
-    await sql`set enable_seqscan = off`.execute(c)
-    try {
-      const { rows } = await c.executeQuery<{ 'QUERY PLAN': any }>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]))
-      const types: string[] = []
-      const walk = (node: any) => {
-        types.push(node['Node Type'])
-        for (const child of node.Plans ?? []) walk(child)
+  return db()
+    .kysely.connection()
+    .execute(async (c) => {
+      await sql`set enable_sort = off`.execute(c)
+      await sql`set enable_seqscan = off`.execute(c)
+      try {
+        const { rows } = await c.executeQuery<{ 'QUERY PLAN': any }>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]))
+        const types: string[] = []
+        const walk = (node: any) => {
+          types.push(node['Node Type'])
+          for (const child of node.Plans ?? []) walk(child)
+        }
+        walk(rows[0]['QUERY PLAN'][0].Plan)
+        return types
+      } finally {
+        await sql`reset enable_sort`.execute(c)
+        await sql`reset enable_seqscan`.execute(c)
       }
-      walk(rows[0]['QUERY PLAN'][0].Plan)
-      return types
-    } finally {
-      await sql`reset enable_sort`.execute(c)
-      await sql`reset enable_seqscan`.execute(c)
-    }
-  })
+    })
 }
 
 const sorts: ListSort[] = ['created', 'updated', 'name']
@@ -78,7 +65,7 @@ test.each(cases)('a page sorted by $sort (desc: $desc), phase $phaseId, filtered
       after,
     }
     const condition = matching(p)
-    const query = condition ? walkQuery(db.kysely, p, condition, WALK_FIRST, 51) : pageQuery(db.kysely, p)
+    const query = condition ? walkQuery(db().kysely, p, condition, WALK_FIRST, 51) : pageQuery(db().kysely, p)
     const types = await nodeTypes(query.compile())
     expect(types).not.toContain('Sort')
     expect(types).not.toContain('Incremental Sort')
