@@ -43,7 +43,7 @@ export function rowsTable<K extends string>(alias: string, types: Record<K, Colu
   return sql`(select ${sql.join(columns)} from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as e) as ${sql.ref(alias)}`
 }
 
-/** `insert into <table> (<columns>) select <columns> from json_to_recordset(...)`: the rows in one statement. */
+/** `insert into <table> (<columns>) select <columns> from <rowsTable>`: the rows in one statement. */
 export function insertRows<T extends keyof Database, K extends keyof Database[T] & string>(
   table: T,
   types: Record<K, ColumnType>,
