@@ -14,6 +14,7 @@
  *    that touches no database: an unknown operation, parse, look-up, 501 reply).
  *   npm run bench:rpc            (PGlite in a temporary folder)
  *   DATABASE_URL=... npm run bench:rpc
+ * BENCH_SHOW_STATEMENTS=1 prints each operation's statements (text, values, time) before measuring.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -166,6 +167,7 @@ async function main() {
   const env = { WS_MESSAGES_PER_SECOND: '1000000', DATA_DIR: dataDir }
   const logFile = path.join(dataDir, 'statements.jsonl')
   const { key, args, statements, replyBytes } = await prepare(env, logFile)
+  if (process.env.BENCH_SHOW_STATEMENTS) for (const op of OPERATIONS) console.log(op, JSON.stringify(statements[op], null, 1))
 
   type Rates = { seq: number; par: number }
   const ours = {} as Record<string, Rates>

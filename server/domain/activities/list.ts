@@ -10,11 +10,12 @@
  * 1,000,000 activities, with or without a phase; docs/guides/activities.md tells how the indexes
  * were chosen.
  */
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type { FieldRecord } from '../../db/processes'
 import { PLAN_EACH_CALL } from '../../db/prepared-pool'
 import type { DbHandle } from '../../db/schema'
 import { normalize } from '../../db/values'
+import { recordParts } from './read'
 
 /** Sort keys, written exactly as the index expressions of migrations/094 and 121. */
 const SORT = {
@@ -160,18 +161,30 @@ export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<bool
  * workspace, or a walk of a million rows for one match). So the page walks the sort index itself:
  * WALK_FIRST rows, then on (lazily: each walk stops at the last match the page needs) while the share of matches seen so far says the page fills within
  * WALK_MOST rows (most pages end here); otherwise few match, and the rest, from the last walked
- * row on, is looked up with pageQuery, which the trigram and field indexes answer.
+ * row on, is looked up with pageQuery, which the trigram and field indexes answer. Each statement
+ * reads its rows with what their records need (recordParts), so a page without a search or
+ * filter is read in one statement.
  */
 export async function listPage(db: DbHandle, p: PageQuery) {
+  /** The rows of a page query with what their records need (recordParts): the page and its records in one statement. */
+  const withParts = <R extends { sort_key: string | number; _id: string }>(query: SelectQueryBuilder<any, any, R>) =>
+    db
+      .selectFrom(query.as('a'))
+      .selectAll('a')
+      .select(recordParts(db))
+      .orderBy('a.sort_key', p.desc ? 'desc' : 'asc')
+      .orderBy('a._id', p.desc ? 'desc' : 'asc')
+      .execute()
   const condition = matching(p)
-  if (!condition) return pageQuery(db, p).execute()
+  if (!condition) return withParts(pageQuery(db, p))
+  const walk = (after: Cursor | undefined, budget: number, wanted: number) => withParts(walkQuery(db, { ...p, after }, condition, budget, wanted))
   const strip = <T extends { hit: unknown; walked: unknown }>({ hit, walked, ...row }: T) => row
-  const found: ReturnType<typeof strip<Awaited<ReturnType<ReturnType<typeof walkQuery>['execute']>>[number]>>[] = []
+  const found: Omit<Awaited<ReturnType<typeof walk>>[number], 'hit' | 'walked'>[] = []
   let after = p.after
   let walkedSoFar = 0
   let budget = WALK_FIRST
   for (;;) {
-    const walked = await walkQuery(db, { ...p, after }, condition, budget, p.limit + 1 - found.length).execute()
+    const walked = await walk(after, budget, p.limit + 1 - found.length)
     found.push(...walked.filter((r) => r.hit).map(strip))
     const last = walked[walked.length - 1]
     // A full page (and one more), or the scope ended within the walk: the page is complete.
@@ -183,6 +196,6 @@ export async function listPage(db: DbHandle, p: PageQuery) {
     if (walkedSoFar + more > WALK_MOST) break
     budget = Math.min(2 ** Math.ceil(Math.log2(more * 1.5)), WALK_MOST)
   }
-  const rest = await pageQuery(db, { ...p, after, limit: p.limit - found.length }).execute()
+  const rest = await withParts(pageQuery(db, { ...p, after, limit: p.limit - found.length }))
   return [...found, ...rest]
 }
