@@ -151,7 +151,7 @@ export async function loadProcessAccess(
       .where('p._id', '=', processId)
   // Locked first, then read: what the read sees includes whatever the transaction that held the
   // lock wrote (members, teams), which one statement's snapshot taken before the wait would not.
-  if (options.lock) await mine({ uid: caller.uid, processId }).select('p._id').forUpdate('p').execute()
+  if (options.lock) await runReusable(db, 'loadProcessAccess lock', { uid: caller.uid, processId }, (slots) => mine(slots).select('p._id').forUpdate('p'))
   // One statement: the workflow, the caller's role, the caller's teams and the workflow's member
   // entries; with `partsFor`, what its process object adds for that viewer (db/processes.ts).
   const { partsFor } = options

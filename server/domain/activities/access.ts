@@ -65,7 +65,7 @@ export async function loadActivities(db: DbHandle, caller: Principal, ids: strin
   if (lock) {
     // A write (often of many activities of one workflow): the activities locked and read, then each
     // workflow's access read once.
-    rows = await mine(values).selectAll('a').orderBy('a._id').forUpdate('a').execute()
+    rows = await runReusable(db, `loadActivities lock removed=${removed}`, values, (slots) => mine(slots).selectAll('a').orderBy('a._id').forUpdate('a'))
     for (const processId of new Set(rows.map((a) => a.process_id))) workflows.set(processId, await loadProcessAccess(db, caller, processId).catch(() => null))
   } else {
     // A read (of one activity, as every caller reads): the activities with their workflows and the
