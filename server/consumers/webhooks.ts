@@ -18,7 +18,8 @@ import type { Database } from '../db/schema'
 import { pruneAttempts, recordAttempts, WEBHOOK_CONSUMER, type AttemptRecord, type WebhookRow } from '../db/webhooks'
 import type { Activity } from '../../schemas/types.generated'
 import { anyOf } from '../db/rows'
-import { activityRecords } from '../domain/activities/read'
+import { recordParts, recordWithParts } from '../domain/activities/read'
+import { runReusable } from '../db/reusable'
 import type { Mailer } from '../mail'
 import { loadProcessAccess } from '../policies/processes'
 import { userPrincipal } from '../policies/principal'
@@ -161,16 +162,19 @@ export class SharedRecords {
   }
 
   private async readNow(cid: string, process: ProcessRow, ids: string[]): Promise<Map<string, Activity>> {
-    const rows = await this.db
-      .selectFrom('activities')
-      .selectAll()
-      .where('cid', '=', cid)
-      .where('process_id', '=', process._id)
-      .where('_id', '=', anyOf(ids))
-      .where('removed', '=', false)
-      .execute()
+    // The rows with what their records need, in one statement (built once: server/db/reusable.ts).
+    const rows = await runReusable(this.db, 'webhook records', { cid, processId: process._id, ids }, (slots) =>
+      this.db
+        .selectFrom('activities as a')
+        .selectAll('a')
+        .select(recordParts(this.db))
+        .where('a.cid', '=', slots.cid)
+        .where('a.process_id', '=', slots.processId)
+        .where('a._id', '=', anyOf(slots.ids))
+        .where('a.removed', '=', false),
+    )
     const fieldsOrder = (process.info.fieldsOrder as string[] | undefined) ?? []
-    return new Map((await activityRecords(this.db, cid, rows, () => fieldsOrder)).map((r) => [r._id, r]))
+    return new Map(rows.map(({ followers, states, ...row }) => [row._id, recordWithParts(row, { followers, states }, fieldsOrder)]))
   }
 }
 

@@ -55,6 +55,8 @@ test('create shows the secret once; events are signed, carry the record as the c
   // "now": the record as it is when delivered, so the rename may already show; the updated event shows it.
   const updated = receiver.received.find((r) => r.body.type === 'v3.activity.updated')!
   expect(updated.body.data.activity.name).toBe('renamed')
+  // The whole record, followers and all, as v3.activity.get reads it (nothing changed it since).
+  expect(updated.body.data.activity).toEqual(await o.client.call('v3.activity.get', a._id))
   expect(Number(updated.id)).toBeGreaterThan(Number(created.id))
   expect(Math.abs(updated.timestamp * 1000 - Date.now())).toBeLessThan(600_000)
   expect(new Date(updated.body.timestamp).getTime()).toBeGreaterThan(0)
