@@ -7,7 +7,7 @@ export type FieldStates = Map<string, { error: string | null; dirty: boolean }>
 
 /**
  * The function_state rows of these activities: read alone (loadFunctionStates) or inside a larger
- * read (activityRecords); given columns of an outer query instead of values, those of its row.
+ * read (recordParts, server/domain/activities/read.ts); given columns of an outer query instead of values, those of its row.
  */
 export const functionStatesQuery = (db: DbHandle, cid: ValueOrColumn, activityIds: string[] | RawBuilder<string>) =>
   db.selectFrom('function_state').selectAll().where('cid', '=', cid).where('activity_id', '=', oneOf(activityIds))

@@ -166,7 +166,10 @@ export function walkQuery(db: DbHandle, p: PageQuery, condition: RawBuilder<bool
  * filter is read in one statement.
  */
 export async function listPage(db: DbHandle, p: PageQuery) {
-  /** The rows of a page query with what their records need (recordParts): the page and its records in one statement. */
+  /**
+   * The rows of a page query with what their records need (recordParts): the page and its records in
+   * one statement. Any tables: the page's query reads `activities`, the walk's a subquery of it.
+   */
   const withParts = <R extends { sort_key: string | number; _id: string }>(query: SelectQueryBuilder<any, any, R>) =>
     db
       .selectFrom(query.as('a'))

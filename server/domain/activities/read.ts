@@ -22,8 +22,8 @@ const followersQuery = (db: DbHandle, cid: ValueOrColumn, discussionIds: string[
 
 /**
  * What an Activity record needs beside its row, as JSON columns of a query of `activities as a`, so
- * that a read of one activity takes one statement (loadActivities `withRecordParts`; the record:
- * `recordWithParts`).
+ * that activities and their records are read in one statement (loadActivities `withRecordParts`, a
+ * page of v3.activity.list, the records webhooks deliver; the record: `recordWithParts`).
  */
 export const recordParts = (db: DbHandle) =>
   [
@@ -56,25 +56,4 @@ function followersByDiscussion(discussionIds: string[], rows: { discussion_id: s
 export async function followersOf(db: DbHandle, cid: string, discussionIds: string[]): Promise<Map<string, string[]>> {
   if (!discussionIds.length) return followersByDiscussion(discussionIds, [])
   return followersByDiscussion(discussionIds, await followersQuery(db, cid, discussionIds).execute())
-}
-
-/** Records of rows of one workspace, with their followers and function states (both read in one statement). */
-export async function activityRecords(db: DbHandle, cid: string, rows: ActivityRow[], fieldsOrder: (processId: string) => string[] = () => []) {
-  if (!rows.length) return []
-  const discussionIds = rows.map((r) => r.discussion_id)
-  const read = await db
-    .selectNoFrom([
-      jsonArrayFrom(followersQuery(db, cid, discussionIds)).as('followers'),
-      jsonArrayFrom(
-        functionStatesQuery(
-          db,
-          cid,
-          rows.map((r) => r._id),
-        ),
-      ).as('states'),
-    ])
-    .executeTakeFirstOrThrow()
-  const followers = followersByDiscussion(discussionIds, read.followers)
-  const states = statesByActivity(read.states)
-  return rows.map((r) => activityRecord(r, followers.get(r.discussion_id) ?? [], fieldsOrder(r.process_id), states.get(r._id)))
 }
