@@ -18,7 +18,7 @@ import type { Database } from '../db/schema'
 import { pruneAttempts, recordAttempts, WEBHOOK_CONSUMER, type AttemptRecord, type WebhookRow } from '../db/webhooks'
 import type { Activity } from '../../schemas/types.generated'
 import { anyOf } from '../db/rows'
-import { recordParts, recordWithParts } from '../domain/activities/read'
+import { recordOfRow, recordParts } from '../domain/activities/read'
 import { runReusable } from '../db/reusable'
 import type { Mailer } from '../mail'
 import { loadProcessAccess } from '../policies/processes'
@@ -174,7 +174,7 @@ export class SharedRecords {
         .where('a.removed', '=', false),
     )
     const fieldsOrder = (process.info.fieldsOrder as string[] | undefined) ?? []
-    return new Map(rows.map(({ followers, states, ...row }) => [row._id, recordWithParts(row, { followers, states }, fieldsOrder)]))
+    return new Map(rows.map((row) => [row._id, recordOfRow(row, fieldsOrder)]))
   }
 }
 

@@ -46,6 +46,10 @@ export function recordWithParts(row: ActivityRow, parts: RecordParts, fieldsOrde
   )
 }
 
+/** The Activity record of a row that carries its `recordParts` columns beside its own (a page, a webhook's read). */
+export const recordOfRow = ({ followers, states, ...row }: ActivityRow & RecordParts, fieldsOrder: string[]) =>
+  recordWithParts(row, { followers, states }, fieldsOrder)
+
 function followersByDiscussion(discussionIds: string[], rows: { discussion_id: string; uid: string }[]): Map<string, string[]> {
   const result = new Map<string, string[]>(discussionIds.map((id) => [id, []]))
   for (const r of rows) result.get(r.discussion_id)?.push(r.uid)

@@ -4,7 +4,7 @@
  * workflow reads all its activities (server/policies/processes.ts); anyone else gets 404. The query,
  * its keyset paging and its filters: server/domain/activities/list.ts.
  */
-import { recordWithParts } from '../../../domain/activities/read'
+import { recordOfRow } from '../../../domain/activities/read'
 import { fieldConditions, listPage, readCursor, writeCursor, type ListSort } from '../../../domain/activities/list'
 import { loadFieldsById } from '../../../db/processes'
 import { loadProcessAccess } from '../../../policies/processes'
@@ -40,7 +40,7 @@ export const list = operation({
     const page = rows.slice(0, limit)
     const last = page[page.length - 1]
     const fieldsOrder = (process.info.fieldsOrder as string[] | undefined) ?? []
-    const activities = page.map(({ sort_key, followers, states, ...row }) => recordWithParts(row, { followers, states }, fieldsOrder))
+    const activities = page.map(({ sort_key, ...row }) => recordOfRow(row, fieldsOrder))
     return { activities, next: rows.length > limit && last ? writeCursor(sort, last.sort_key, last._id) : null }
   },
 })
