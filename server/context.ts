@@ -13,6 +13,7 @@ import type { Database, DbHandle } from './db/schema'
 import type { RpcError } from './errors'
 import type { Mail } from './mail'
 import type { Member, RoleTable } from './policies/roles'
+import type { MembershipRow } from './db/workspaces'
 import type { Bus, BusMessage } from './realtime/bus'
 import type { Resumed } from './realtime/resume'
 import type { SignalMeta, SignalName, SignalTopic } from './realtime/signals'
@@ -137,8 +138,13 @@ export interface Caller {
 export interface MemberContext extends SignedInContext {
   /** The workspace the call acts in. */
   cid: string
-  /** The caller's membership there, holding the declared capability. */
+  /** The caller's membership there, holding the declared capability (for `admitsInRun`, once `admit` has run). */
   member: Member
+  /**
+   * Makes dispatch's check (404, then 403) on the caller's membership row as the run's own read
+   * selected it (membershipQuery), and sets `member`: for an operation declared `admitsInRun`.
+   */
+  admit(row: MembershipRow | null): Member
 }
 
 /**

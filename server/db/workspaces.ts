@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import { seesPerson } from './visibility'
 import { newId } from '../ids'
-import { jsonArrayFrom } from 'kysely/helpers/postgres'
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import { fieldRecord, fieldsQuery, type PropertyValue } from './properties'
 import type { Role, DbHandle } from './schema'
 import { runReusable } from './reusable'
@@ -47,6 +47,33 @@ export async function createWorkspace(db: DbHandle, name: string, ownerUid: stri
  * value), and its property fields. With `viewerUid`, the members are the ones that viewer may see
  * (isolatedTeams, server/db/visibility.ts); without it, all.
  */
+/**
+ * A user's membership of a workspace with the permissions their custom role stores, if any: what
+ * policies/roles.ts makes a Member of. A query of its own (findMember) or a subquery read beside
+ * other data (loadWorkspace), so a read can check its caller in its own statement.
+ */
+export function membershipQuery(db: DbHandle, cid: string, uid: string) {
+  return db
+    .selectFrom('workspace_members as mm')
+    .leftJoin('custom_roles as cr', (j) => j.onRef('cr.cid', '=', 'mm.cid').onRef('cr._id', '=', 'mm.custom_role'))
+    .select(['mm.role', 'mm.inviter', 'mm.feed_admin', 'mm.title', 'mm.custom_role', 'cr.permissions as custom_permissions'])
+    .where('mm.cid', '=', cid)
+    .where('mm.uid', '=', uid)
+}
+
+export interface MembershipRow {
+  role: Role
+  inviter: boolean
+  feed_admin: boolean
+  title: string | null
+  custom_role: string | null
+  custom_permissions: Record<string, unknown> | null
+}
+
+/**
+ * The workspace with its members and property fields; with `viewerUid`, only the members that user
+ * sees, and the user's own membership (`viewer`, null when they are not a member).
+ */
 export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: string) {
   // One statement: the workspace's row, its members (role, flags, title, custom role) each with their
   // property values (one scan of the workspace's values, grouped per member) and its property fields,
@@ -81,13 +108,14 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
       .selectFrom('workspaces')
       .selectAll()
       .select([jsonArrayFrom(members.orderBy('m.created').orderBy('m.uid')).as('members'), jsonArrayFrom(fieldsQuery(db, cid)).as('property_fields')])
+      .$if(!!viewerUid, (q) => q.select(jsonObjectFrom(membershipQuery(db, cid, viewerUid!)).as('viewer')))
       .where('_id', '=', cid)
   }
   // Built once per shape, the values in slots (reusable.ts).
   const [row] = await runReusable(db, `loadWorkspace viewer=${!!viewerUid}`, { cid, ...(viewerUid && { viewerUid }) }, build)
   if (!row) return null
-  const { members: rows, property_fields, ...workspace } = row
-  return { workspace, members: rows, fields: property_fields.map(fieldRecord) }
+  const { members: rows, property_fields, viewer, ...workspace } = row as typeof row & { viewer?: MembershipRow | null }
+  return { workspace, members: rows, fields: property_fields.map(fieldRecord), viewer: viewer ?? null }
 }
 
 /** The workspace's row, locked for the rest of the transaction: the caller changes it from what it read. */

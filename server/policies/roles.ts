@@ -15,6 +15,7 @@ import { forbidden, notFound } from '../errors'
 import type { Session } from '../auth/sessions'
 import { actsIn, type Principal } from './principal'
 import { runReusable } from '../db/reusable'
+import { membershipQuery, type MembershipRow } from '../db/workspaces'
 
 export const ROLES: Role[] = ['owner', 'admin', 'user', 'inviter', 'guest']
 
@@ -113,25 +114,22 @@ export function describeMember(m: Member) {
   }
 }
 
-/** The capabilities a custom role grants (an unknown role grants none; never members.setOwner). */
-export async function customRoleCapabilities(db: DbHandle, cid: string, roleId: string): Promise<Capability[]> {
-  const custom = await db.selectFrom('custom_roles').select('permissions').where('cid', '=', cid).where('_id', '=', roleId).executeTakeFirst()
-  const granted = (custom?.permissions as { capabilities?: unknown } | undefined)?.capabilities
+/** What a custom role's stored permissions grant: the grantable capabilities they name. */
+function grantedBy(permissions: unknown): Capability[] {
+  const granted = (permissions as { capabilities?: unknown } | null | undefined)?.capabilities
   return Array.isArray(granted) ? (granted.filter((c) => GRANTABLE_CAPABILITIES.includes(c)) as Capability[]) : []
 }
 
-/** A user's membership, or null when they are not a member. */
-export async function findMember(db: DbHandle, cid: string, uid: string): Promise<Member | null> {
-  const [row] = await runReusable(db, 'findMember', { cid, uid }, (slots) =>
-    db
-      .selectFrom('workspace_members')
-      .select(['role', 'inviter', 'feed_admin', 'title', 'custom_role'])
-      .where('cid', '=', slots.cid)
-      .where('uid', '=', slots.uid),
-  )
-  if (!row) return null
+/** The capabilities a custom role grants (an unknown role grants none; never members.setOwner). */
+export async function customRoleCapabilities(db: DbHandle, cid: string, roleId: string): Promise<Capability[]> {
+  const custom = await db.selectFrom('custom_roles').select('permissions').where('cid', '=', cid).where('_id', '=', roleId).executeTakeFirst()
+  return grantedBy(custom?.permissions)
+}
+
+/** The member a membership row describes: its role's capabilities, its custom role's and feed.admin for the feedAdmin flag. */
+function memberOf(cid: string, uid: string, row: MembershipRow): Member {
   const capabilities = roleCapabilities(row.role, row.inviter)
-  if (row.custom_role) for (const c of await customRoleCapabilities(db, cid, row.custom_role)) capabilities.add(c)
+  if (row.custom_role) for (const c of grantedBy(row.custom_permissions)) capabilities.add(c)
   if (row.feed_admin) capabilities.add('feed.admin')
   return {
     cid,
@@ -145,11 +143,31 @@ export async function findMember(db: DbHandle, cid: string, uid: string): Promis
   }
 }
 
+/** A user's membership row with what their custom role stores (one statement), or null. */
+export async function findMemberRow(db: DbHandle, cid: string, uid: string): Promise<MembershipRow | null> {
+  const [row] = await runReusable(db, 'membership', { cid, uid }, (slots) => membershipQuery(db, slots.cid, slots.uid))
+  return row ?? null
+}
+
+/** A user's membership, or null when they are not a member. */
+export async function findMember(db: DbHandle, cid: string, uid: string): Promise<Member | null> {
+  const row = await findMemberRow(db, cid, uid)
+  return row && memberOf(cid, uid, row)
+}
+
+/**
+ * The caller's membership from its row (membershipQuery), or 404 when there is none or the caller
+ * may not act in the workspace. A read that selects the row beside its data checks its caller here
+ * without a statement of its own (an operation declared `admitsInRun`: rpc/authorize.ts).
+ */
+export function callerMember(caller: Principal, cid: string, row: MembershipRow | null): Member {
+  if (!row || !actsIn(caller, cid)) throw notFound('workspace')
+  return memberOf(cid, caller.uid, row)
+}
+
 /** The caller's membership, or 404 when they are not a member. */
 export async function loadMember(db: DbHandle, cid: string, caller: Principal): Promise<Member> {
-  const member = actsIn(caller, cid) ? await findMember(db, cid, caller.uid) : null
-  if (!member) throw notFound('workspace')
-  return member
+  return callerMember(caller, cid, actsIn(caller, cid) ? await findMemberRow(db, cid, caller.uid) : null)
 }
 
 /** 403 unless the member holds the capability (for checks beyond the operation's own). */

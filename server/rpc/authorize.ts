@@ -1,17 +1,28 @@
-/** The check dispatch makes before an operation declared with access 'member' runs. */
+/** The check dispatch makes before (or, for `admitsInRun`, while) an operation declared with access 'member' runs. */
 import type { Session } from '../auth/sessions'
+import type { MemberContext } from '../context'
 import type { DbHandle } from '../db/schema'
-import { loadMember, type Member, requireCapability, workspaceOf } from '../policies/roles'
+import { callerMember, findMemberRow, requireCapability, workspaceOf } from '../policies/roles'
+import { actsIn } from '../policies/principal'
 import type { Operation } from './operation'
 
 /**
- * What dispatch checks before an operation declared with access 'member' runs: the workspace it acts
- * in (picked from its arguments, else the session's current one) and the caller's membership there
- * holding the declared capability (404, then 403).
+ * Runs an operation declared with access 'member' in `ctx`: picks the workspace it acts in (from its
+ * arguments, else the session's current one) and checks the caller's membership there holding the
+ * declared capability (404, then 403), before the run or, for `admitsInRun`, through `ctx.admit`.
  */
-export async function authorizeMember(db: DbHandle, session: Session, op: Operation, args: unknown[]): Promise<{ cid: string; member: Member }> {
+export async function runAsMember(db: DbHandle, session: Session, op: Operation, ctx: object, args: unknown[]): Promise<unknown> {
   const cid = await workspaceOf(db, session, await op.workspace?.({ db, session }, ...args))
-  const member = await loadMember(db, cid, session)
-  requireCapability(member, op.capability!, op.name)
-  return { cid, member }
+  const member: MemberContext = Object.assign(ctx as MemberContext, {
+    cid,
+    admit(row: Parameters<MemberContext['admit']>[0]) {
+      const admitted = callerMember(session, cid, row)
+      requireCapability(admitted, op.capability!, op.name)
+      return (member.member = admitted)
+    },
+  })
+  if (!op.admitsInRun) member.admit(actsIn(session, cid) ? await findMemberRow(db, cid, session.uid) : null)
+  const value = await op.run(member, ...args)
+  if (!member.member) throw new Error(`${op.name} answered without admitting its caller`)
+  return value
 }

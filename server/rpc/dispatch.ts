@@ -11,7 +11,7 @@ import type { Db } from '../db/connect'
 import { badRequest, databaseGap, forbidden, isDatabaseGap, RpcError, toWireError, unauthorized, type WireError } from '../errors'
 import { waitForPrimary } from '../db/hosts'
 import { logTurnFailure } from '../log'
-import { authorizeMember } from './authorize'
+import { runAsMember } from './authorize'
 import { Limits, tooMany } from '../auth/limits'
 import type { Mail, Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
@@ -177,11 +177,13 @@ export class Dispatcher {
         callProven: (endpoint, args, proven) => this.run(endpoint, args, session, transport, undefined, proven),
         takesProof: (endpoint) => !!this.deps.registry.get(endpoint)?.op.proofOfWork,
       }
-      if (entry.op.access === 'member') Object.assign(ctx, await authorizeMember(db, session!, entry.op, args))
       callContext = ctx
       return ctx
     }
-    const run = async (db: Context['db']) => entry.op.run(await context(db), ...args)
+    const run = async (db: Context['db']) => {
+      const ctx = await context(db)
+      return entry.op.access === 'member' ? runAsMember(db, session!, entry.op, ctx, args) : entry.op.run(ctx, ...args)
+    }
     const { kysely } = this.deps.db
     let afterCommit: BusMessage[] = []
     const execute = () => {

@@ -54,6 +54,12 @@ interface Membership<N extends string> {
   workspace?(caller: Caller, ...args: Args<N>): string | undefined | Promise<string | undefined>
   /** Rules beyond the capability, shown beside it in the role table (docs/reference/roles.md). */
   rule?: string
+  /**
+   * true: dispatch reads no membership before the run; the run selects the caller's membership row
+   * beside its data (membershipQuery: one round trip for both) and passes it to `ctx.admit` before
+   * it answers. A run that answers without admitting its caller fails (500), never leaks.
+   */
+  admitsInRun?: true
 }
 
 export type Declaration<A extends Access, N extends string> = Common<A, N> & (A extends 'member' ? Membership<N> : { capability?: never })

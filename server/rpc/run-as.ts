@@ -16,7 +16,7 @@ import { RpcError } from '../errors'
 import type { Mailer } from '../mail'
 import type { Bus, BusMessage } from '../realtime/bus'
 import { logSignals } from '../realtime/event-log'
-import { authorizeMember } from './authorize'
+import { runAsMember } from './authorize'
 import { checkArguments } from './dispatch'
 import type { Registry } from './registry'
 import { invalidArgument } from './schemas'
@@ -60,9 +60,8 @@ export function runAs(deps: RunAsDeps): RunAs {
           ...base(trx, as.queued),
           invalid: (i: number, path: string, reason: string, details?: object) => invalidArgument(entry, i, path, reason, details),
         } as Context
-        if (entry.op.access === 'member') Object.assign(ctx, await authorizeMember(trx, session, entry.op, args))
         lastContext = ctx
-        const result = await entry.op.run(ctx, ...args)
+        const result = entry.op.access === 'member' ? await runAsMember(trx, session, entry.op, ctx, args) : await entry.op.run(ctx, ...args)
         return result instanceof LateReply ? undefined : result
       },
       async afterCommit() {

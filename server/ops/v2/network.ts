@@ -27,9 +27,13 @@ export const get = operation({
   access: 'member',
   capability: 'workspace.read',
   workspace: (_caller, networkId) => networkId,
+  // The caller's membership is read with the workspace: one statement.
+  admitsInRun: true,
   readOnly: true,
   async run(ctx) {
-    return workspaceRecord(await loadWorkspace(ctx.db, ctx.cid, ctx.session.uid))
+    const loaded = await loadWorkspace(ctx.db, ctx.cid, ctx.session.uid)
+    ctx.admit(loaded?.viewer ?? null)
+    return workspaceRecord(loaded)
   },
 })
 
