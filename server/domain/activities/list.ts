@@ -97,7 +97,9 @@ function scoped(db: DbHandle, p: PageQuery) {
     .select(sql<string | number>`${key}`.as('sort_key'))
     .where('a.cid', '=', p.cid)
     .where('a.process_id', '=', p.processId)
-    .where('a.removed', '=', false)
+    // Written out, not a parameter: a prepared statement's generic plan can then use the partial
+    // indexes (WHERE NOT removed), and PostgreSQL stops planning the page afresh on every call.
+    .where(sql<boolean>`not a.removed`)
   if (p.phaseId) q = q.where('a.current_phase', '=', p.phaseId)
   if (p.after) {
     const [k, id] = p.after
