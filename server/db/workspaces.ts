@@ -1,5 +1,5 @@
 /** Workspaces and their members. */
-import { sql } from 'kysely'
+import { sql, type InferResult } from 'kysely'
 import { seesPerson } from './visibility'
 import { newId } from '../ids'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
@@ -42,12 +42,6 @@ export async function createWorkspace(db: DbHandle, name: string, ownerUid: stri
 }
 
 /**
- * What the workspace object of v2.network.get is made of (server/presenters/workspace.ts): the
- * workspace's row, its members each with `properties` (their user property values, fieldId ->
- * value), and its property fields. With `viewerUid`, the members are the ones that viewer may see
- * (isolatedTeams, server/db/visibility.ts); without it, all.
- */
-/**
  * A user's membership of a workspace with the permissions their custom role stores, if any: what
  * policies/roles.ts makes a Member of. A query of its own (findMember) or a subquery read beside
  * other data (loadWorkspace), so a read can check its caller in its own statement.
@@ -61,18 +55,14 @@ export function membershipQuery(db: DbHandle, cid: string, uid: string) {
     .where('mm.uid', '=', uid)
 }
 
-export interface MembershipRow {
-  role: Role
-  inviter: boolean
-  feed_admin: boolean
-  title: string | null
-  custom_role: string | null
-  custom_permissions: Record<string, unknown> | null
-}
+export type MembershipRow = InferResult<ReturnType<typeof membershipQuery>>[number]
 
 /**
- * The workspace with its members and property fields; with `viewerUid`, only the members that user
- * sees, and the user's own membership (`viewer`, null when they are not a member).
+ * What the workspace object of v2.network.get is made of (server/presenters/workspace.ts): the
+ * workspace's row, its members each with `properties` (their user property values, fieldId ->
+ * value), and its property fields. With `viewerUid`, the members are the ones that viewer may see
+ * (isolatedTeams, server/db/visibility.ts), and `viewer` is that user's own membership (null when
+ * they are not a member); without it, all members.
  */
 export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: string) {
   // One statement: the workspace's row, its members (role, flags, title, custom role) each with their
@@ -114,7 +104,7 @@ export async function loadWorkspace(db: DbHandle, cid: string, viewerUid?: strin
   // Built once per shape, the values in slots (reusable.ts).
   const [row] = await runReusable(db, `loadWorkspace viewer=${!!viewerUid}`, { cid, ...(viewerUid && { viewerUid }) }, build)
   if (!row) return null
-  const { members: rows, property_fields, viewer, ...workspace } = row as typeof row & { viewer?: MembershipRow | null }
+  const { members: rows, property_fields, viewer, ...workspace } = row
   return { workspace, members: rows, fields: property_fields.map(fieldRecord), viewer: viewer ?? null }
 }
 
