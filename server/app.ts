@@ -75,8 +75,9 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
     functions: Evaluator
     drain: Drain
     stopVolatileSweep: () => void
-    webhooks: Webhooks
-    automations: Automations
+    /** Null with DELIVER_EVENTS=false. */
+    webhooks: Webhooks | null
+    automations: Automations | null
   } | null = null
 
   web.get('/healthz', (_req, res) => {
@@ -136,8 +137,10 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
       const dispatcher = new Dispatcher({ registry, db, config, bus, hub, log, mailer, functions })
       // Delivery goes in the gaps between this process's calls: a burst of writes is not slowed by it.
-      webhooks = startWebhooks({ db: db.kysely, config, bus, mailer, log, gap: () => dispatcher.calls.gap() })
-      automations = startAutomations({ db: db.kysely, config, bus, mailer, log, runAs: runAs({ registry, db: db.kysely, config, bus, mailer, functions }) })
+      if (config.deliverEvents) {
+        webhooks = startWebhooks({ db: db.kysely, config, bus, mailer, log, gap: () => dispatcher.calls.gap() })
+        automations = startAutomations({ db: db.kysely, config, bus, mailer, log, runAs: runAs({ registry, db: db.kysely, config, bus, mailer, functions }) })
+      }
       const routeDeps = { config, db, bus, log, keys }
       web.use(filesRouter(routeDeps))
       web.use(imagesRouter(routeDeps))
@@ -194,8 +197,8 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       gateway.stop()
       server.closeAllConnections()
       await wallScheduler.stop()
-      await webhooks.stop()
-      await automations.stop()
+      await webhooks?.stop()
+      await automations?.stop()
       await Promise.race([mailer.close(), grace])
       await drain.close()
       await functions.close()

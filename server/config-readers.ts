@@ -98,6 +98,22 @@ export function oneOf<const T extends readonly string[]>(values: T): Reader<T[nu
   }
 }
 
+/**
+ * DELIVER_EVENTS: whether this process delivers webhooks and runs automations. Only with
+ * PostgreSQL may it be false: a PGlite folder is one process's, so no other would deliver.
+ */
+export function deliverEvents(): Reader<boolean> {
+  const choice = oneOf(['true', 'false'])
+  return {
+    type: choice.type,
+    parse(text, textOf) {
+      const deliver = choice.parse(text, textOf) === 'true'
+      if (!deliver && !textOf('DATABASE_URL')) throw refused('false needs DATABASE_URL: with PGlite no other process could deliver')
+      return deliver
+    },
+  }
+}
+
 /** NODE_ENV: true in development. */
 export function developmentMode(): Reader<boolean> {
   const nodeEnv = oneOf(['production', 'development', 'test'])

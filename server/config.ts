@@ -11,6 +11,7 @@ import { parseEnv } from 'node:util'
 import {
   aiEndpoint,
   decimal,
+  deliverEvents,
   developmentMode,
   filesFolder,
   filesOrigin,
@@ -506,6 +507,13 @@ export const VARIABLES = [
     read: decimal(0.0001, 24 * 365),
     default: 72,
     doc: 'A webhook whose next event has failed for this many hours (fractions allowed) is disabled and its creator mailed; the event log keeps what it still needs until then.',
+  },
+  {
+    env: 'DELIVER_EVENTS',
+    key: 'deliverEvents',
+    read: deliverEvents(),
+    default: 'true',
+    doc: '`false` (PostgreSQL only): this process sends no webhooks and runs no automations; another process on the same database does (several deliver safely together). Lets delivery run in a process of its own at a lower CPU priority, beside the processes that serve the calls (docs/deploy.md).',
   },
   {
     env: 'WEBHOOK_ALLOWED_HOSTS',

@@ -21,6 +21,13 @@ test('every bad value is named in one error', () => {
   }
 })
 
+test('DELIVER_EVENTS: true by default; false only with PostgreSQL, where another process delivers', () => {
+  expect(loadConfig({}).deliverEvents).toBe(true)
+  expect(() => loadConfig({ DELIVER_EVENTS: 'false' })).toThrow(/DELIVER_EVENTS: false needs DATABASE_URL/)
+  expect(() => loadConfig({ DELIVER_EVENTS: 'no' })).toThrow(/DELIVER_EVENTS="no"/)
+  expect(loadConfig({ DELIVER_EVENTS: 'false', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }).deliverEvents).toBe(false)
+})
+
 test('DATABASE_URL switches to a PostgreSQL server; ALLOWED_ORIGINS is a list', () => {
   const config = loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', ALLOWED_ORIGINS: 'https://a.example, https://b.example' })
   expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1:5432/db')

@@ -11,10 +11,13 @@
  *    BENCH_WRITE_BLOCKS interleaved blocks (fresh webhooks each block, their deliveries awaited
  *    before the next), printed as a ratio to 0 (goal: under 1.10 with 10).
  * With PGlite (no DATABASE_URL) the server is stopped before the event log is read for the lag.
+ * BENCH_DELIVERY_NICE=10 (PostgreSQL only): the calls' server runs with DELIVER_EVENTS=false and a
+ * second server process on the same database delivers, at that nice value (docs/deploy.md).
  *   npx tsx scripts/bench/webhooks.ts
  *   DATABASE_URL=... npx tsx scripts/bench/webhooks.ts
  */
 import { spawn } from 'node:child_process'
+import os from 'node:os'
 import { ObjectId } from 'bson'
 import { open, openDb } from './direct'
 import { startServer, tempDataDir } from '../../spec/helpers/server'
@@ -25,6 +28,8 @@ const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10)
 const WRITE_ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 40)
 const WRITE_BLOCKS = Number(process.env.BENCH_WRITE_BLOCKS ?? 5)
 const BATCH = 100
+/** The nice value of a delivering process of its own; unset: the calls' server delivers. */
+const DELIVERY_NICE = process.env.BENCH_DELIVERY_NICE
 
 /**
  * The receiver, in a process of its own: what it spends on each request is the receiver's, not the
@@ -95,7 +100,9 @@ async function main() {
   const dataDir = tempDataDir()
   const r = await receiver()
   const env = { WS_MESSAGES_PER_SECOND: '1000000', DATA_DIR: dataDir, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }
-  const server = await startServer(env)
+  const server = await startServer(DELIVERY_NICE ? { ...env, DELIVER_EVENTS: 'false' } : env)
+  const deliverer = DELIVERY_NICE ? await startServer({ ...env, DATA_DIR: tempDataDir() }) : null
+  if (deliverer) os.setPriority(deliverer.child.pid!, Number(DELIVERY_NICE))
   const anon = await open(server.wsUrl)
   const email = `bench.webhooks.${Date.now()}@example.test`
   const { cid } = await anon.call('v2.user.register', { email, firstname: 'Bench', lastname: 'Webhooks', password: 'bench password' })
@@ -186,10 +193,20 @@ async function main() {
   await db.close()
   const lags = rows.map((row) => lagArrived.get(Number(row.seq))! - Number(row.created)).sort((a, b) => a - b)
   if (process.env.DATABASE_URL) await server.stop()
+  await deliverer?.stop()
   await r.close()
 
   const storage = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
-  console.log(JSON.stringify({ storage, events: EVENTS, lagSeconds: LAG_SECONDS, writeRounds: WRITE_ROUNDS, writeBlocks: WRITE_BLOCKS }))
+  console.log(
+    JSON.stringify({
+      storage,
+      events: EVENTS,
+      lagSeconds: LAG_SECONDS,
+      writeRounds: WRITE_ROUNDS,
+      writeBlocks: WRITE_BLOCKS,
+      deliveryNice: DELIVERY_NICE ?? null,
+    }),
+  )
   console.log(`throughput to one receiver: ${Math.round(throughput)} events/s (${EVENTS} events of a backlog)`)
   console.log(
     `lag commit -> receipt while writing ${Math.round(achieved)} activities/s (asked ${LAG_RATE}): p50 ${pct(lags, 50)} ms, p99 ${pct(lags, 99)} ms (${lags.length} events)`,

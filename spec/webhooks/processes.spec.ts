@@ -1,9 +1,11 @@
 /**
  * Webhooks across server processes: a server killed with SIGKILL in the middle of delivering,
  * restarted on the same database, loses nothing (an event cut off is delivered again with its same
- * webhook-id); two processes on one PostgreSQL deliver each attempt once.
+ * webhook-id); two processes on one PostgreSQL deliver each attempt once; a process with
+ * DELIVER_EVENTS=false delivers nothing, and another process on its database delivers for it.
  */
 import { Client } from '../helpers/client'
+import { privateDatabase } from '../helpers/database'
 import { WEBHOOK_TEST_ENV } from '../helpers/global-setup'
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server'
 import { pause } from '../helpers/stream'
@@ -106,5 +108,42 @@ onPostgres('two processes on one PostgreSQL', () => {
     expect(new Set(recorded).size).toBe(recorded.length)
     expect(receiver.answered.filter((s) => s === 503)).toHaveLength(3)
     await Promise.all([o.client.close(), viaB.close()])
+  }, 180_000)
+})
+
+onPostgres('delivery in a process of its own', () => {
+  test("the calls' process (DELIVER_EVENTS=false) sends nothing; a process on its database sends every event, the backlog first", async () => {
+    receiver = await startReceiver()
+    // A database of its own: no server of another spec delivers for this one.
+    const env = { ...ENV, ...(await privateDatabase()) }
+    const calls = await startServer({ ...env, DELIVER_EVENTS: 'false' })
+    let deliverer: RunningServer | undefined
+    try {
+      const o = await signedIn('wh-apart', calls.wsUrl)
+      const hook = await o.client.call('v3.webhook.create', o.cid, { url: receiver.url })
+      receiver.secret = hook.secret!
+      const { p, teamId } = await workflowWithPhase(o.client, 'Apart')
+      /** The names of the activities created, as delivered (a createMany is one event listing its activities). */
+      const created = () =>
+        receiver.received.filter((e) => e.body.type === 'v3.activity.created').flatMap((e) => e.body.data.activities.map((a: { name: string }) => a.name))
+      await o.client.call(
+        'v3.activity.createMany',
+        p._id,
+        Array.from({ length: 20 }, (_, i) => ({ name: `D${i}` })),
+        { teamId },
+      )
+      await pause(1500)
+      expect(receiver.received).toHaveLength(0)
+      deliverer = await startServer(env)
+      await receiver.waitFor(() => created().length === 20, 60_000)
+      // Written while both run: the calls' process wakes the other (NOTIFY), which sends it.
+      await o.client.call('v3.activity.createMany', p._id, [{ name: 'later' }], { teamId })
+      await receiver.waitFor(() => created().includes('later'), 60_000)
+      expect(created()).toEqual([...Array.from({ length: 20 }, (_, i) => `D${i}`), 'later'])
+      expect(receiver.received.every((r) => r.verified)).toBe(true)
+      await o.client.close()
+    } finally {
+      await Promise.all([calls.stop(), deliverer?.stop()])
+    }
   }, 180_000)
 })
