@@ -137,6 +137,7 @@ export function createApp(config: Config, log = createLogger(config), opening?: 
       if (config.functionEvaluator !== 'quickjs') log.warn('FUNCTION_EVALUATOR=unsandboxed-benchmark: function code runs WITHOUT a sandbox (benchmarks only)')
       const dispatcher = new Dispatcher({ registry, db, config, bus, hub, log, mailer, functions })
       // Delivery goes in the gaps between this process's calls: a burst of writes is not slowed by it.
+      // With DELIVER_EVENTS=false another process on the database delivers (docs/deploy.md).
       if (config.deliverEvents) {
         webhooks = startWebhooks({ db: db.kysely, config, bus, mailer, log, gap: () => dispatcher.calls.gap() })
         automations = startAutomations({ db: db.kysely, config, bus, mailer, log, runAs: runAs({ registry, db: db.kysely, config, bus, mailer, functions }) })
