@@ -144,15 +144,20 @@ function memberOf(cid: string, uid: string, row: MembershipRow): Member {
 }
 
 /** A user's membership row with what their custom role stores (one statement), or null. */
-export async function findMemberRow(db: DbHandle, cid: string, uid: string): Promise<MembershipRow | null> {
+async function memberRow(db: DbHandle, cid: string, uid: string): Promise<MembershipRow | null> {
   const [row] = await runReusable(db, 'membership', { cid, uid }, (slots) => membershipQuery(db, slots.cid, slots.uid))
   return row ?? null
 }
 
 /** A user's membership, or null when they are not a member. */
 export async function findMember(db: DbHandle, cid: string, uid: string): Promise<Member | null> {
-  const row = await findMemberRow(db, cid, uid)
+  const row = await memberRow(db, cid, uid)
   return row && memberOf(cid, uid, row)
+}
+
+/** The caller's membership row, or null (without a statement) when the caller may not act in the workspace. */
+export async function callerMemberRow(db: DbHandle, cid: string, caller: Principal): Promise<MembershipRow | null> {
+  return actsIn(caller, cid) ? memberRow(db, cid, caller.uid) : null
 }
 
 /**
@@ -167,7 +172,7 @@ export function callerMember(caller: Principal, cid: string, row: MembershipRow 
 
 /** The caller's membership, or 404 when they are not a member. */
 export async function loadMember(db: DbHandle, cid: string, caller: Principal): Promise<Member> {
-  return callerMember(caller, cid, actsIn(caller, cid) ? await findMemberRow(db, cid, caller.uid) : null)
+  return callerMember(caller, cid, await callerMemberRow(db, cid, caller))
 }
 
 /** 403 unless the member holds the capability (for checks beyond the operation's own). */

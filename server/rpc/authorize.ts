@@ -2,8 +2,7 @@
 import type { Session } from '../auth/sessions'
 import type { MemberContext } from '../context'
 import type { DbHandle } from '../db/schema'
-import { callerMember, findMemberRow, requireCapability, workspaceOf } from '../policies/roles'
-import { actsIn } from '../policies/principal'
+import { callerMember, callerMemberRow, requireCapability, workspaceOf } from '../policies/roles'
 import type { Operation } from './operation'
 
 /**
@@ -21,7 +20,7 @@ export async function runAsMember(db: DbHandle, session: Session, op: Operation,
       return (member.member = admitted)
     },
   })
-  if (!op.admitsInRun) member.admit(actsIn(session, cid) ? await findMemberRow(db, cid, session.uid) : null)
+  if (!op.admitsInRun) member.admit(await callerMemberRow(db, cid, session))
   const value = await op.run(member, ...args)
   if (!member.member) throw new Error(`${op.name} answered without admitting its caller`)
   return value
